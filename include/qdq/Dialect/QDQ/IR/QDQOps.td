@@ -1,0 +1,153 @@
+//===- QDQOps.td - qdq dialect operations ------------------*- tablegen -*-===//
+//
+// qdq.dequantize_linear: y = (x - zero_point) * scale.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef QDQ_DIALECT_QDQ_IR_QDQOPS_TD
+#define QDQ_DIALECT_QDQ_IR_QDQOPS_TD
+
+include "qdq/Dialect/QDQ/IR/QDQBase.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+def QDQ_DequantizeLinearOp : QDQ_Op<"dequantize_linear", [Pure]> {
+  let summary = "linear dequantization: y = (x - zero_point) * scale";
+  let description = [{
+    Dequantizes `x` elementwise: `y = (x - zero_point) * scale`, with `scale`
+    and the optional `zero_point` broadcast over `x` in one of three
+    granularities:
+
+    * **per-tensor**: `scale` is 0-D, or 1-D with exactly one element. One
+      scale for the whole tensor. `axis` is ignored (and not range-checked).
+    * **per-axis**: `block_size` is 0 and `scale` is 1-D with `x.dim(axis)`
+      elements: `y[i] = (x[i] - zero_point[i_axis]) * scale[i_axis]`.
+    * **blocked**: `block_size` B > 0 and `scale` has the rank of `x`, the same
+      dims except along `axis`, where it has `ceil(x.dim(axis) / B)` entries:
+      `y[i] = (x[i] - zero_point[j]) * scale[j]` with `j` equal to `i` except
+      `j_axis = floor(i_axis / B)`. The last block may be partial; none is
+      empty.
+
+    Operands, in this order: `x`, `scale`, optional `zero_point`. Properties:
+    `axis` (default 1; negative values count from the back, as in ONNX) and
+    `block_size` (default 0, not blocked). The result element type is chosen
+    freely among f32, f16 and bf16 (ONNX `output_dtype`).
+
+    Numerics: x and the zero point are decoded exactly; integer zero points
+    are subtracted exactly in integer arithmetic; the difference is converted
+    to f32 once, multiplied by the scale in f32 and rounded once (to nearest
+    even) to the result type. For fp8 and fp4 inputs the zero point must be
+    zero and is not subtracted, so -0 stays -0. f16 and bf16 inputs subtract
+    their zero point in f32. NaN, infinities, -0 and subnormals propagate as
+    the formats define them.
+
+    ### Verification rules
+
+    Each rule has an id; the verifier cites it in a comment next to the check
+    and `test/Dialect/QDQ/invalid.mlir` has a case named after it.
+
+    * **DQ-R1** `x` and `zero_point` are ranked tensors of `i2 ui2 i4 ui4 i8
+      ui8 i16 ui16 i32 ui32` (signless and `si` integers are signed),
+      `f8E4M3FN f8E4M3FNUZ f8E5M2 f8E5M2FNUZ f4E2M1FN f16 bf16`.
+    * **DQ-R2** `scale` is a ranked tensor of `f32 f16 bf16 f8E8M0FNU`.
+    * **DQ-R3** `y` is a ranked tensor of `f32 f16 bf16`.
+    * **DQ-R4** `y` has exactly the shape of `x` (dynamic dims in the same
+      places).
+    * **DQ-R5** `block_size` is not negative.
+    * **DQ-R6** per-tensor `scale` (0-D or one-element 1-D): `block_size`
+      is 0. `axis` is not checked in this mode.
+    * **DQ-R7** per-axis and blocked: `axis` lies in `[-r, r-1]` for `x` of
+      rank `r` (so neither mode exists for a 0-D `x`).
+    * **DQ-R8** per-axis (`block_size` 0, `scale` not per-tensor): `scale` is
+      1-D.
+    * **DQ-R9** per-axis: `scale` has `x.dim(axis)` elements.
+    * **DQ-R10** blocked: `scale` has the rank of `x`.
+    * **DQ-R11** blocked: `scale` has the dims of `x` except along `axis`.
+    * **DQ-R12** blocked: along `axis`, `scale` has exactly
+      `ceil(x.dim(axis) / block_size)` entries.
+    * **DQ-R13** `zero_point` has the shape of `scale`, where `[]` and `[1]`
+      are the same shape; with a per-axis `scale` a one-element
+      `zero_point` is also accepted (oneDNN) and applies to every element.
+    * **DQ-R14** `zero_point` has the element type of `x` (signless and `si`
+      integers are the same type here), or, as oneDNN allows, `x` is a 4- or
+      8-bit integer and `zero_point` is one of `i4 ui4 i8 ui8 i32`.
+    * **DQ-R15** when `x` is `i32`, `ui32`, fp8 or fp4, a constant
+      `zero_point` is all zero (numerically; -0.0 counts as zero).
+
+    A check that needs a dim which is dynamic (DQ-R9, DQ-R11, DQ-R12,
+    DQ-R13) is not made by the verifier; the lowering checks those sizes at
+    run time.
+
+    ### Syntax
+
+    ```
+    operation ::= `qdq.dequantize_linear` $x `,` $scale (`,` $zero_point)?
+                  (`axis` `=` integer)? (`block_size` `=` integer)?
+                  attr-dict `:` functional-type(operands, results)
+    ```
+
+    `axis` and `block_size` are printed only when they differ from their
+    defaults.
+
+    Examples:
+
+    ```mlir
+    // Per-tensor uint8 with a zero point (ONNX test_dequantizelinear).
+    %0 = qdq.dequantize_linear %x, %s, %zp
+        : (tensor<4xui8>, tensor<f32>, tensor<ui8>) -> tensor<4xf32>
+
+    // Per-axis int8 along axis 1, f16 result, no zero point.
+    %1 = qdq.dequantize_linear %w, %s
+        : (tensor<64x128xi8>, tensor<128xf32>) -> tensor<64x128xf16>
+
+    // Blocked int4 along axis 0, blocks of 32 rows, with a zero point.
+    %2 = qdq.dequantize_linear %q, %s, %z axis = 0 block_size = 32
+        : (tensor<64x128xi4>, tensor<2x128xf32>, tensor<2x128xi4>)
+        -> tensor<64x128xf32>
+
+    // fp8 with a power-of-two (f8E8M0FNU) scale and a bf16 result.
+    %3 = qdq.dequantize_linear %a, %e
+        : (tensor<?x32xf8E4M3FN>, tensor<f8E8M0FNU>) -> tensor<?x32xbf16>
+    ```
+
+    The generic form uses the same operand order and property names:
+
+    ```mlir
+    %y = "qdq.dequantize_linear"(%x, %s, %z)
+        <{axis = 0 : i64, block_size = 32 : i64}>
+        : (tensor<64x128xi4>, tensor<2x128xf32>, tensor<2x128xi4>)
+        -> tensor<64x128xf32>
+    ```
+  }];
+
+  let arguments = (ins
+    RankedTensorOf<[QDQ_QuantizedElement]>:$x,
+    RankedTensorOf<[QDQ_ScaleElement]>:$scale,
+    Optional<RankedTensorOf<[QDQ_QuantizedElement]>>:$zero_point,
+    DefaultValuedAttr<I64Attr, "1">:$axis,
+    DefaultValuedAttr<I64Attr, "0">:$block_size
+  );
+  let results = (outs RankedTensorOf<[QDQ_ResultElement]>:$y);
+
+  let assemblyFormat = [{
+    $x `,` $scale (`,` $zero_point^)?
+    (`axis` `=` $axis^)? (`block_size` `=` $block_size^)?
+    attr-dict `:` functional-type(operands, results)
+  }];
+
+  let hasVerifier = 1;
+
+  let extraClassDeclaration = [{
+    /// How the scale (and zero point) are broadcast over x.
+    enum class Granularity { PerTensor, PerAxis, Blocked };
+
+    /// The granularity the operand shapes and block_size select (valid after
+    /// verification; see the op description).
+    Granularity getGranularity();
+
+    /// `axis` normalized to [0, rank(x)) (meaningful for per-axis and
+    /// blocked only).
+    int64_t getNormalizedAxis();
+  }];
+}
+
+#endif // QDQ_DIALECT_QDQ_IR_QDQOPS_TD
