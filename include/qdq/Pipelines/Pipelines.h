@@ -1,0 +1,33 @@
+//===- Pipelines.h - qdq lowering pipelines ---------------------*- C++ -*-===//
+//
+// The registered `--qdq-to-llvm` pipeline: from a module of func/tensor/
+// arith/qdq ops on tensors to the LLVM dialect, ready for
+// `mlir-translate --mlir-to-llvmir`, `mlir-runner` or mlir::ExecutionEngine.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef QDQ_PIPELINES_PIPELINES_H
+#define QDQ_PIPELINES_PIPELINES_H
+
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassOptions.h"
+
+namespace mlir::qdq {
+
+/// Options of the `--qdq-to-llvm` pipeline.
+struct QDQToLLVMPipelineOptions
+    : public PassPipelineOptions<QDQToLLVMPipelineOptions> {};
+
+/// Appends the qdq-to-LLVM lowering to `pm` (which must run on a
+/// builtin.module). Function boundaries are bufferized with identity-layout
+/// memrefs; public functions carrying `llvm.emit_c_interface` become callable
+/// as `_mlir_ciface_<name>` (see the README's calling convention).
+void buildQDQToLLVMPipeline(OpPassManager &pm,
+                            const QDQToLLVMPipelineOptions &options);
+
+/// Registers `--qdq-to-llvm` with the global pass pipeline registry.
+void registerQDQPipelines();
+
+} // namespace mlir::qdq
+
+#endif // QDQ_PIPELINES_PIPELINES_H
