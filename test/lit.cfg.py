@@ -26,3 +26,16 @@ config.environment["FILECHECK_OPTS"] = "-enable-var-scope"
 tool_dirs = [config.qdq_tools_dir, config.llvm_tools_dir]
 tools = ["qdq-opt", "mlir-runner", "mlir-translate"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
+
+# Executed tests: mlir-runner with the upstream runner utilities.
+config.substitutions.append(
+    ("%mlir_runner_utils",
+     os.path.join(config.mlir_lib_dir, "libmlir_runner_utils" + config.llvm_shlib_ext)))
+config.substitutions.append(
+    ("%mlir_c_runner_utils",
+     os.path.join(config.mlir_lib_dir, "libmlir_c_runner_utils" + config.llvm_shlib_ext)))
+
+# The ONNX backend node tests live in ../shared beside the project root.
+config.substitutions.append(
+    ("%onnx_node_tests",
+     os.path.join(os.path.dirname(config.qdq_src_root), "shared", "onnx-node-tests")))

@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "qdq/Dialect/QDQ/IR/QDQ.h"
+#include "qdq/InitQDQ/InitQDQ.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -15,11 +15,12 @@
 
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
+  mlir::qdq::registerQDQPasses();
 
   mlir::DialectRegistry registry;
-  registry.insert<mlir::qdq::QDQDialect>();
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
+  mlir::qdq::registerQDQDialects(registry);
 
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "qdq optimizer driver\n", registry));

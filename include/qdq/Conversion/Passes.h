@@ -1,0 +1,19 @@
+//===- Passes.h - qdq conversion passes -------------------------*- C++ -*-===//
+
+#ifndef QDQ_CONVERSION_PASSES_H
+#define QDQ_CONVERSION_PASSES_H
+
+#include "qdq/Conversion/PackedSubByteToLLVM/PackedSubByteToLLVM.h"
+#include "qdq/Conversion/QDQToLinalg/QDQToLinalg.h"
+
+#include "mlir/Pass/Pass.h"
+
+namespace mlir::qdq {
+
+#define GEN_PASS_DECL
+#define GEN_PASS_REGISTRATION
+#include "qdq/Conversion/Passes.h.inc"
+
+} // namespace mlir::qdq
+
+#endif // QDQ_CONVERSION_PASSES_H

@@ -1,0 +1,65 @@
+//===- Passes.td - qdq conversion passes -------------------*- tablegen -*-===//
+
+#ifndef QDQ_CONVERSION_PASSES_TD
+#define QDQ_CONVERSION_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+//===----------------------------------------------------------------------===//
+// QDQToLinalg
+//===----------------------------------------------------------------------===//
+
+def ConvertQDQToLinalg : Pass<"convert-qdq-to-linalg"> {
+  let summary = "Lower qdq.dequantize_linear on tensors to linalg.generic";
+  let description = [{
+    Rewrites every `qdq.dequantize_linear` into one `linalg.generic` over the
+    shape of `x` whose indexing maps broadcast the scale and zero point:
+    a per-axis scale is read at `(d_axis)`, a blocked scale at
+    `(d_0, ..., d_axis floordiv block_size, ..., d_n)`. Per-tensor scales and
+    zero points are read and decoded once, outside the generic.
+
+    Operands whose element type is not a signless integer or a float the
+    arithmetic can use directly (unsigned and `si` integers, fp8, fp4,
+    f8E8M0FNU) are reinterpreted with `tensor.bitcast` as signless integers
+    of the same width; the body decodes them with integer operations only
+    (no fp8 `arith.extf`, which LLVM cannot lower). Integer zero points are
+    subtracted exactly in i32 (or i64 for 32-bit operands), the difference is
+    converted to f32 once, multiplied by the f32 scale and rounded once to the
+    result type.
+
+    The pass fails, with a diagnostic, on any op it cannot convert.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
+//===----------------------------------------------------------------------===//
+// PackedSubByteToLLVM
+//===----------------------------------------------------------------------===//
+
+def ConvertPackedSubByteToLLVM
+    : Pass<"qdq-convert-packed-sub-byte-to-llvm", "::mlir::ModuleOp"> {
+  let summary = "Lower loads and globals of packed i2/i4 memrefs to LLVM";
+  let description = [{
+    qdq passes sub-byte tensors (`i4 ui4 i2 ui2 f4E2M1FN`, after bufferization
+    signless `i4`/`i2` memrefs) packed, as ONNX stores them: 8/bits values per
+    byte, the first element in the lowest bits, row-major. The memref
+    descriptor still counts elements. The upstream memref-to-LLVM lowering
+    would address one byte per element, so this pass, run before it, lowers
+
+    * `memref.load` from an `i2`/`i4` memref to a byte load at
+      `linear_index * bits / 8` plus a shift and a truncation;
+    * `memref.global` of an `i2`/`i4` type to an LLVM global holding the
+      packed bytes, and `memref.get_global` of it to a descriptor of them.
+
+    Stores into, and allocations and copies of, packed memrefs are not
+    produced by the qdq lowering; the pass reports them as errors rather than
+    miscompiling them.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
+#endif // QDQ_CONVERSION_PASSES_TD

@@ -1,0 +1,55 @@
+//===- ElementCodegen.h - exact element decoding in arith ops ---*- C++ -*-===//
+//
+// Builders for the arithmetic a dequantization is made of: decoding raw
+// codes (fp8, fp4, f8E8M0FNU) to f32 with integer operations only, exact
+// integer zero-point subtraction, and rounding f32 to the result type. Every
+// builder works on scalars and on vectors alike, so the scalar (linalg) and
+// the vector lowerings share one definition of the numerics.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef QDQ_DIALECT_QDQ_UTILS_ELEMENTCODEGEN_H
+#define QDQ_DIALECT_QDQ_UTILS_ELEMENTCODEGEN_H
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Value.h"
+
+namespace mlir::qdq {
+
+/// The type a quantized element travels as inside the lowering: a signless
+/// integer of the same width for integers, fp8, fp4 and f8E8M0FNU codes; the
+/// type itself for f16, bf16 and f32.
+Type getStorageElementType(Type elementType);
+
+/// True if `elementType` is an integer that qdq reads as signed (signless
+/// and `si` integers).
+bool isSignedQuantizedInteger(Type elementType);
+
+/// Decodes raw codes of the fp8/fp4 type `format` (held in a signless
+/// integer of the format's width, scalar or vector) to f32 exactly.
+Value decodeMinifloatToF32(OpBuilder &b, Location loc, Value raw, Type format);
+
+/// Decodes raw f8E8M0FNU codes (i8) to f32: 2^(e-127); 0xFF is NaN.
+Value decodeE8M0ToF32(OpBuilder &b, Location loc, Value raw);
+
+/// Converts a stored value of `elementType` (see getStorageElementType) to
+/// f32 when that is exact or the only rounding: scales, and x without a zero
+/// point.
+Value convertStoredToF32(OpBuilder &b, Location loc, Value stored,
+                         Type elementType);
+
+/// Widens a stored integer (of the signedness of `elementType`) to `wide`.
+Value extendStoredInteger(OpBuilder &b, Location loc, Value stored,
+                          Type elementType, IntegerType wide);
+
+/// The integer width in which x - zero_point is exact (32 or 64 bits).
+IntegerType getDifferenceType(MLIRContext *ctx, Type xElement, Type zpElement);
+
+/// Rounds f32 values once to `resultType` (f32, f16 or bf16), to nearest
+/// even. bf16 NaNs become sign | 0x7FC0.
+Value convertF32ToResult(OpBuilder &b, Location loc, Value value,
+                         Type resultType);
+
+} // namespace mlir::qdq
+
+#endif // QDQ_DIALECT_QDQ_UTILS_ELEMENTCODEGEN_H

@@ -1,0 +1,203 @@
+//===- QDQToLinalg.cpp - qdq.dequantize_linear to linalg.generic ----------===//
+//
+// One linalg.generic per op, over the shape of x. See the pass description in
+// include/qdq/Conversion/Passes.td for the scheme.
+//
+//===----------------------------------------------------------------------===//
+
+#include "qdq/Conversion/QDQToLinalg/QDQToLinalg.h"
+#include "qdq/Conversion/Passes.h"
+#include "qdq/Dialect/QDQ/IR/QDQ.h"
+#include "qdq/Dialect/QDQ/Utils/ElementCodegen.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/AffineMap.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir::qdq {
+#define GEN_PASS_DEF_CONVERTQDQTOLINALG
+#include "qdq/Conversion/Passes.h.inc"
+} // namespace mlir::qdq
+
+using namespace mlir;
+using namespace mlir::qdq;
+
+namespace {
+
+/// An operand of the op as the generic sees it: reinterpreted as its storage
+/// type, and either a per-element input or one value read before the loop.
+struct Operand {
+  Type elementType; // the type the op declares (ui8, f8E4M3FN, ...)
+  Value tensor;     // tensor of the storage type, if read per element
+  Value scalar;     // the stored scalar, if read once
+};
+
+class DequantizeLinearToLinalg
+    : public OpConversionPattern<DequantizeLinearOp> {
+public:
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(DequantizeLinearOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    RankedTensorType xType = op.getX().getType();
+    RankedTensorType yType = op.getY().getType();
+    int64_t rank = xType.getRank();
+    MLIRContext *ctx = op.getContext();
+
+    // Index maps: x and y are read/written at the identity; scale and zero
+    // point by granularity.
+    AffineMap identity = AffineMap::getMultiDimIdentityMap(rank, ctx);
+    AffineMap paramMap;
+    switch (op.getGranularity()) {
+    case DequantizeLinearOp::Granularity::PerTensor:
+      break;
+    case DequantizeLinearOp::Granularity::PerAxis:
+      paramMap = AffineMap::get(rank, 0,
+                                getAffineDimExpr(op.getNormalizedAxis(), ctx));
+      break;
+    case DequantizeLinearOp::Granularity::Blocked: {
+      SmallVector<AffineExpr> exprs;
+      for (int64_t d = 0; d < rank; ++d)
+        exprs.push_back(getAffineDimExpr(d, ctx));
+      int64_t axis = op.getNormalizedAxis();
+      exprs[axis] = exprs[axis].floorDiv(op.getBlockSize());
+      paramMap = AffineMap::get(rank, 0, exprs, ctx);
+      break;
+    }
+    }
+
+    SmallVector<Value> inputs{toStorage(rewriter, loc, adaptor.getX())};
+    SmallVector<AffineMap> maps{identity};
+    Operand scale = prepareParameter(rewriter, loc, adaptor.getScale(),
+                                     paramMap, inputs, maps);
+    std::optional<Operand> zeroPoint;
+    if (Value zp = adaptor.getZeroPoint())
+      zeroPoint = prepareParameter(rewriter, loc, zp, paramMap, inputs, maps);
+    maps.push_back(identity);
+
+    Type xElement = xType.getElementType();
+    Type yElement = yType.getElementType();
+    // fp8/fp4 zero points are zero (DQ-R15) and not subtracted: -0 stays -0.
+    if (isFloatQuantizedElement(xElement))
+      zeroPoint.reset();
+
+    // Values read once are decoded once, before the loop.
+    if (scale.scalar)
+      scale.scalar =
+          convertStoredToF32(rewriter, loc, scale.scalar, scale.elementType);
+    IntegerType diffType;
+    if (zeroPoint && isa<IntegerType>(xElement)) {
+      diffType = getDifferenceType(ctx, xElement, zeroPoint->elementType);
+      if (zeroPoint->scalar)
+        zeroPoint->scalar = extendStoredInteger(
+            rewriter, loc, zeroPoint->scalar, zeroPoint->elementType, diffType);
+    } else if (zeroPoint && zeroPoint->scalar) {
+      zeroPoint->scalar = convertStoredToF32(rewriter, loc, zeroPoint->scalar,
+                                             zeroPoint->elementType);
+    }
+
+    SmallVector<OpFoldResult> sizes =
+        tensor::getMixedSizes(rewriter, loc, adaptor.getX());
+    Value init = tensor::EmptyOp::create(rewriter, loc, sizes, yElement);
+    SmallVector<utils::IteratorType> iterators(rank,
+                                               utils::IteratorType::parallel);
+
+    auto body = [&](OpBuilder &b, Location nested, ValueRange args) {
+      unsigned next = 1;
+      Value xStored = args[0];
+      Value scaleF32 = scale.scalar;
+      if (!scaleF32)
+        scaleF32 =
+            convertStoredToF32(b, nested, args[next++], scale.elementType);
+      Value difference;
+      if (!zeroPoint) {
+        difference = convertStoredToF32(b, nested, xStored, xElement);
+      } else {
+        Value zp = zeroPoint->scalar ? zeroPoint->scalar : args[next++];
+        if (diffType) {
+          // Exact integer subtraction, then one conversion to f32.
+          Value xWide =
+              extendStoredInteger(b, nested, xStored, xElement, diffType);
+          if (!zeroPoint->scalar)
+            zp = extendStoredInteger(b, nested, zp, zeroPoint->elementType,
+                                     diffType);
+          Value diff = arith::SubIOp::create(b, nested, xWide, zp);
+          difference = arith::SIToFPOp::create(b, nested, b.getF32Type(), diff);
+        } else {
+          // f16/bf16 x: both sides are exact in f32; subtract there.
+          if (!zeroPoint->scalar)
+            zp = convertStoredToF32(b, nested, zp, zeroPoint->elementType);
+          difference = arith::SubFOp::create(
+              b, nested, convertStoredToF32(b, nested, xStored, xElement), zp);
+        }
+      }
+      Value product = arith::MulFOp::create(b, nested, difference, scaleF32);
+      linalg::YieldOp::create(b, nested,
+                              convertF32ToResult(b, nested, product, yElement));
+    };
+
+    auto generic = linalg::GenericOp::create(rewriter, loc, yType, inputs, init,
+                                             maps, iterators, body);
+    rewriter.replaceOp(op, generic.getResults());
+    return success();
+  }
+
+private:
+  /// Reinterprets a tensor as its storage element type (see
+  /// getStorageElementType) with tensor.bitcast when that differs.
+  static Value toStorage(OpBuilder &b, Location loc, Value tensor) {
+    auto type = cast<RankedTensorType>(tensor.getType());
+    Type storage = getStorageElementType(type.getElementType());
+    if (storage == type.getElementType())
+      return tensor;
+    return tensor::BitcastOp::create(b, loc, type.clone(storage), tensor);
+  }
+
+  /// A scale or zero point: a one-element tensor, or any parameter of a
+  /// per-tensor op (`map` is null; a dynamic [?] zero point holds one element
+  /// then), is read once; anything else becomes an input of the generic read
+  /// through `map`.
+  static Operand prepareParameter(OpBuilder &b, Location loc, Value tensor,
+                                  AffineMap map, SmallVectorImpl<Value> &inputs,
+                                  SmallVectorImpl<AffineMap> &maps) {
+    auto type = cast<RankedTensorType>(tensor.getType());
+    Operand operand{type.getElementType(), Value(), Value()};
+    Value stored = toStorage(b, loc, tensor);
+    if (!map || isPerTensorShape(type.getShape())) {
+      SmallVector<Value> indices(type.getRank(),
+                                 arith::ConstantIndexOp::create(b, loc, 0));
+      operand.scalar = tensor::ExtractOp::create(b, loc, stored, indices);
+      return operand;
+    }
+    operand.tensor = stored;
+    inputs.push_back(stored);
+    maps.push_back(map);
+    return operand;
+  }
+};
+
+struct ConvertQDQToLinalgPass
+    : public qdq::impl::ConvertQDQToLinalgBase<ConvertQDQToLinalgPass> {
+  void runOnOperation() override {
+    MLIRContext *ctx = &getContext();
+    ConversionTarget target(*ctx);
+    target.addIllegalDialect<QDQDialect>();
+    target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
+    RewritePatternSet patterns(ctx);
+    populateQDQToLinalgConversionPatterns(patterns);
+    if (failed(applyPartialConversion(getOperation(), target,
+                                      std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+} // namespace
+
+void mlir::qdq::populateQDQToLinalgConversionPatterns(
+    RewritePatternSet &patterns) {
+  patterns.add<DequantizeLinearToLinalg>(patterns.getContext());
+}

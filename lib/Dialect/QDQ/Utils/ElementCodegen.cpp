@@ -1,0 +1,229 @@
+//===- ElementCodegen.cpp - exact element decoding in arith ops -----------===//
+
+#include "qdq/Dialect/QDQ/Utils/ElementCodegen.h"
+#include "qdq/Dialect/QDQ/IR/QDQ.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/TypeUtilities.h"
+#include "llvm/Support/ErrorHandling.h"
+
+using namespace mlir;
+using namespace mlir::qdq;
+
+/// `elementType` with the shape of `like` (scalar or vector).
+static Type shapedLike(Value like, Type elementType) {
+  if (auto vectorType = dyn_cast<VectorType>(like.getType()))
+    return vectorType.clone(elementType);
+  return elementType;
+}
+
+static Value intConstant(OpBuilder &b, Location loc, Type type, int64_t value) {
+  Type element = getElementTypeOrSelf(type);
+  auto attr = IntegerAttr::get(element, value);
+  if (auto vectorType = dyn_cast<VectorType>(type))
+    return arith::ConstantOp::create(
+        b, loc, DenseElementsAttr::get(vectorType, attr.getValue()));
+  return arith::ConstantOp::create(b, loc, attr);
+}
+
+static Value f32Constant(OpBuilder &b, Location loc, Type type, float value) {
+  auto attr = b.getF32FloatAttr(value);
+  if (auto vectorType = dyn_cast<VectorType>(type))
+    return arith::ConstantOp::create(
+        b, loc, DenseElementsAttr::get(vectorType, attr.getValue()));
+  return arith::ConstantOp::create(b, loc, attr);
+}
+
+Type mlir::qdq::getStorageElementType(Type elementType) {
+  if (auto intType = dyn_cast<IntegerType>(elementType))
+    return IntegerType::get(elementType.getContext(), intType.getWidth());
+  if (isFloatQuantizedElement(elementType) ||
+      isa<Float8E8M0FNUType>(elementType))
+    return IntegerType::get(elementType.getContext(),
+                            elementType.getIntOrFloatBitWidth());
+  return elementType;
+}
+
+bool mlir::qdq::isSignedQuantizedInteger(Type elementType) {
+  auto intType = dyn_cast<IntegerType>(elementType);
+  return intType && !intType.isUnsigned();
+}
+
+namespace {
+/// The layout of an fp8/fp4 format and where it keeps its specials.
+struct MinifloatFormat {
+  unsigned exponentBits;
+  unsigned mantissaBits;
+  int bias;
+  enum class Specials { None, AllOnesNaN, IEEE, NegativeZeroNaN } specials;
+};
+} // namespace
+
+static MinifloatFormat getMinifloatFormat(Type format) {
+  using S = MinifloatFormat::Specials;
+  if (isa<Float8E4M3FNType>(format))
+    return {4, 3, 7, S::AllOnesNaN};
+  if (isa<Float8E4M3FNUZType>(format))
+    return {4, 3, 8, S::NegativeZeroNaN};
+  if (isa<Float8E5M2Type>(format))
+    return {5, 2, 15, S::IEEE};
+  if (isa<Float8E5M2FNUZType>(format))
+    return {5, 2, 16, S::NegativeZeroNaN};
+  if (isa<Float4E2M1FNType>(format))
+    return {2, 1, 1, S::None};
+  llvm_unreachable("not an fp8/fp4 format");
+}
+
+Value mlir::qdq::decodeMinifloatToF32(OpBuilder &b, Location loc, Value raw,
+                                      Type format) {
+  MinifloatFormat fmt = getMinifloatFormat(format);
+  using S = MinifloatFormat::Specials;
+  unsigned magnitudeBits = fmt.exponentBits + fmt.mantissaBits;
+  Type i32 = shapedLike(raw, b.getI32Type());
+  Type f32 = shapedLike(raw, b.getF32Type());
+  auto cst = [&](int64_t v) { return intConstant(b, loc, i32, v); };
+
+  Value code = arith::ExtUIOp::create(b, loc, i32, raw);
+  Value magnitude =
+      arith::AndIOp::create(b, loc, code, cst((1 << magnitudeBits) - 1));
+  Value sign = arith::ShLIOp::create(
+      b, loc, arith::ShRUIOp::create(b, loc, code, cst(magnitudeBits)),
+      cst(31));
+  Value exponent =
+      arith::ShRUIOp::create(b, loc, magnitude, cst(fmt.mantissaBits));
+  Value mantissa = arith::AndIOp::create(b, loc, magnitude,
+                                         cst((1 << fmt.mantissaBits) - 1));
+
+  // Normal numbers: move exponent and mantissa into place and rebias.
+  Value normal = arith::AddIOp::create(
+      b, loc,
+      arith::ShLIOp::create(b, loc, magnitude, cst(23 - fmt.mantissaBits)),
+      cst(int64_t(127 - fmt.bias) << 23));
+  // Subnormals: mantissa * 2^(1 - bias - mantissaBits), exact in f32.
+  Value subnormalValue = arith::MulFOp::create(
+      b, loc, arith::UIToFPOp::create(b, loc, f32, mantissa),
+      f32Constant(b, loc, f32,
+                  std::ldexp(1.0f, 1 - fmt.bias - int(fmt.mantissaBits))));
+  Value subnormal = arith::BitcastOp::create(b, loc, i32, subnormalValue);
+  Value isSubnormal =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, exponent, cst(0));
+  Value bits = arith::SelectOp::create(b, loc, isSubnormal, subnormal, normal);
+
+  const int64_t quietNaN = 0x7FC00000, infinity = 0x7F800000;
+  switch (fmt.specials) {
+  case S::None:
+  case S::NegativeZeroNaN:
+    break;
+  case S::AllOnesNaN: {
+    Value isNaN =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, magnitude,
+                              cst((1 << magnitudeBits) - 1));
+    bits = arith::SelectOp::create(b, loc, isNaN, cst(quietNaN), bits);
+    break;
+  }
+  case S::IEEE: {
+    Value maxExponent = cst((1 << fmt.exponentBits) - 1);
+    Value isSpecial = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                            exponent, maxExponent);
+    Value isInf = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                        mantissa, cst(0));
+    Value special =
+        arith::SelectOp::create(b, loc, isInf, cst(infinity), cst(quietNaN));
+    bits = arith::SelectOp::create(b, loc, isSpecial, special, bits);
+    break;
+  }
+  }
+  bits = arith::OrIOp::create(b, loc, bits, sign);
+  if (fmt.specials == S::NegativeZeroNaN) {
+    // The only NaN is the code of -0; it has no sign.
+    Value isNaN = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, code,
+                                        cst(int64_t(1) << magnitudeBits));
+    bits = arith::SelectOp::create(b, loc, isNaN, cst(quietNaN), bits);
+  }
+  return arith::BitcastOp::create(b, loc, f32, bits);
+}
+
+Value mlir::qdq::decodeE8M0ToF32(OpBuilder &b, Location loc, Value raw) {
+  Type i32 = shapedLike(raw, b.getI32Type());
+  Type f32 = shapedLike(raw, b.getF32Type());
+  auto cst = [&](int64_t v) { return intConstant(b, loc, i32, v); };
+  Value code = arith::ExtUIOp::create(b, loc, i32, raw);
+  Value bits = arith::ShLIOp::create(b, loc, code, cst(23));
+  // 2^-127 is an f32 subnormal; 0xFF is NaN.
+  Value isZeroExponent =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, code, cst(0));
+  bits = arith::SelectOp::create(b, loc, isZeroExponent, cst(0x00400000), bits);
+  Value isNaN =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, code, cst(0xFF));
+  bits = arith::SelectOp::create(b, loc, isNaN, cst(0x7FC00000), bits);
+  return arith::BitcastOp::create(b, loc, f32, bits);
+}
+
+Value mlir::qdq::extendStoredInteger(OpBuilder &b, Location loc, Value stored,
+                                     Type elementType, IntegerType wide) {
+  Type target = shapedLike(stored, wide);
+  if (getElementTypeOrSelf(stored.getType()) == wide)
+    return stored;
+  if (isSignedQuantizedInteger(elementType))
+    return arith::ExtSIOp::create(b, loc, target, stored);
+  return arith::ExtUIOp::create(b, loc, target, stored);
+}
+
+Value mlir::qdq::convertStoredToF32(OpBuilder &b, Location loc, Value stored,
+                                    Type elementType) {
+  Type f32 = shapedLike(stored, b.getF32Type());
+  if (isa<IntegerType>(elementType)) {
+    if (isSignedQuantizedInteger(elementType))
+      return arith::SIToFPOp::create(b, loc, f32, stored);
+    return arith::UIToFPOp::create(b, loc, f32, stored);
+  }
+  if (isFloatQuantizedElement(elementType))
+    return decodeMinifloatToF32(b, loc, stored, elementType);
+  if (isa<Float8E8M0FNUType>(elementType))
+    return decodeE8M0ToF32(b, loc, stored);
+  if (elementType.isF32())
+    return stored;
+  return arith::ExtFOp::create(b, loc, f32, stored);
+}
+
+IntegerType mlir::qdq::getDifferenceType(MLIRContext *ctx, Type xElement,
+                                         Type zpElement) {
+  unsigned width = std::max(xElement.getIntOrFloatBitWidth(),
+                            zpElement.getIntOrFloatBitWidth());
+  // Two operands of at most 16 bits differ by less than 2^17.
+  return IntegerType::get(ctx, width <= 16 ? 32 : 64);
+}
+
+/// Rounds f32 to bf16 to nearest even, in integer arithmetic (no libcall, no
+/// target feature needed). NaN becomes sign | 0x7FC0.
+static Value truncF32ToBF16(OpBuilder &b, Location loc, Value value) {
+  Type i32 = shapedLike(value, b.getI32Type());
+  Type i16 = shapedLike(value, b.getI16Type());
+  auto cst = [&](int64_t v) { return intConstant(b, loc, i32, v); };
+  Value bits = arith::BitcastOp::create(b, loc, i32, value);
+  Value high = arith::ShRUIOp::create(b, loc, bits, cst(16));
+  Value lsb = arith::AndIOp::create(b, loc, high, cst(1));
+  Value rounded = arith::ShRUIOp::create(
+      b, loc,
+      arith::AddIOp::create(b, loc, bits,
+                            arith::AddIOp::create(b, loc, lsb, cst(0x7FFF))),
+      cst(16));
+  Value nan = arith::OrIOp::create(
+      b, loc, arith::AndIOp::create(b, loc, high, cst(0x8000)), cst(0x7FC0));
+  Value isNaN =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, value, value);
+  Value result = arith::SelectOp::create(b, loc, isNaN, nan, rounded);
+  return arith::BitcastOp::create(b, loc, shapedLike(value, b.getBF16Type()),
+                                  arith::TruncIOp::create(b, loc, i16, result));
+}
+
+Value mlir::qdq::convertF32ToResult(OpBuilder &b, Location loc, Value value,
+                                    Type resultType) {
+  if (resultType.isF32())
+    return value;
+  if (resultType.isBF16())
+    return truncF32ToBF16(b, loc, value);
+  return arith::TruncFOp::create(b, loc, shapedLike(value, resultType), value);
+}

@@ -1,0 +1,58 @@
+//===- Pipelines.cpp - the qdq-to-llvm pipeline ---------------------------===//
+
+#include "qdq/Pipelines/Pipelines.h"
+#include "qdq/Conversion/Passes.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+
+void mlir::qdq::buildQDQToLLVMPipeline(OpPassManager &pm,
+                                       const QDQToLLVMPipelineOptions &) {
+  // qdq -> linalg on tensors.
+  pm.addPass(createConvertQDQToLinalg());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+
+  // Tensors -> buffers; function arguments and results get identity-layout
+  // memrefs (the C calling convention).
+  bufferization::OneShotBufferizePassOptions bufferization;
+  bufferization.bufferizeFunctionBoundaries = true;
+  bufferization.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferization));
+
+  // linalg -> loops -> control flow.
+  pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createCanonicalizerPass());
+
+  // Everything -> LLVM. Packed sub-byte loads and globals go first, so that
+  // the upstream memref lowering never sees them.
+  pm.addPass(createConvertPackedSubByteToLLVM());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertIndexToLLVMPass());
+  pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(createUBToLLVMConversionPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(createCanonicalizerPass());
+}
+
+void mlir::qdq::registerQDQPipelines() {
+  PassPipelineRegistration<QDQToLLVMPipelineOptions>(
+      "qdq-to-llvm",
+      "Lower func/tensor/arith/qdq on tensors to the LLVM dialect, with "
+      "C-callable identity-layout memref boundaries",
+      buildQDQToLLVMPipeline);
+}
