@@ -34,6 +34,46 @@ struct Operand {
   Value scalar;     // the stored scalar, if read once
 };
 
+/// Reinterprets a tensor as its storage element type (see
+/// getStorageElementType) with tensor.bitcast when that differs.
+static Value toStorage(OpBuilder &b, Location loc, Value tensor) {
+  auto type = cast<RankedTensorType>(tensor.getType());
+  Type storage = getStorageElementType(type.getElementType());
+  if (storage == type.getElementType())
+    return tensor;
+  return tensor::BitcastOp::create(b, loc, type.clone(storage), tensor);
+}
+
+/// Collects the scale and zero point as generic inputs or scalars.
+struct Parameters {
+  OpBuilder &b;
+  Location loc;
+  AffineMap map; // null for a per-tensor op
+  SmallVectorImpl<Value> &inputs;
+  SmallVectorImpl<AffineMap> &maps;
+  Value zeroIndex;
+
+  /// A one-element tensor, or any parameter of a per-tensor op (a dynamic
+  /// [?] zero point holds one element then), is read once; anything else
+  /// becomes an input of the generic, read through `map`.
+  Operand prepare(Value tensor) {
+    auto type = cast<RankedTensorType>(tensor.getType());
+    Operand operand{type.getElementType(), Value(), Value()};
+    Value stored = toStorage(b, loc, tensor);
+    if (!map || isPerTensorShape(type.getShape())) {
+      if (type.getRank() != 0 && !zeroIndex)
+        zeroIndex = arith::ConstantIndexOp::create(b, loc, 0);
+      SmallVector<Value> indices(type.getRank(), zeroIndex);
+      operand.scalar = tensor::ExtractOp::create(b, loc, stored, indices);
+      return operand;
+    }
+    operand.tensor = stored;
+    inputs.push_back(stored);
+    maps.push_back(map);
+    return operand;
+  }
+};
+
 class DequantizeLinearToLinalg
     : public OpConversionPattern<DequantizeLinearOp> {
 public:
@@ -72,11 +112,11 @@ public:
 
     SmallVector<Value> inputs{toStorage(rewriter, loc, adaptor.getX())};
     SmallVector<AffineMap> maps{identity};
-    Operand scale = prepareParameter(rewriter, loc, adaptor.getScale(),
-                                     paramMap, inputs, maps);
+    Parameters params{rewriter, loc, paramMap, inputs, maps, Value()};
+    Operand scale = params.prepare(adaptor.getScale());
     std::optional<Operand> zeroPoint;
     if (Value zp = adaptor.getZeroPoint())
-      zeroPoint = prepareParameter(rewriter, loc, zp, paramMap, inputs, maps);
+      zeroPoint = params.prepare(zp);
     maps.push_back(identity);
 
     Type xElement = xType.getElementType();
@@ -144,39 +184,6 @@ public:
                                              maps, iterators, body);
     rewriter.replaceOp(op, generic.getResults());
     return success();
-  }
-
-private:
-  /// Reinterprets a tensor as its storage element type (see
-  /// getStorageElementType) with tensor.bitcast when that differs.
-  static Value toStorage(OpBuilder &b, Location loc, Value tensor) {
-    auto type = cast<RankedTensorType>(tensor.getType());
-    Type storage = getStorageElementType(type.getElementType());
-    if (storage == type.getElementType())
-      return tensor;
-    return tensor::BitcastOp::create(b, loc, type.clone(storage), tensor);
-  }
-
-  /// A scale or zero point: a one-element tensor, or any parameter of a
-  /// per-tensor op (`map` is null; a dynamic [?] zero point holds one element
-  /// then), is read once; anything else becomes an input of the generic read
-  /// through `map`.
-  static Operand prepareParameter(OpBuilder &b, Location loc, Value tensor,
-                                  AffineMap map, SmallVectorImpl<Value> &inputs,
-                                  SmallVectorImpl<AffineMap> &maps) {
-    auto type = cast<RankedTensorType>(tensor.getType());
-    Operand operand{type.getElementType(), Value(), Value()};
-    Value stored = toStorage(b, loc, tensor);
-    if (!map || isPerTensorShape(type.getShape())) {
-      SmallVector<Value> indices(type.getRank(),
-                                 arith::ConstantIndexOp::create(b, loc, 0));
-      operand.scalar = tensor::ExtractOp::create(b, loc, stored, indices);
-      return operand;
-    }
-    operand.tensor = stored;
-    inputs.push_back(stored);
-    maps.push_back(map);
-    return operand;
   }
 };
 
