@@ -10,12 +10,13 @@ config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
 config.suffixes = [".mlir"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.qdq_obj_root, "test")
-config.excludes = ["CMakeLists.txt", "README.md", "Inputs", "lit.cfg.py", "lit.site.cfg.py"]
+config.excludes = ["CMakeLists.txt", "README.md", "Inputs", "run-doc-examples.py", "lit.cfg.py", "lit.site.cfg.py"]
 
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%shlibext", config.llvm_shlib_ext))
 config.substitutions.append(("%mlir_lib_dir", config.mlir_lib_dir))
 config.substitutions.append(("%qdq_src_root", config.qdq_src_root))
+config.substitutions.append(("%qdq_obj_root", config.qdq_obj_root))
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
@@ -39,3 +40,5 @@ config.substitutions.append(
 config.substitutions.append(
     ("%onnx_node_tests",
      os.path.join(os.path.dirname(config.qdq_src_root), "shared", "onnx-node-tests")))
+config.substitutions.append(
+    ("%qdq_opt_path", os.path.join(config.qdq_tools_dir, "qdq-opt")))

@@ -79,43 +79,64 @@ def QDQ_DequantizeLinearOp : QDQ_Op<"dequantize_linear", [Pure]> {
 
     ### Syntax
 
-    ```
-    operation ::= `qdq.dequantize_linear` $x `,` $scale (`,` $zero_point)?
-                  (`axis` `=` integer)? (`block_size` `=` integer)?
-                  attr-dict `:` functional-type(operands, results)
-    ```
-
     `axis` and `block_size` are printed only when they differ from their
-    defaults.
+    defaults (1 and 0); the types are those of the operands and the result.
 
-    Examples:
+    Examples (complete, so that the test suite can run each through
+    `qdq-opt`):
 
     ```mlir
     // Per-tensor uint8 with a zero point (ONNX test_dequantizelinear).
-    %0 = qdq.dequantize_linear %x, %s, %zp
-        : (tensor<4xui8>, tensor<f32>, tensor<ui8>) -> tensor<4xf32>
+    func.func @per_tensor(%x: tensor<4xui8>, %s: tensor<f32>,
+                          %zp: tensor<ui8>) -> tensor<4xf32> {
+      %y = qdq.dequantize_linear %x, %s, %zp
+          : (tensor<4xui8>, tensor<f32>, tensor<ui8>) -> tensor<4xf32>
+      return %y : tensor<4xf32>
+    }
+    ```
 
+    ```mlir
     // Per-axis int8 along axis 1, f16 result, no zero point.
-    %1 = qdq.dequantize_linear %w, %s
-        : (tensor<64x128xi8>, tensor<128xf32>) -> tensor<64x128xf16>
+    func.func @per_axis(%w: tensor<64x128xi8>, %s: tensor<128xf32>)
+        -> tensor<64x128xf16> {
+      %y = qdq.dequantize_linear %w, %s
+          : (tensor<64x128xi8>, tensor<128xf32>) -> tensor<64x128xf16>
+      return %y : tensor<64x128xf16>
+    }
+    ```
 
+    ```mlir
     // Blocked int4 along axis 0, blocks of 32 rows, with a zero point.
-    %2 = qdq.dequantize_linear %q, %s, %z axis = 0 block_size = 32
-        : (tensor<64x128xi4>, tensor<2x128xf32>, tensor<2x128xi4>)
-        -> tensor<64x128xf32>
+    func.func @blocked(%q: tensor<64x128xi4>, %s: tensor<2x128xf32>,
+                       %z: tensor<2x128xi4>) -> tensor<64x128xf32> {
+      %y = qdq.dequantize_linear %q, %s, %z axis = 0 block_size = 32
+          : (tensor<64x128xi4>, tensor<2x128xf32>, tensor<2x128xi4>)
+          -> tensor<64x128xf32>
+      return %y : tensor<64x128xf32>
+    }
+    ```
 
+    ```mlir
     // fp8 with a power-of-two (f8E8M0FNU) scale and a bf16 result.
-    %3 = qdq.dequantize_linear %a, %e
-        : (tensor<?x32xf8E4M3FN>, tensor<f8E8M0FNU>) -> tensor<?x32xbf16>
+    func.func @fp8(%a: tensor<?x32xf8E4M3FN>, %e: tensor<f8E8M0FNU>)
+        -> tensor<?x32xbf16> {
+      %y = qdq.dequantize_linear %a, %e
+          : (tensor<?x32xf8E4M3FN>, tensor<f8E8M0FNU>) -> tensor<?x32xbf16>
+      return %y : tensor<?x32xbf16>
+    }
     ```
 
     The generic form uses the same operand order and property names:
 
     ```mlir
-    %y = "qdq.dequantize_linear"(%x, %s, %z)
-        <{axis = 0 : i64, block_size = 32 : i64}>
-        : (tensor<64x128xi4>, tensor<2x128xf32>, tensor<2x128xi4>)
-        -> tensor<64x128xf32>
+    func.func @generic(%x: tensor<64x128xi4>, %s: tensor<2x128xf32>,
+                       %z: tensor<2x128xi4>) -> tensor<64x128xf32> {
+      %y = "qdq.dequantize_linear"(%x, %s, %z)
+          <{axis = 0 : i64, block_size = 32 : i64}>
+          : (tensor<64x128xi4>, tensor<2x128xf32>, tensor<2x128xi4>)
+          -> tensor<64x128xf32>
+      return %y : tensor<64x128xf32>
+    }
     ```
   }];
 

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# The main job: installs what is missing, builds, then compiles the shipped
+# example (or the .mlir file given) with `qdq-opt --qdq-to-llvm` and runs it
+# with mlir-runner, printing what it computes.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+build="${QDQ_BUILD_DIR:-$root/build}"
+example="${1:-$root/examples/int4-blocked-weights.mlir}"
+"$root/scripts/install-deps.sh"
+"$root/scripts/build.sh" >/dev/null
+
+llvm=/usr/lib/llvm-22
+echo "== $example: qdq-opt --qdq-to-llvm | mlir-runner"
+"$build/bin/qdq-opt" "$example" --qdq-to-llvm |
+  "$llvm/bin/mlir-runner" -e main -entry-point-result=void -O3 \
+    -shared-libs="$llvm/lib/libmlir_runner_utils.so,$llvm/lib/libmlir_c_runner_utils.so"
