@@ -5,7 +5,7 @@
 
 // DQ-R1: x element type
 func.func @dq_r1_x_f32(%x: tensor<4xf32>, %s: tensor<f32>) -> tensor<4xf32> {
-  // expected-error @+1 {{operand #0 must be ranked tensor of}}
+  // expected-error @+1 {{operand #0 must be ranked tensor of quantized element (i2, i4, i8, i16, i32 signed or unsigned, f8E4M3FN, f8E4M3FNUZ, f8E5M2, f8E5M2FNUZ, f4E2M1FN, f16, bf16) values, but got 'tensor<4xf32>'}}
   %0 = qdq.dequantize_linear %x, %s : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
@@ -41,7 +41,7 @@ func.func @dq_r1_zero_point_f32(%x: tensor<4xf16>, %s: tensor<f32>, %z: tensor<f
 
 // DQ-R2: scale element type
 func.func @dq_r2_scale_i8(%x: tensor<4xi8>, %s: tensor<i8>) -> tensor<4xf32> {
-  // expected-error @+1 {{operand #1 must be ranked tensor of 32-bit float or 16-bit float or bfloat16 type or f8E8M0FNU type values}}
+  // expected-error @+1 {{operand #1 must be ranked tensor of scale element (f32, f16, bf16, f8E8M0FNU) values, but got 'tensor<i8>'}}
   %0 = qdq.dequantize_linear %x, %s : (tensor<4xi8>, tensor<i8>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
@@ -59,7 +59,7 @@ func.func @dq_r2_scale_f64(%x: tensor<4xi8>, %s: tensor<f64>) -> tensor<4xf32> {
 
 // DQ-R3: result element type
 func.func @dq_r3_result_f8E8M0FNU(%x: tensor<4xi8>, %s: tensor<f8E8M0FNU>) -> tensor<4xf8E8M0FNU> {
-  // expected-error @+1 {{result #0 must be ranked tensor of 32-bit float or 16-bit float or bfloat16 type values}}
+  // expected-error @+1 {{result #0 must be ranked tensor of result element (f32, f16, bf16) values, but got 'tensor<4xf8E8M0FNU>'}}
   %0 = qdq.dequantize_linear %x, %s : (tensor<4xi8>, tensor<f8E8M0FNU>) -> tensor<4xf8E8M0FNU>
   return %0 : tensor<4xf8E8M0FNU>
 }

@@ -48,12 +48,18 @@ def QDQ_FloatElement : AnyTypeOf<[F8E4M3FN, F8E4M3FNUZ, F8E5M2, F8E5M2FNUZ,
                                   F4E2M1FN, F16, BF16]>;
 
 // What `x` (and the zero point) may hold.
-def QDQ_QuantizedElement : AnyTypeOf<[QDQ_IntElement, QDQ_FloatElement]>;
+def QDQ_QuantizedElement
+    : AnyTypeOf<[QDQ_IntElement, QDQ_FloatElement],
+                "quantized element (i2, i4, i8, i16, i32 signed or unsigned, "
+                "f8E4M3FN, f8E4M3FNUZ, f8E5M2, f8E5M2FNUZ, f4E2M1FN, f16, "
+                "bf16)">;
 
 // What `scale` may hold.
-def QDQ_ScaleElement : AnyTypeOf<[F32, F16, BF16, F8E8M0FNU]>;
+def QDQ_ScaleElement : AnyTypeOf<[F32, F16, BF16, F8E8M0FNU],
+                                 "scale element (f32, f16, bf16, f8E8M0FNU)">;
 
 // What the result may hold.
-def QDQ_ResultElement : AnyTypeOf<[F32, F16, BF16]>;
+def QDQ_ResultElement : AnyTypeOf<[F32, F16, BF16],
+                                  "result element (f32, f16, bf16)">;
 
 #endif // QDQ_DIALECT_QDQ_IR_QDQBASE_TD
