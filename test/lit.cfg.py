@@ -7,10 +7,10 @@ from lit.llvm.subst import ToolSubst
 
 config.name = "QDQ"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
-config.suffixes = [".mlir"]
+config.suffixes = [".mlir", ".test"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.qdq_obj_root, "test")
-config.excludes = ["CMakeLists.txt", "README.md", "Inputs", "run-doc-examples.py", "lit.cfg.py", "lit.site.cfg.py"]
+config.excludes = ["CMakeLists.txt", "README.md", "Inputs", "run-doc-examples.py", "dq_reference.py", "gen_exec_tests.py", "test_dq_reference.py", "__pycache__", "lit.cfg.py", "lit.site.cfg.py"]
 
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%shlibext", config.llvm_shlib_ext))
@@ -25,7 +25,7 @@ llvm_config.use_default_substitutions()
 config.environment["FILECHECK_OPTS"] = "-enable-var-scope"
 
 tool_dirs = [config.qdq_tools_dir, config.llvm_tools_dir]
-tools = ["qdq-opt", "mlir-runner", "mlir-translate", "llc", "not", "count", "split-file"]
+tools = ["qdq-opt", "qdq-onnx-run", "mlir-runner", "mlir-translate", "llc", "not", "count", "split-file"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 
 # Executed tests: mlir-runner with the upstream runner utilities.
