@@ -110,35 +110,26 @@ public:
     }
     }
 
+    Type xElement = xType.getElementType();
+    Type yElement = yType.getElementType();
     SmallVector<Value> inputs{toStorage(rewriter, loc, adaptor.getX())};
     SmallVector<AffineMap> maps{identity};
     Parameters params{rewriter, loc, paramMap, inputs, maps, Value()};
     Operand scale = params.prepare(adaptor.getScale());
+    // fp8/fp4 zero points are zero (DQ-R15) and not subtracted: -0 stays -0.
     std::optional<Operand> zeroPoint;
-    if (Value zp = adaptor.getZeroPoint())
+    Value zp = adaptor.getZeroPoint();
+    if (zp && !isFloatQuantizedElement(xElement))
       zeroPoint = params.prepare(zp);
     maps.push_back(identity);
-
-    Type xElement = xType.getElementType();
-    Type yElement = yType.getElementType();
-    // fp8/fp4 zero points are zero (DQ-R15) and not subtracted: -0 stays -0.
-    if (isFloatQuantizedElement(xElement))
-      zeroPoint.reset();
 
     // Values read once are decoded once, before the loop.
     if (scale.scalar)
       scale.scalar =
           convertStoredToF32(rewriter, loc, scale.scalar, scale.elementType);
-    IntegerType diffType;
-    if (zeroPoint && isa<IntegerType>(xElement)) {
-      diffType = getDifferenceType(ctx, xElement, zeroPoint->elementType);
-      if (zeroPoint->scalar)
-        zeroPoint->scalar = extendStoredInteger(
-            rewriter, loc, zeroPoint->scalar, zeroPoint->elementType, diffType);
-    } else if (zeroPoint && zeroPoint->scalar) {
-      zeroPoint->scalar = convertStoredToF32(rewriter, loc, zeroPoint->scalar,
-                                             zeroPoint->elementType);
-    }
+    if (zeroPoint && zeroPoint->scalar)
+      zeroPoint->scalar = prepareZeroPoint(rewriter, loc, zeroPoint->scalar,
+                                           zeroPoint->elementType, xElement);
 
     SmallVector<OpFoldResult> sizes =
         tensor::getMixedSizes(rewriter, loc, adaptor.getX());
@@ -148,36 +139,20 @@ public:
 
     auto body = [&](OpBuilder &b, Location nested, ValueRange args) {
       unsigned next = 1;
-      Value xStored = args[0];
       Value scaleF32 = scale.scalar;
       if (!scaleF32)
         scaleF32 =
             convertStoredToF32(b, nested, args[next++], scale.elementType);
-      Value difference;
-      if (!zeroPoint) {
-        difference = convertStoredToF32(b, nested, xStored, xElement);
-      } else {
-        Value zp = zeroPoint->scalar ? zeroPoint->scalar : args[next++];
-        if (diffType) {
-          // Exact integer subtraction, then one conversion to f32.
-          Value xWide =
-              extendStoredInteger(b, nested, xStored, xElement, diffType);
-          if (!zeroPoint->scalar)
-            zp = extendStoredInteger(b, nested, zp, zeroPoint->elementType,
-                                     diffType);
-          Value diff = arith::SubIOp::create(b, nested, xWide, zp);
-          difference = arith::SIToFPOp::create(b, nested, b.getF32Type(), diff);
-        } else {
-          // f16/bf16 x: both sides are exact in f32; subtract there.
-          if (!zeroPoint->scalar)
-            zp = convertStoredToF32(b, nested, zp, zeroPoint->elementType);
-          difference = arith::SubFOp::create(
-              b, nested, convertStoredToF32(b, nested, xStored, xElement), zp);
-        }
+      Value zp;
+      if (zeroPoint) {
+        zp = zeroPoint->scalar;
+        if (!zp)
+          zp = prepareZeroPoint(b, nested, args[next++],
+                                zeroPoint->elementType, xElement);
       }
-      Value product = arith::MulFOp::create(b, nested, difference, scaleF32);
       linalg::YieldOp::create(b, nested,
-                              convertF32ToResult(b, nested, product, yElement));
+                              buildDequantize(b, nested, args[0], xElement,
+                                              scaleF32, zp, yElement));
     };
 
     auto generic = linalg::GenericOp::create(rewriter, loc, yType, inputs, init,

@@ -85,8 +85,8 @@ func.func @blocked_dynamic(%x: tensor<?x7xi4>, %s: tensor<?x3xbf16>) -> tensor<?
 // CHECK:       tensor.bitcast %{{.*}} : tensor<64x8xui4> to tensor<64x8xi4>
 // CHECK:       linalg.generic {indexing_maps = [#{{.*}}, #[[$BL]], #[[$BL]], #{{.*}}]
 // CHECK:       ^bb0(%[[IN:.*]]: i4, %{{.*}}: f32, %[[ZP:.*]]: i8, %{{.*}}: f32):
-// CHECK:         %[[XW:.*]] = arith.extui %[[IN]] : i4 to i32
-// CHECK:         %[[ZW:.*]] = arith.extsi %[[ZP]] : i8 to i32
+// CHECK-DAG:     %[[XW:.*]] = arith.extui %[[IN]] : i4 to i32
+// CHECK-DAG:     %[[ZW:.*]] = arith.extsi %[[ZP]] : i8 to i32
 // CHECK:         arith.subi %[[XW]], %[[ZW]] : i32
 func.func @blocked_mixed_zero_point(%x: tensor<64x8xui4>, %s: tensor<2x8xf32>, %z: tensor<2x8xi8>) -> tensor<64x8xf32> {
   %y = qdq.dequantize_linear %x, %s, %z axis = 0 block_size = 32 : (tensor<64x8xui4>, tensor<2x8xf32>, tensor<2x8xi8>) -> tensor<64x8xf32>

@@ -227,3 +227,36 @@ Value mlir::qdq::convertF32ToResult(OpBuilder &b, Location loc, Value value,
     return truncF32ToBF16(b, loc, value);
   return arith::TruncFOp::create(b, loc, shapedLike(value, resultType), value);
 }
+
+Value mlir::qdq::prepareZeroPoint(OpBuilder &b, Location loc, Value zpStored,
+                                  Type zpElement, Type xElement) {
+  if (isFloatQuantizedElement(xElement))
+    return Value();
+  if (!isa<IntegerType>(xElement))
+    return convertStoredToF32(b, loc, zpStored, zpElement);
+  return extendStoredInteger(
+      b, loc, zpStored, zpElement,
+      getDifferenceType(b.getContext(), xElement, zpElement));
+}
+
+Value mlir::qdq::buildDequantize(OpBuilder &b, Location loc, Value xStored,
+                                 Type xElement, Value scaleF32,
+                                 Value zeroPoint, Type resultElement) {
+  Value difference;
+  if (!zeroPoint) {
+    difference = convertStoredToF32(b, loc, xStored, xElement);
+  } else if (auto wide =
+                 dyn_cast<IntegerType>(getElementTypeOrSelf(zeroPoint))) {
+    // Exact integer subtraction, then one conversion to f32.
+    Value xWide = extendStoredInteger(b, loc, xStored, xElement, wide);
+    Value diff = arith::SubIOp::create(b, loc, xWide, zeroPoint);
+    difference = arith::SIToFPOp::create(
+        b, loc, shapedLike(xStored, b.getF32Type()), diff);
+  } else {
+    // f16/bf16 x: both sides are exact in f32; subtract there.
+    difference = arith::SubFOp::create(
+        b, loc, convertStoredToF32(b, loc, xStored, xElement), zeroPoint);
+  }
+  Value product = arith::MulFOp::create(b, loc, difference, scaleF32);
+  return convertF32ToResult(b, loc, product, resultElement);
+}

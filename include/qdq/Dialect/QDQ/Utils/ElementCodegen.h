@@ -50,6 +50,20 @@ IntegerType getDifferenceType(MLIRContext *ctx, Type xElement, Type zpElement);
 Value convertF32ToResult(OpBuilder &b, Location loc, Value value,
                          Type resultType);
 
+/// Prepares stored zero-point values of `zpElement` for buildDequantize:
+/// widened to the exact difference type for integer x, converted to f32 for
+/// f16/bf16 x. Returns null for fp8/fp4 x, whose zero point (zero by DQ-R15)
+/// is not subtracted.
+Value prepareZeroPoint(OpBuilder &b, Location loc, Value zpStored,
+                       Type zpElement, Type xElement);
+
+/// The whole formula on stored values (scalars, or vectors of one shape):
+/// y = round((x - zero_point) * scale). `scaleF32` is decoded f32, and
+/// `zeroPoint` is null or comes from prepareZeroPoint.
+Value buildDequantize(OpBuilder &b, Location loc, Value xStored,
+                      Type xElement, Value scaleF32, Value zeroPoint,
+                      Type resultElement);
+
 } // namespace mlir::qdq
 
 #endif // QDQ_DIALECT_QDQ_UTILS_ELEMENTCODEGEN_H
