@@ -2,6 +2,7 @@
 
 #include "qdq/InitQDQ/InitQDQ.h"
 #include "qdq/Conversion/Passes.h"
+#include "qdq/Dialect/QDQ/Bufferization/BufferizableOpInterfaceImpl.h"
 #include "qdq/Dialect/QDQ/IR/QDQ.h"
 #include "qdq/Dialect/Tensor/BitcastBufferization.h"
 #include "qdq/Pipelines/Pipelines.h"
@@ -29,14 +30,17 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Tensor/Transforms/BufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Dialect/Vector/Transforms/BufferizableOpInterfaceImpl.h"
 #include "mlir/IR/DialectRegistry.h"
 
 void mlir::qdq::registerQDQDialects(DialectRegistry &registry) {
-  registry.insert<QDQDialect, affine::AffineDialect, arith::ArithDialect,
-                  bufferization::BufferizationDialect, cf::ControlFlowDialect,
-                  func::FuncDialect, index::IndexDialect, LLVM::LLVMDialect,
-                  linalg::LinalgDialect, memref::MemRefDialect, scf::SCFDialect,
-                  tensor::TensorDialect, ub::UBDialect>();
+  registry
+      .insert<QDQDialect, affine::AffineDialect, arith::ArithDialect,
+              bufferization::BufferizationDialect, cf::ControlFlowDialect,
+              func::FuncDialect, index::IndexDialect, LLVM::LLVMDialect,
+              linalg::LinalgDialect, memref::MemRefDialect, scf::SCFDialect,
+              tensor::TensorDialect, ub::UBDialect, vector::VectorDialect>();
 
   // Bufferization models of everything the lowering bufferizes.
   arith::registerBufferizableOpInterfaceExternalModels(registry);
@@ -46,6 +50,8 @@ void mlir::qdq::registerQDQDialects(DialectRegistry &registry) {
   scf::registerBufferizableOpInterfaceExternalModels(registry);
   tensor::registerBufferizableOpInterfaceExternalModels(registry);
   registerTensorBitcastBufferizationModel(registry);
+  qdq::registerBufferizableOpInterfaceExternalModels(registry);
+  vector::registerBufferizableOpInterfaceExternalModels(registry);
 
   // ConvertToLLVMPatternInterface models, for embedders using
   // --convert-to-llvm after qdq's own passes.

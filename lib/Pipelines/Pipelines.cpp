@@ -13,9 +13,15 @@
 
 using namespace mlir;
 
-void mlir::qdq::buildQDQToLLVMPipeline(OpPassManager &pm,
-                                       const QDQToLLVMPipelineOptions &) {
-  // qdq -> linalg on tensors.
+void mlir::qdq::buildQDQToLLVMPipeline(
+    OpPassManager &pm, const QDQToLLVMPipelineOptions &options) {
+  // qdq -> SIMD loops on tensors where a vector scheme applies; the rest ->
+  // linalg on tensors.
+  if (options.vectorize) {
+    ConvertQDQToVectorOptions vector;
+    vector.vectorBits = options.vectorBits;
+    pm.addPass(createConvertQDQToVector(vector));
+  }
   pm.addPass(createConvertQDQToLinalg());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
@@ -37,6 +43,7 @@ void mlir::qdq::buildQDQToLLVMPipeline(OpPassManager &pm,
   // Everything -> LLVM. Packed sub-byte loads and globals go first, so that
   // the upstream memref lowering never sees them.
   pm.addPass(createConvertPackedSubByteToLLVM());
+  pm.addPass(createConvertVectorToLLVMPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());

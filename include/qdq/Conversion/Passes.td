@@ -37,6 +37,48 @@ def ConvertQDQToLinalg : Pass<"convert-qdq-to-linalg"> {
 }
 
 //===----------------------------------------------------------------------===//
+// QDQToVector
+//===----------------------------------------------------------------------===//
+
+def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
+  let summary = "Lower qdq.dequantize_linear on tensors to SIMD loops";
+  let description = [{
+    Rewrites `qdq.dequantize_linear` into `scf.for` loops over vectors of
+    f32 lanes (`vector-bits` / 32 of them) that stream x as contiguous
+    memory, for the forms it has a scheme for:
+
+    * per-tensor: x flattened, one decoded scale;
+    * per-axis with a period `K * N` of at most 16384 elements (K the axis
+      dim, N the elements after it): a decoded table of the scales and zero
+      points over one period, read at `i mod P'`;
+    * per-axis with longer rows (N >= lanes): one scalar per row;
+    * blocked along the innermost axis with whole blocks per row and
+      `B % lanes == 0` or `lanes % B == 0`: one scale per vector, or
+      `lanes / B` scales spread with a shuffle;
+    * blocked along another axis with N >= lanes: one scale row per row.
+
+    Each loop ends with one masked tail. Packed sub-byte operands are read as
+    bytes (`qdq.packed_bytes`) and unpacked in i8 lanes with shifts, masks
+    and interleaves; every element is computed with the same numerics as
+    `--convert-qdq-to-linalg` (shared builders). Other forms (dynamic axis or
+    inner dims, statically empty tensors, blocks that straddle rows, ...) are
+    left unchanged for `--convert-qdq-to-linalg`.
+  }];
+  let options = [
+    Option<"vectorBits", "vector-bits", "unsigned", /*default=*/"0",
+           "SIMD width in bits: 128, 256 or 512; 0 picks the host's "
+           "(512 with AVX-512F, 256 with AVX/AVX2, else 128)">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
+//===----------------------------------------------------------------------===//
 // PackedSubByteToLLVM
 //===----------------------------------------------------------------------===//
 
@@ -53,7 +95,9 @@ def ConvertPackedSubByteToLLVM
     * `memref.load` from an `i2`/`i4` memref to a byte load at
       `linear_index * bits / 8` plus a shift and a truncation;
     * `memref.global` of an `i2`/`i4` type to an LLVM global holding the
-      packed bytes, and `memref.get_global` of it to a descriptor of them.
+      packed bytes, and `memref.get_global` of it to a descriptor of them;
+    * `qdq.packed_bytes` on a memref to a 1-D byte descriptor of the same
+      buffer.
 
     Stores into, and allocations and copies of, packed memrefs are not
     produced by the qdq lowering; the pass reports them as errors rather than

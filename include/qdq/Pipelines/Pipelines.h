@@ -16,7 +16,17 @@ namespace mlir::qdq {
 
 /// Options of the `--qdq-to-llvm` pipeline.
 struct QDQToLLVMPipelineOptions
-    : public PassPipelineOptions<QDQToLLVMPipelineOptions> {};
+    : public PassPipelineOptions<QDQToLLVMPipelineOptions> {
+  Option<bool> vectorize{
+      *this, "vectorize",
+      llvm::cl::desc("Lower the forms --convert-qdq-to-vector has a scheme "
+                     "for to SIMD loops (the rest go through linalg)"),
+      llvm::cl::init(true)};
+  Option<unsigned> vectorBits{
+      *this, "vector-bits",
+      llvm::cl::desc("SIMD width in bits (128, 256, 512); 0 = the host's"),
+      llvm::cl::init(0)};
+};
 
 /// Appends the qdq-to-LLVM lowering to `pm` (which must run on a
 /// builtin.module). Function boundaries are bufferized with identity-layout

@@ -9,6 +9,7 @@
 
 #include "qdq/Conversion/PackedSubByteToLLVM/PackedSubByteToLLVM.h"
 #include "qdq/Conversion/Passes.h"
+#include "qdq/Dialect/QDQ/IR/QDQ.h"
 
 #include "mlir/Conversion/LLVMCommon/ConversionTarget.h"
 #include "mlir/Conversion/LLVMCommon/MemRefBuilder.h"
@@ -159,6 +160,48 @@ public:
   }
 };
 
+/// qdq.packed_bytes on a memref: the same pointers, one dim of
+/// ceil(bits * N / 8) bytes, stride 1. The source has the identity layout
+/// (verified), so its offset is 0.
+class PackedBytesLowering : public ConvertOpToLLVMPattern<PackedBytesOp> {
+public:
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(PackedBytesOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto sourceType = dyn_cast<MemRefType>(op.getSource().getType());
+    if (!sourceType)
+      return rewriter.notifyMatchFailure(op, "not on memrefs");
+    Location loc = op.getLoc();
+    Type i64 = rewriter.getI64Type();
+    MemRefDescriptor source(adaptor.getSource());
+    Value count = LLVM::ConstantOp::create(rewriter, loc, i64, 1);
+    for (int64_t dim = 0, e = sourceType.getRank(); dim < e; ++dim)
+      count = LLVM::MulOp::create(rewriter, loc, count,
+                                  source.size(rewriter, loc, dim));
+    unsigned bits = sourceType.getElementTypeBitWidth();
+    Value bitCount =
+        LLVM::MulOp::create(rewriter, loc, count,
+                            LLVM::ConstantOp::create(rewriter, loc, i64, bits));
+    Value roundedUp =
+        LLVM::AddOp::create(rewriter, loc, bitCount,
+                            LLVM::ConstantOp::create(rewriter, loc, i64, 7));
+    Value bytes =
+        LLVM::UDivOp::create(rewriter, loc, roundedUp,
+                             LLVM::ConstantOp::create(rewriter, loc, i64, 8));
+    Type resultType = getTypeConverter()->convertType(op.getBytes().getType());
+    auto result = MemRefDescriptor::poison(rewriter, loc, resultType);
+    result.setAllocatedPtr(rewriter, loc, source.allocatedPtr(rewriter, loc));
+    result.setAlignedPtr(rewriter, loc, source.alignedPtr(rewriter, loc));
+    result.setConstantOffset(rewriter, loc, 0);
+    result.setSize(rewriter, loc, 0, bytes);
+    result.setConstantStride(rewriter, loc, 0, 1);
+    rewriter.replaceOp(op, {result});
+    return success();
+  }
+};
+
 /// Ops on packed memrefs that the qdq lowering never creates; reported, not
 /// miscompiled.
 static bool isUnsupportedPackedOp(Operation *op) {
@@ -197,6 +240,7 @@ struct ConvertPackedSubByteToLLVMPass
         [](memref::LoadOp op) { return !isPackedMemRef(op.getMemRefType()); });
     target.addDynamicallyLegalOp<memref::GlobalOp>(
         [](memref::GlobalOp op) { return !isPackedMemRef(op.getType()); });
+    target.addIllegalOp<PackedBytesOp>();
     target.addDynamicallyLegalOp<memref::GetGlobalOp>(
         [](memref::GetGlobalOp op) { return !isPackedMemRef(op.getType()); });
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
@@ -208,7 +252,7 @@ struct ConvertPackedSubByteToLLVMPass
 
 void mlir::qdq::populatePackedSubByteToLLVMConversionPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns) {
-  patterns
-      .add<PackedLoadLowering, PackedGlobalLowering, PackedGetGlobalLowering>(
-          converter, /*benefit=*/10);
+  patterns.add<PackedLoadLowering, PackedGlobalLowering,
+               PackedGetGlobalLowering, PackedBytesLowering>(converter,
+                                                             /*benefit=*/10);
 }

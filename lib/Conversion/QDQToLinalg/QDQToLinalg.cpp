@@ -147,8 +147,8 @@ public:
       if (zeroPoint) {
         zp = zeroPoint->scalar;
         if (!zp)
-          zp = prepareZeroPoint(b, nested, args[next++],
-                                zeroPoint->elementType, xElement);
+          zp = prepareZeroPoint(b, nested, args[next++], zeroPoint->elementType,
+                                xElement);
       }
       linalg::YieldOp::create(b, nested,
                               buildDequantize(b, nested, args[0], xElement,
@@ -167,7 +167,7 @@ struct ConvertQDQToLinalgPass
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
     ConversionTarget target(*ctx);
-    target.addIllegalDialect<QDQDialect>();
+    target.addIllegalOp<DequantizeLinearOp>();
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
     RewritePatternSet patterns(ctx);
     populateQDQToLinalgConversionPatterns(patterns);

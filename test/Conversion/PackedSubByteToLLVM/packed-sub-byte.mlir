@@ -86,3 +86,28 @@ func.func @store_i4(%m: memref<8xi4>, %v: i4, %i: index) {
   memref.store %v, %m[%i] : memref<8xi4>
   return
 }
+
+// -----
+
+// qdq.packed_bytes: the same pointers, ceil(N * bits / 8) bytes, stride 1.
+// CHECK-LABEL: func.func @packed_bytes
+// CHECK:       %[[SRC:.*]] = builtin.unrealized_conversion_cast %{{.*}} : memref<?x6xi2> to !llvm.struct<(ptr, ptr, i64, array<2 x i64>, array<2 x i64>)>
+// CHECK:       %[[D0:.*]] = llvm.extractvalue %[[SRC]][3, 0]
+// CHECK:       %[[N0:.*]] = llvm.mul %{{.*}}, %[[D0]] : i64
+// CHECK:       %[[D1:.*]] = llvm.extractvalue %[[SRC]][3, 1]
+// CHECK:       %[[N:.*]] = llvm.mul %[[N0]], %[[D1]] : i64
+// CHECK:       %[[BITS:.*]] = llvm.mlir.constant(2 : i64) : i64
+// CHECK:       %[[NB:.*]] = llvm.mul %[[N]], %[[BITS]] : i64
+// CHECK:       %[[SEVEN:.*]] = llvm.mlir.constant(7 : i64) : i64
+// CHECK:       %[[R:.*]] = llvm.add %[[NB]], %[[SEVEN]] : i64
+// CHECK:       %[[EIGHT:.*]] = llvm.mlir.constant(8 : i64) : i64
+// CHECK:       %[[BYTES:.*]] = llvm.udiv %[[R]], %[[EIGHT]] : i64
+// CHECK:       %[[A:.*]] = llvm.extractvalue %[[SRC]][0]
+// CHECK:       llvm.insertvalue %[[A]], %{{.*}}[0]
+// CHECK:       %[[P:.*]] = llvm.extractvalue %[[SRC]][1]
+// CHECK:       llvm.insertvalue %[[P]], %{{.*}}[1]
+// CHECK:       llvm.insertvalue %[[BYTES]], %{{.*}}[3, 0]
+func.func @packed_bytes(%m: memref<?x6xi2>) -> memref<?xi8> {
+  %b = qdq.packed_bytes %m : memref<?x6xi2> -> memref<?xi8>
+  return %b : memref<?xi8>
+}

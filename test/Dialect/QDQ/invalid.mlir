@@ -383,3 +383,39 @@ func.func @generic_operands(%x: tensor<4xi8>, %s: tensor<f32>, %z: tensor<i8>) -
   %0 = "qdq.dequantize_linear"(%x, %s, %z, %z) : (tensor<4xi8>, tensor<f32>, tensor<i8>, tensor<i8>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+// qdq.packed_bytes: the byte count must match the packing.
+func.func @packed_bytes_count(%x: tensor<5xi4>) -> tensor<2xi8> {
+  // expected-error @+1 {{result has 2 bytes but the source packs into 3}}
+  %0 = qdq.packed_bytes %x : tensor<5xi4> -> tensor<2xi8>
+  return %0 : tensor<2xi8>
+}
+
+// -----
+
+// qdq.packed_bytes: tensors stay tensors.
+func.func @packed_bytes_kind(%x: tensor<4xi4>) -> memref<2xi8> {
+  // expected-error @+1 {{source and result must both be tensors or both be memrefs}}
+  %0 = qdq.packed_bytes %x : tensor<4xi4> -> memref<2xi8>
+  return %0 : memref<2xi8>
+}
+
+// -----
+
+// qdq.packed_bytes: only identity-layout memrefs are contiguous bytes.
+func.func @packed_bytes_layout(%m: memref<4xi4, strided<[2]>>) -> memref<2xi8> {
+  // expected-error @+1 {{source memref must have the identity layout, got 'memref<4xi4, strided<[2]>>'}}
+  %0 = qdq.packed_bytes %m : memref<4xi4, strided<[2]>> -> memref<2xi8>
+  return %0 : memref<2xi8>
+}
+
+// -----
+
+// qdq.packed_bytes: only packed element types.
+func.func @packed_bytes_type(%x: tensor<4xi8>) -> tensor<4xi8> {
+  // expected-error @+1 {{operand #0 must be ranked tensor of packed sub-byte element (i2, i4, f4E2M1FN) values or memref of packed sub-byte element (i2, i4, f4E2M1FN) values, but got 'tensor<4xi8>'}}
+  %0 = qdq.packed_bytes %x : tensor<4xi8> -> tensor<4xi8>
+  return %0 : tensor<4xi8>
+}

@@ -172,3 +172,17 @@ func.func @zero_constants(%x: tensor<4xi32>, %f: tensor<4xf8E4M3FN>, %s: tensor<
 
 // The generic form names the operands and properties as documented.
 // GENERIC: "qdq.dequantize_linear"(%{{.*}}, %{{.*}}) <{axis = 0 : i64, block_size = 32 : i64}> : (tensor<35x0xui4>, tensor<2x0xf32>) -> tensor<35x0xf32>
+
+// qdq.packed_bytes views packed sub-byte data as bytes.
+// CHECK-LABEL: func.func @packed_bytes
+func.func @packed_bytes(%x: tensor<5xi4>, %d: tensor<?x3xui2>, %f: tensor<4xf4E2M1FN>, %m: memref<7xi4>) {
+  // CHECK: qdq.packed_bytes %{{.*}} : tensor<5xi4> -> tensor<3xi8>
+  %0 = qdq.packed_bytes %x : tensor<5xi4> -> tensor<3xi8>
+  // CHECK: qdq.packed_bytes %{{.*}} : tensor<?x3xui2> -> tensor<?xi8>
+  %1 = qdq.packed_bytes %d : tensor<?x3xui2> -> tensor<?xi8>
+  // CHECK: qdq.packed_bytes %{{.*}} : tensor<4xf4E2M1FN> -> tensor<2xi8>
+  %2 = qdq.packed_bytes %f : tensor<4xf4E2M1FN> -> tensor<2xi8>
+  // CHECK: qdq.packed_bytes %{{.*}} : memref<7xi4> -> memref<4xi8>
+  %3 = qdq.packed_bytes %m : memref<7xi4> -> memref<4xi8>
+  return
+}

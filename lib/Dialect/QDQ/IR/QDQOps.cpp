@@ -39,8 +39,7 @@ static bool isSameQuantizedElement(Type a, Type b) {
   auto ia = dyn_cast<IntegerType>(a);
   auto ib = dyn_cast<IntegerType>(b);
   if (ia && ib)
-    return ia.getWidth() == ib.getWidth() &&
-           ia.isUnsigned() == ib.isUnsigned();
+    return ia.getWidth() == ib.getWidth() && ia.isUnsigned() == ib.isUnsigned();
   return a == b;
 }
 
@@ -84,9 +83,8 @@ static LogicalResult verifyAxis(DequantizeLinearOp op, StringRef mode) {
                             << " needs an axis, but x is 0-D; only a "
                                "per-tensor scale ([] or [1]) applies";
   if (axis < -rank || axis >= rank)
-    return op.emitOpError() << "axis " << axis << " is out of range ["
-                            << -rank << ", " << rank - 1 << "] for x of rank "
-                            << rank;
+    return op.emitOpError() << "axis " << axis << " is out of range [" << -rank
+                            << ", " << rank - 1 << "] for x of rank " << rank;
   return success();
 }
 
@@ -96,15 +94,16 @@ static LogicalResult verifyPerAxisScale(DequantizeLinearOp op) {
   // DQ-R8
   if (scaleShape.size() != 1)
     return op.emitOpError()
-           << "per-axis scale must be 1-D, got shape " << formatShape(scaleShape)
+           << "per-axis scale must be 1-D, got shape "
+           << formatShape(scaleShape)
            << " (block_size is 0; blocked quantization needs block_size > 0)";
   // DQ-R9
   int64_t axis = op.getNormalizedAxis();
   int64_t dim = op.getX().getType().getDimSize(axis);
   if (isStatic(dim) && isStatic(scaleShape[0]) && dim != scaleShape[0])
-    return op.emitOpError() << "scale has " << scaleShape[0]
-                            << " elements along axis " << axis << " but x has "
-                            << dim;
+    return op.emitOpError()
+           << "scale has " << scaleShape[0] << " elements along axis " << axis
+           << " but x has " << dim;
   return success();
 }
 
@@ -156,8 +155,7 @@ static LogicalResult verifyZeroPointType(DequantizeLinearOp op) {
   auto zpInt = dyn_cast<IntegerType>(zpElem);
   if (xInt && zpInt && llvm::is_contained({4u, 8u}, xInt.getWidth())) {
     unsigned zpWidth = zpInt.getWidth();
-    if (zpWidth == 4 || zpWidth == 8 ||
-        (zpWidth == 32 && !zpInt.isUnsigned()))
+    if (zpWidth == 4 || zpWidth == 8 || (zpWidth == 32 && !zpInt.isUnsigned()))
       return success();
   }
   return op.emitOpError() << "zero_point element type " << zpElem
@@ -183,24 +181,23 @@ static LogicalResult verifyZeroPointShape(DequantizeLinearOp op) {
     scaleNorm.push_back(1);
   if (zpNorm.empty())
     zpNorm.push_back(1);
-  bool compatible =
-      scaleNorm.size() == zpNorm.size() &&
-      llvm::all_of(llvm::zip(scaleNorm, zpNorm), [](auto pair) {
-        auto [s, z] = pair;
-        return !isStatic(s) || !isStatic(z) || s == z;
-      });
+  bool compatible = scaleNorm.size() == zpNorm.size() &&
+                    llvm::all_of(llvm::zip(scaleNorm, zpNorm), [](auto pair) {
+                      auto [s, z] = pair;
+                      return !isStatic(s) || !isStatic(z) || s == z;
+                    });
   if (!compatible)
-    return op.emitOpError() << "zero_point shape " << formatShape(zpShape)
-                            << " does not match scale shape "
-                            << formatShape(scaleShape);
+    return op.emitOpError()
+           << "zero_point shape " << formatShape(zpShape)
+           << " does not match scale shape " << formatShape(scaleShape);
   return success();
 }
 
 /// DQ-R15: i32/ui32, fp8 and fp4 inputs take only zero as a zero point.
 static LogicalResult verifyZeroPointValue(DequantizeLinearOp op) {
   Type xElem = op.getX().getType().getElementType();
-  bool needsZero = isFloatQuantizedElement(xElem) ||
-                   xElem.getIntOrFloatBitWidth() == 32;
+  bool needsZero =
+      isFloatQuantizedElement(xElem) || xElem.getIntOrFloatBitWidth() == 32;
   if (!needsZero)
     return success();
   DenseElementsAttr values;
@@ -249,10 +246,9 @@ LogicalResult DequantizeLinearOp::verify() {
   case Granularity::PerTensor:
     // DQ-R6 (axis deliberately unchecked)
     if (blockSize != 0)
-      return emitOpError()
-             << "per-tensor scale of shape "
-             << formatShape(getScale().getType().getShape())
-             << " requires block_size 0, got " << blockSize;
+      return emitOpError() << "per-tensor scale of shape "
+                           << formatShape(getScale().getType().getShape())
+                           << " requires block_size 0, got " << blockSize;
     break;
   case Granularity::PerAxis:
     if (failed(verifyAxis(*this, "per-axis")) ||
@@ -272,5 +268,29 @@ LogicalResult DequantizeLinearOp::verify() {
       failed(verifyZeroPointShape(*this)) ||
       failed(verifyZeroPointValue(*this)))
     return failure();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// PackedBytesOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult PackedBytesOp::verify() {
+  auto source = cast<ShapedType>(getSource().getType());
+  auto bytes = cast<ShapedType>(getBytes().getType());
+  if (isa<TensorType>(source) != isa<TensorType>(bytes))
+    return emitOpError("source and result must both be tensors or both be "
+                       "memrefs");
+  if (auto memref = dyn_cast<MemRefType>(source);
+      memref && !memref.getLayout().isIdentity())
+    return emitOpError("source memref must have the identity layout, got ")
+           << memref;
+  if (!source.hasStaticShape() || bytes.isDynamicDim(0))
+    return success();
+  int64_t expected =
+      (source.getNumElements() * source.getElementTypeBitWidth() + 7) / 8;
+  if (bytes.getDimSize(0) != expected)
+    return emitOpError() << "result has " << bytes.getDimSize(0)
+                         << " bytes but the source packs into " << expected;
   return success();
 }

@@ -129,8 +129,9 @@ Value mlir::qdq::decodeMinifloatToF32(OpBuilder &b, Location loc, Value raw,
                                             exponent, maxExponent);
     Value isInf = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                         mantissa, cst(0));
+    Value infinityBits = cst(infinity);
     Value special =
-        arith::SelectOp::create(b, loc, isInf, cst(infinity), cst(quietNaN));
+        arith::SelectOp::create(b, loc, isInf, infinityBits, cst(quietNaN));
     bits = arith::SelectOp::create(b, loc, isSpecial, special, bits);
     break;
   }
@@ -205,13 +206,11 @@ static Value truncF32ToBF16(OpBuilder &b, Location loc, Value value) {
   Value bits = arith::BitcastOp::create(b, loc, i32, value);
   Value high = arith::ShRUIOp::create(b, loc, bits, cst(16));
   Value lsb = arith::AndIOp::create(b, loc, high, cst(1));
-  Value rounded = arith::ShRUIOp::create(
-      b, loc,
-      arith::AddIOp::create(b, loc, bits,
-                            arith::AddIOp::create(b, loc, lsb, cst(0x7FFF))),
-      cst(16));
-  Value nan = arith::OrIOp::create(
-      b, loc, arith::AndIOp::create(b, loc, high, cst(0x8000)), cst(0x7FC0));
+  Value bias = arith::AddIOp::create(b, loc, lsb, cst(0x7FFF));
+  Value biased = arith::AddIOp::create(b, loc, bits, bias);
+  Value rounded = arith::ShRUIOp::create(b, loc, biased, cst(16));
+  Value signHigh = arith::AndIOp::create(b, loc, high, cst(0x8000));
+  Value nan = arith::OrIOp::create(b, loc, signHigh, cst(0x7FC0));
   Value isNaN =
       arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, value, value);
   Value result = arith::SelectOp::create(b, loc, isNaN, nan, rounded);
@@ -240,8 +239,8 @@ Value mlir::qdq::prepareZeroPoint(OpBuilder &b, Location loc, Value zpStored,
 }
 
 Value mlir::qdq::buildDequantize(OpBuilder &b, Location loc, Value xStored,
-                                 Type xElement, Value scaleF32,
-                                 Value zeroPoint, Type resultElement) {
+                                 Type xElement, Value scaleF32, Value zeroPoint,
+                                 Type resultElement) {
   Value difference;
   if (!zeroPoint) {
     difference = convertStoredToF32(b, loc, xStored, xElement);

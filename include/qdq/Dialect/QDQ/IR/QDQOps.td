@@ -171,4 +171,34 @@ def QDQ_DequantizeLinearOp : QDQ_Op<"dequantize_linear", [Pure]> {
   }];
 }
 
+//===----------------------------------------------------------------------===//
+// PackedBytesOp
+//===----------------------------------------------------------------------===//
+
+def QDQ_PackedElement : AnyTypeOf<[QDQ_AnyInt<2>, QDQ_AnyInt<4>, F4E2M1FN],
+                                  "packed sub-byte element (i2, i4, f4E2M1FN)">;
+
+def QDQ_PackedBytesOp : QDQ_Op<"packed_bytes", [Pure]> {
+  let summary = "the packed bytes of a sub-byte tensor or memref";
+  let description = [{
+    Views a tensor or identity-layout memref of 2- or 4-bit elements as the
+    bytes that hold it: `ceil(bits * N / 8)` bytes, 8/bits elements per byte,
+    the first element in the lowest bits, row-major (the ONNX packing that
+    qdq's calling convention uses). The result aliases the source. The
+    vector lowering uses it to load packed data a byte vector at a time.
+
+    ```mlir
+    func.func @bytes(%x: tensor<?x32xi4>) -> tensor<?xi8> {
+      %b = qdq.packed_bytes %x : tensor<?x32xi4> -> tensor<?xi8>
+      return %b : tensor<?xi8>
+    }
+    ```
+  }];
+  let arguments = (ins AnyTypeOf<[RankedTensorOf<[QDQ_PackedElement]>,
+                                  MemRefOf<[QDQ_PackedElement]>]>:$source);
+  let results = (outs AnyTypeOf<[1DTensorOf<[I8]>, MemRefRankOf<[I8], [1]>]>:$bytes);
+  let assemblyFormat = "$source attr-dict `:` type($source) `->` type($bytes)";
+  let hasVerifier = 1;
+}
+
 #endif // QDQ_DIALECT_QDQ_IR_QDQOPS_TD

@@ -1,0 +1,723 @@
+//===- QDQToVector.cpp - qdq.dequantize_linear to SIMD loops --------------===//
+//
+// Rewrites qdq.dequantize_linear on tensors into scf.for loops over vectors
+// of `lanes` f32 lanes (the target's SIMD width). x is flattened (or viewed
+// as rows), so the loops stream contiguous memory; the scale and zero point
+// are brought to the lanes in one of these schemes:
+//
+//   per-tensor   one decoded scalar, broadcast once.
+//   axis table   per-axis with a small period P = K * N (K the axis dim, N the
+//                elements after it): a decoded table of the scales (and
+//                zero points) over one period, repeated to a multiple P' >=
+//                lanes plus `lanes` extra entries, read at offset i mod P'.
+//   block flat   blocked along the innermost axis with whole blocks per row:
+//                the scale of element i is entry i / B of the flattened
+//                scale; one scalar per vector (B % lanes == 0) or lanes / B
+//                entries spread with a shuffle (lanes % B == 0).
+//   rows         x viewed as [R, N] rows of N >= lanes contiguous elements:
+//                per-axis takes one scalar per row, blocked one scale row
+//                vector per row.
+//
+// Packed sub-byte x (and zero points) are read as bytes through
+// qdq.packed_bytes and unpacked in i8 lanes with shifts, masks and
+// interleaves. Forms outside these schemes are left for
+// --convert-qdq-to-linalg.
+//
+//===----------------------------------------------------------------------===//
+
+#include "qdq/Conversion/QDQToVector/QDQToVector.h"
+#include "qdq/Conversion/PackedSubByteToLLVM/PackedSubByteToLLVM.h"
+#include "qdq/Conversion/Passes.h"
+#include "qdq/Dialect/QDQ/IR/QDQ.h"
+#include "qdq/Dialect/QDQ/Utils/ElementCodegen.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/TargetParser/Host.h"
+
+#include <numeric>
+
+namespace mlir::qdq {
+#define GEN_PASS_DEF_CONVERTQDQTOVECTOR
+#include "qdq/Conversion/Passes.h.inc"
+} // namespace mlir::qdq
+
+using namespace mlir;
+using namespace mlir::qdq;
+
+unsigned mlir::qdq::getHostVectorBits() {
+  llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
+  if (features.lookup("avx512f"))
+    return 512;
+  if (features.lookup("avx2") || features.lookup("avx"))
+    return 256;
+  return 128;
+}
+
+namespace {
+
+/// Largest period (in elements) of a per-axis table.
+constexpr int64_t kMaxTablePeriod = 1 << 14;
+
+enum class Scheme { PerTensor, AxisTable, BlockFlat, Rows };
+
+/// The shape facts a scheme needs, all static except `rows`/`total`.
+struct Plan {
+  Scheme scheme;
+  int64_t axis = 0;
+  int64_t axisDim = 0;   // K
+  int64_t inner = 1;     // N: elements after the axis
+  int64_t blockSize = 0; // B (0: per-axis)
+  int64_t blocks = 0;    // S = ceil(K / B)
+  int64_t period = 0;    // AxisTable: P' (a multiple of K * N, >= lanes)
+};
+
+static Value indexConstant(OpBuilder &b, Location loc, int64_t value) {
+  return arith::ConstantIndexOp::create(b, loc, value);
+}
+
+/// Flattens a tensor to 1-D (a 0-D tensor becomes [1]).
+static Value flatten(OpBuilder &b, Location loc, Value tensor) {
+  auto type = cast<RankedTensorType>(tensor.getType());
+  if (type.getRank() == 1)
+    return tensor;
+  if (type.getRank() == 0)
+    return tensor::ExpandShapeOp::create(
+        b, loc, RankedTensorType::get({1}, type.getElementType()), tensor,
+        ArrayRef<ReassociationIndices>{},
+        ArrayRef<OpFoldResult>{b.getIndexAttr(1)});
+  ReassociationIndices all(type.getRank());
+  std::iota(all.begin(), all.end(), 0);
+  return tensor::CollapseShapeOp::create(b, loc, tensor,
+                                         ArrayRef<ReassociationIndices>{all});
+}
+
+/// Views a tensor as 2-D [prod(dims[0..split]), prod(dims[split+1..])].
+static Value asRows(OpBuilder &b, Location loc, Value tensor, int64_t split) {
+  auto type = cast<RankedTensorType>(tensor.getType());
+  ReassociationIndices outer, inner;
+  for (int64_t d = 0; d < type.getRank(); ++d)
+    (d <= split ? outer : inner).push_back(d);
+  return tensor::CollapseShapeOp::create(
+      b, loc, tensor, ArrayRef<ReassociationIndices>{outer, inner});
+}
+
+/// Reshapes `source` to `type` (x's shape), undoing a collapse by
+/// `groups`. upstream's --expand-strided-metadata crashes on a
+/// memref.expand_shape with several dynamic dims in one group (MLIR 22), so
+/// such shapes go through tensor.reshape with an explicit shape instead.
+static Value expandTo(OpBuilder &b, Location loc, Value source,
+                      RankedTensorType type,
+                      ArrayRef<ReassociationIndices> groups,
+                      SmallVector<OpFoldResult> sizes) {
+  bool manyDynamic = llvm::any_of(groups, [&](const ReassociationIndices &g) {
+    return llvm::count_if(g, [&](int64_t d) { return type.isDynamicDim(d); }) >
+           1;
+  });
+  if (!manyDynamic)
+    return tensor::ExpandShapeOp::create(b, loc, type, source, groups, sizes);
+  SmallVector<Value> dims;
+  for (OpFoldResult size : sizes)
+    dims.push_back(getValueOrCreateConstantIndexOp(b, loc, size));
+  Value shape = tensor::FromElementsOp::create(
+      b, loc, RankedTensorType::get({type.getRank()}, b.getIndexType()), dims);
+  return tensor::ReshapeOp::create(b, loc, type, source, shape);
+}
+
+/// Reinterprets a tensor as its storage element type with tensor.bitcast.
+static Value toStorage(OpBuilder &b, Location loc, Value tensor) {
+  auto type = cast<RankedTensorType>(tensor.getType());
+  Type storage = getStorageElementType(type.getElementType());
+  if (storage == type.getElementType())
+    return tensor;
+  return tensor::BitcastOp::create(b, loc, type.clone(storage), tensor);
+}
+
+/// Unpacks a byte vector holding 8/bits codes per byte (first in the lowest
+/// bits) into one code per i8 lane, sign-extended within the lane when
+/// `isSigned`.
+static Value unpackCodes(OpBuilder &b, Location loc, Value bytes, unsigned bits,
+                         bool isSigned) {
+  auto byteType = cast<VectorType>(bytes.getType());
+  auto cst = [&](int64_t v) {
+    return arith::ConstantOp::create(
+        b, loc,
+        DenseElementsAttr::get(byteType, b.getI8IntegerAttr(v).getValue()));
+  };
+  auto field = [&](unsigned shift) {
+    Value shifted =
+        shift ? arith::ShRUIOp::create(b, loc, bytes, cst(shift)) : bytes;
+    if (shift + bits == 8)
+      return shifted;
+    return arith::AndIOp::create(b, loc, shifted, cst((1 << bits) - 1))
+        .getResult();
+  };
+  Value codes;
+  if (bits == 4) {
+    Value low = field(0);
+    Value high = field(4);
+    codes = vector::InterleaveOp::create(b, loc, low, high);
+  } else {
+    Value f0 = field(0), f1 = field(2), f2 = field(4), f3 = field(6);
+    Value even = vector::InterleaveOp::create(b, loc, f0, f2);
+    Value odd = vector::InterleaveOp::create(b, loc, f1, f3);
+    codes = vector::InterleaveOp::create(b, loc, even, odd);
+  }
+  if (!isSigned)
+    return codes;
+  auto codeType = cast<VectorType>(codes.getType());
+  Value half = arith::ConstantOp::create(
+      b, loc,
+      DenseElementsAttr::get(codeType,
+                             b.getI8IntegerAttr(1 << (bits - 1)).getValue()));
+  return arith::SubIOp::create(
+      b, loc, arith::XOrIOp::create(b, loc, codes, half), half);
+}
+
+/// Reads stored elements of one operand (x or a zero point) as vectors of
+/// `lanes`: a transfer_read of the storage tensor, or for packed sub-byte
+/// types a byte read plus unpacking.
+class StoredReader {
+public:
+  StoredReader(OpBuilder &b, Location loc, Value tensor, int64_t rowLength)
+      : element(cast<RankedTensorType>(tensor.getType()).getElementType()),
+        rowLength(rowLength) {
+    if (isPackedSubByteType(element)) {
+      bits = element.getIntOrFloatBitWidth();
+      Value flat = flatten(b, loc, tensor);
+      auto flatType = cast<RankedTensorType>(flat.getType());
+      int64_t bytes = ShapedType::kDynamic;
+      if (flatType.hasStaticShape())
+        bytes = (flatType.getDimSize(0) * bits + 7) / 8;
+      source = PackedBytesOp::create(
+          b, loc, RankedTensorType::get({bytes}, b.getI8Type()), flat);
+      return;
+    }
+    source = toStorage(b, loc, tensor);
+  }
+
+  /// The element type the op declares (ui4, f8E4M3FN, ...).
+  Type getElementType() const { return element; }
+
+  /// Reads `lanes` elements starting at `indices` (1-D or [row, column] for
+  /// a 2-D source). Reads past the end of the row (or tensor) are masked
+  /// when `inBounds` is false.
+  Value read(OpBuilder &b, Location loc, ValueRange indices, int64_t lanes,
+             bool inBounds) const {
+    if (!bits) {
+      Type storage = getElementTypeOrSelf(source.getType());
+      Value padding = arith::ConstantOp::create(b, loc, b.getZeroAttr(storage));
+      return vector::TransferReadOp::create(
+          b, loc, VectorType::get({lanes}, storage), source, indices, padding,
+          ArrayRef<bool>{inBounds});
+    }
+    // Packed: element index -> byte index (always byte-aligned here).
+    Value linear = indices.back();
+    if (indices.size() == 2)
+      linear = arith::AddIOp::create(
+          b, loc,
+          arith::MulIOp::create(b, loc, indices[0],
+                                indexConstant(b, loc, rowLength)),
+          linear);
+    Value byteIndex =
+        arith::DivUIOp::create(b, loc, linear, indexConstant(b, loc, 8 / bits));
+    Value padding = arith::ConstantOp::create(b, loc, b.getI8IntegerAttr(0));
+    Value bytes = vector::TransferReadOp::create(
+        b, loc, VectorType::get({lanes * bits / 8}, b.getI8Type()), source,
+        ValueRange{byteIndex}, padding, ArrayRef<bool>{inBounds});
+    return unpackCodes(b, loc, bytes, bits, isSignedQuantizedInteger(element));
+  }
+
+private:
+  Type element;
+  int64_t rowLength;
+  unsigned bits = 0;
+  Value source;
+};
+
+/// Chooses a scheme for `op` with vectors of `lanes` lanes, or fails.
+static FailureOr<Plan> choosePlan(DequantizeLinearOp op, int64_t lanes) {
+  RankedTensorType xType = op.getX().getType();
+  ArrayRef<int64_t> shape = xType.getShape();
+  Type xElement = xType.getElementType();
+  bool packed = isPackedSubByteType(xElement);
+  unsigned bits = xElement.getIntOrFloatBitWidth();
+  // Statically empty tensors need no loops; leave them to the linalg path.
+  if (llvm::is_contained(shape, 0))
+    return failure();
+  Plan plan;
+  auto granularity = op.getGranularity();
+  if (granularity == DequantizeLinearOp::Granularity::PerTensor) {
+    plan.scheme = Scheme::PerTensor;
+    return plan;
+  }
+  plan.axis = op.getNormalizedAxis();
+  plan.axisDim = shape[plan.axis];
+  for (int64_t d = plan.axis + 1; d < xType.getRank(); ++d)
+    plan.inner = ShapedType::isDynamic(shape[d]) || plan.inner < 0
+                     ? -1
+                     : plan.inner * shape[d];
+  if (ShapedType::isDynamic(plan.axisDim) || plan.inner < 0)
+    return failure();
+  // Rows of N elements start byte-aligned only if N * bits is whole bytes,
+  // for x and for a packed zero point read by rows.
+  bool rowsAligned = !packed || (plan.inner * bits) % 8 == 0;
+  if (Value zp = op.getZeroPoint()) {
+    Type zpElement = cast<ShapedType>(zp.getType()).getElementType();
+    if (isPackedSubByteType(zpElement) &&
+        (plan.inner * zpElement.getIntOrFloatBitWidth()) % 8 != 0)
+      rowsAligned = false;
+  }
+
+  if (granularity == DequantizeLinearOp::Granularity::PerAxis) {
+    int64_t period = plan.axisDim * plan.inner;
+    if (period <= kMaxTablePeriod) {
+      plan.scheme = Scheme::AxisTable;
+      plan.period = period * ((lanes + period - 1) / period);
+      return plan;
+    }
+    if (plan.inner >= lanes && rowsAligned) {
+      plan.scheme = Scheme::Rows;
+      return plan;
+    }
+    return failure();
+  }
+
+  plan.blockSize = op.getBlockSize();
+  plan.blocks = (plan.axisDim + plan.blockSize - 1) / plan.blockSize;
+  if (plan.inner == 1 && plan.axisDim % plan.blockSize == 0 &&
+      (plan.blockSize % lanes == 0 || lanes % plan.blockSize == 0)) {
+    plan.scheme = Scheme::BlockFlat;
+    return plan;
+  }
+  if (plan.inner >= lanes && rowsAligned) {
+    plan.scheme = Scheme::Rows;
+    return plan;
+  }
+  return failure();
+}
+
+/// Emits the loops for one op.
+class KernelBuilder {
+public:
+  KernelBuilder(PatternRewriter &b, DequantizeLinearOp op, const Plan &plan,
+                int64_t lanes)
+      : b(b), loc(op.getLoc()), op(op), plan(plan), lanes(lanes),
+        xElement(op.getX().getType().getElementType()),
+        yElement(op.getY().getType().getElementType()),
+        scaleElement(op.getScale().getType().getElementType()) {
+    // fp8/fp4 zero points are zero (DQ-R15) and not subtracted.
+    if (op.getZeroPoint() && !isFloatQuantizedElement(xElement))
+      zeroPoint = op.getZeroPoint();
+  }
+
+  Value build() {
+    switch (plan.scheme) {
+    case Scheme::PerTensor:
+    case Scheme::AxisTable:
+    case Scheme::BlockFlat:
+      return buildFlat();
+    case Scheme::Rows:
+      return buildRows();
+    }
+    llvm_unreachable("unknown scheme");
+  }
+
+private:
+  VectorType vectorOf(Type element) const {
+    return VectorType::get({lanes}, element);
+  }
+
+  Value broadcast(Value scalar) {
+    return vector::BroadcastOp::create(b, loc, vectorOf(scalar.getType()),
+                                       scalar);
+  }
+
+  /// Decoded scale (f32) and prepared zero point of a one-element tensor.
+  Value decodedScalarScale(Value scaleTensor) {
+    auto type = cast<RankedTensorType>(scaleTensor.getType());
+    SmallVector<Value> zeros(type.getRank(), indexConstant(b, loc, 0));
+    Value stored = tensor::ExtractOp::create(
+        b, loc, toStorage(b, loc, scaleTensor), zeros);
+    return convertStoredToF32(b, loc, stored, scaleElement);
+  }
+  Value preparedScalarZeroPoint(Value zpStorage, ValueRange indices) {
+    Value stored = tensor::ExtractOp::create(b, loc, zpStorage, indices);
+    return prepareZeroPoint(b, loc, stored, zeroPointElement(), xElement);
+  }
+  Type zeroPointElement() const {
+    return cast<RankedTensorType>(zeroPoint.getType()).getElementType();
+  }
+
+  /// A decoded per-axis table of `length` entries: entry j is
+  /// decode(param[(j / N) % K]).
+  Value buildAxisTable(Value param, bool isScale, int64_t length) {
+    Value stored = toStorage(b, loc, param);
+    Type paramElement =
+        cast<RankedTensorType>(param.getType()).getElementType();
+    Type entryType =
+        isScale ? b.getF32Type()
+                : getElementTypeOrSelf(prepareZeroPointType(paramElement));
+    Value init =
+        tensor::EmptyOp::create(b, loc, ArrayRef<int64_t>{length}, entryType);
+    AffineMap map = b.getMultiDimIdentityMap(1);
+    auto generic = linalg::GenericOp::create(
+        b, loc, init.getType(), ValueRange{}, ValueRange{init},
+        ArrayRef<AffineMap>{map},
+        ArrayRef<utils::IteratorType>{utils::IteratorType::parallel},
+        [&](OpBuilder &nb, Location nloc, ValueRange) {
+          Value j = linalg::IndexOp::create(nb, nloc, 0);
+          Value row = arith::DivUIOp::create(
+              nb, nloc, j, indexConstant(nb, nloc, plan.inner));
+          Value index = arith::RemUIOp::create(
+              nb, nloc, row, indexConstant(nb, nloc, plan.axisDim));
+          Value value = tensor::ExtractOp::create(nb, nloc, stored, index);
+          Value entry =
+              isScale
+                  ? convertStoredToF32(nb, nloc, value, paramElement)
+                  : prepareZeroPoint(nb, nloc, value, paramElement, xElement);
+          linalg::YieldOp::create(nb, nloc, entry);
+        });
+    return generic.getResult(0);
+  }
+
+  /// The type prepareZeroPoint produces for a zero point of `zpElement`.
+  Type prepareZeroPointType(Type zpElement) {
+    if (!isa<IntegerType>(xElement))
+      return b.getF32Type();
+    return getDifferenceType(b.getContext(), xElement, zpElement);
+  }
+
+  Value readTable(Value table, Value offset, Type entryType) {
+    Value padding = arith::ConstantOp::create(b, loc, b.getZeroAttr(entryType));
+    return vector::TransferReadOp::create(b, loc, vectorOf(entryType), table,
+                                          ValueRange{offset}, padding,
+                                          ArrayRef<bool>{true});
+  }
+
+  /// Blocked, whole blocks per row, innermost axis: the parameter of flat
+  /// element i is flat entry i / B of `flatParam` (a storage tensor of a
+  /// parameter declared as `paramElement`).
+  Value readBlockFlat(Value flatParam, Type paramElement, Value i, Value count,
+                      bool isScale) {
+    auto decode = [&](Value stored) {
+      return isScale ? convertStoredToF32(b, loc, stored, paramElement)
+                     : prepareZeroPoint(b, loc, stored, paramElement, xElement);
+    };
+    Value first = arith::DivUIOp::create(b, loc, i,
+                                         indexConstant(b, loc, plan.blockSize));
+    if (plan.blockSize % lanes == 0)
+      return broadcast(
+          decode(tensor::ExtractOp::create(b, loc, flatParam, first)));
+    // lanes / B entries, each spread over B lanes. The tail may index past
+    // the last entry: clamp (those lanes are not stored).
+    int64_t entries = lanes / plan.blockSize;
+    Value last = arith::SubIOp::create(b, loc, count, indexConstant(b, loc, 1));
+    SmallVector<Value> values;
+    for (int64_t e = 0; e < entries; ++e) {
+      Value index = arith::MinUIOp::create(
+          b, loc,
+          arith::AddIOp::create(b, loc, first, indexConstant(b, loc, e)), last);
+      values.push_back(
+          decode(tensor::ExtractOp::create(b, loc, flatParam, index)));
+    }
+    Value packedValues = vector::FromElementsOp::create(
+        b, loc, VectorType::get({entries}, values[0].getType()), values);
+    SmallVector<int64_t> spread;
+    for (int64_t lane = 0; lane < lanes; ++lane)
+      spread.push_back(lane / plan.blockSize);
+    return vector::ShuffleOp::create(b, loc, packedValues, packedValues,
+                                     b.getDenseI64ArrayAttr(spread));
+  }
+
+  /// Per-tensor, axis-table and block-flat schemes: one loop over the
+  /// flattened x, then a masked tail.
+  Value buildFlat() {
+    Value x = op.getX();
+    Value xFlat = flatten(b, loc, x);
+    StoredReader xReader(b, loc, xFlat, 0);
+    OpFoldResult totalSize = tensor::getMixedSize(b, loc, xFlat, 0);
+    Value total = getValueOrCreateConstantIndexOp(b, loc, totalSize);
+    Value init = tensor::EmptyOp::create(
+        b, loc, ArrayRef<OpFoldResult>{totalSize}, yElement);
+
+    // Loop-invariant parameters.
+    Value scaleVector, zpVector, scaleTable, zpTable, scaleFlat, zpFlat;
+    Value paramCount;
+    Type zpEntryType;
+    if (zeroPoint)
+      zpEntryType =
+          getElementTypeOrSelf(prepareZeroPointType(zeroPointElement()));
+    if (plan.scheme == Scheme::PerTensor) {
+      scaleVector = broadcast(decodedScalarScale(op.getScale()));
+    } else if (plan.scheme == Scheme::AxisTable) {
+      scaleTable = buildAxisTable(op.getScale(), true, plan.period + lanes);
+    } else {
+      scaleFlat = toStorage(b, loc, flatten(b, loc, op.getScale()));
+      paramCount = tensor::DimOp::create(b, loc, scaleFlat, 0);
+    }
+    if (zeroPoint) {
+      auto zpType = cast<RankedTensorType>(zeroPoint.getType());
+      if (plan.scheme == Scheme::PerTensor ||
+          isPerTensorShape(zpType.getShape())) {
+        SmallVector<Value> zeros(zpType.getRank(), indexConstant(b, loc, 0));
+        zpVector = broadcast(
+            preparedScalarZeroPoint(toStorage(b, loc, zeroPoint), zeros));
+      } else if (plan.scheme == Scheme::AxisTable) {
+        zpTable = buildAxisTable(zeroPoint, false, plan.period + lanes);
+      } else {
+        zpFlat = toStorage(b, loc, flatten(b, loc, zeroPoint));
+      }
+    }
+
+    auto body = [&](OpBuilder &, Value i, Value offset, Value acc,
+                    bool inBounds) {
+      Value xStored = xReader.read(b, loc, ValueRange{i}, lanes, inBounds);
+      Value scale = scaleVector, zp = zpVector;
+      if (scaleTable)
+        scale = readTable(scaleTable, offset, b.getF32Type());
+      if (zpTable)
+        zp = readTable(zpTable, offset, zpEntryType);
+      if (scaleFlat)
+        scale = readBlockFlat(scaleFlat, scaleElement, i, paramCount, true);
+      if (zpFlat)
+        zp = readBlockFlat(zpFlat, zeroPointElement(), i, paramCount, false);
+      Value y = buildDequantize(b, loc, xStored, xElement, scale, zp, yElement);
+      return vector::TransferWriteOp::create(b, loc, y, acc, ValueRange{i},
+                                             ArrayRef<bool>{inBounds})
+          .getResult();
+    };
+
+    Value zero = indexConstant(b, loc, 0);
+    Value step = indexConstant(b, loc, lanes);
+    Value full = arith::MulIOp::create(
+        b, loc, arith::DivUIOp::create(b, loc, total, step), step);
+    Value periodValue = indexConstant(b, loc, plan.period);
+    auto loop = scf::ForOp::create(
+        b, loc, zero, full, step, ValueRange{init, zero},
+        [&](OpBuilder &nb, Location, Value i, ValueRange args) {
+          OpBuilder::InsertionGuard guard(b);
+          b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
+          Value acc = body(b, i, args[1], args[0], /*inBounds=*/true);
+          Value offset = args[1];
+          if (plan.scheme == Scheme::AxisTable) {
+            // offset = (offset + lanes) mod P', as one compare and select.
+            Value next = arith::AddIOp::create(b, loc, offset, step);
+            Value wrapped = arith::SubIOp::create(b, loc, next, periodValue);
+            Value wraps = arith::CmpIOp::create(
+                b, loc, arith::CmpIPredicate::uge, next, periodValue);
+            offset = arith::SelectOp::create(b, loc, wraps, wrapped, next);
+          }
+          scf::YieldOp::create(b, loc, ValueRange{acc, offset});
+        });
+    Value result = loop.getResult(0);
+    Value tailOffset = loop.getResult(1);
+
+    // The tail: fewer than `lanes` elements, read and written masked.
+    if (std::optional<int64_t> count = getConstantIntValue(totalSize)) {
+      if (*count % lanes == 0)
+        return unflatten(result);
+      Value acc = body(b, full, tailOffset, result, /*inBounds=*/false);
+      return unflatten(acc);
+    }
+    Value hasTail =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, full, total);
+    auto tail = scf::IfOp::create(
+        b, loc, hasTail,
+        [&](OpBuilder &nb, Location) {
+          OpBuilder::InsertionGuard guard(b);
+          b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
+          Value acc = body(b, full, tailOffset, result, /*inBounds=*/false);
+          scf::YieldOp::create(b, loc, acc);
+        },
+        [&](OpBuilder &nb, Location) {
+          scf::YieldOp::create(nb, loc, result);
+        });
+    return unflatten(tail.getResult(0));
+  }
+
+  /// Rows scheme: x as [R, N]; per-axis: one scalar per row (row r has
+  /// k = r mod K); blocked: scale row (r / K) * S + (r mod K) / B.
+  Value buildRows() {
+    Value x2d = asRows(b, loc, op.getX(), plan.axis);
+    StoredReader xReader(b, loc, x2d, plan.inner);
+    OpFoldResult rowCount = tensor::getMixedSize(b, loc, x2d, 0);
+    Value rows = getValueOrCreateConstantIndexOp(b, loc, rowCount);
+    Value init = tensor::EmptyOp::create(
+        b, loc, ArrayRef<OpFoldResult>{rowCount, b.getIndexAttr(plan.inner)},
+        yElement);
+    bool blocked = plan.blockSize > 0;
+    Value scale2d, zp2d;
+    std::optional<StoredReader> zpReader;
+    if (blocked) {
+      scale2d = asRows(b, loc, op.getScale(), plan.axis);
+      if (zeroPoint &&
+          !isPerTensorShape(cast<ShapedType>(zeroPoint.getType()).getShape())) {
+        zp2d = asRows(b, loc, zeroPoint, plan.axis);
+        zpReader.emplace(b, loc, zp2d, plan.inner);
+      }
+    }
+    std::optional<StoredReader> scaleReader;
+    Value scaleStorage, zpStorage;
+    if (blocked)
+      scaleReader.emplace(b, loc, scale2d, plan.inner);
+    else
+      scaleStorage = toStorage(b, loc, op.getScale());
+    if (zeroPoint)
+      zpStorage = toStorage(b, loc, zeroPoint);
+    Value zpScalar;
+    if (zeroPoint &&
+        isPerTensorShape(cast<ShapedType>(zeroPoint.getType()).getShape())) {
+      auto zpType = cast<RankedTensorType>(zeroPoint.getType());
+      SmallVector<Value> zeros(zpType.getRank(), indexConstant(b, loc, 0));
+      zpScalar = broadcast(preparedScalarZeroPoint(zpStorage, zeros));
+    }
+
+    Value zero = indexConstant(b, loc, 0);
+    Value one = indexConstant(b, loc, 1);
+    Value step = indexConstant(b, loc, lanes);
+    Value axisDim = indexConstant(b, loc, plan.axisDim);
+    int64_t fullCount = (plan.inner / lanes) * lanes;
+    auto outer = scf::ForOp::create(
+        b, loc, zero, rows, one, ValueRange{init},
+        [&](OpBuilder &nb, Location, Value r, ValueRange rowArgs) {
+          OpBuilder::InsertionGuard guard(b);
+          b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
+          Value k = arith::RemUIOp::create(b, loc, r, axisDim);
+          // Per-axis: the row's scalars, decoded once per row.
+          Value rowScale, rowZp = zpScalar, paramRow;
+          if (!blocked) {
+            rowScale = broadcast(convertStoredToF32(
+                b, loc, tensor::ExtractOp::create(b, loc, scaleStorage, k),
+                scaleElement));
+            if (zeroPoint && !zpScalar)
+              rowZp = broadcast(preparedScalarZeroPoint(zpStorage, k));
+          } else {
+            Value m = arith::DivUIOp::create(b, loc, r, axisDim);
+            Value rowBase = arith::MulIOp::create(
+                b, loc, m, indexConstant(b, loc, plan.blocks));
+            Value block = arith::DivUIOp::create(
+                b, loc, k, indexConstant(b, loc, plan.blockSize));
+            paramRow = arith::AddIOp::create(b, loc, rowBase, block);
+          }
+          auto chunk = [&](Value j, Value acc, bool inBounds) {
+            Value xStored =
+                xReader.read(b, loc, ValueRange{r, j}, lanes, inBounds);
+            Value scale = rowScale, zp = rowZp;
+            if (blocked) {
+              scale = convertStoredToF32(
+                  b, loc,
+                  scaleReader->read(b, loc, ValueRange{paramRow, j}, lanes,
+                                    inBounds),
+                  scaleElement);
+              if (zpReader)
+                zp = prepareZeroPoint(b, loc,
+                                      zpReader->read(b, loc,
+                                                     ValueRange{paramRow, j},
+                                                     lanes, inBounds),
+                                      zeroPointElement(), xElement);
+            }
+            Value y =
+                buildDequantize(b, loc, xStored, xElement, scale, zp, yElement);
+            return vector::TransferWriteOp::create(b, loc, y, acc,
+                                                   ValueRange{r, j},
+                                                   ArrayRef<bool>{inBounds})
+                .getResult();
+          };
+          auto inner = scf::ForOp::create(
+              b, loc, zero, indexConstant(b, loc, fullCount), step,
+              ValueRange{rowArgs[0]},
+              [&](OpBuilder &ib, Location, Value j, ValueRange args) {
+                OpBuilder::InsertionGuard innerGuard(b);
+                b.setInsertionPoint(ib.getInsertionBlock(),
+                                    ib.getInsertionPoint());
+                scf::YieldOp::create(b, loc, chunk(j, args[0], true));
+              });
+          Value acc = inner.getResult(0);
+          if (fullCount < plan.inner)
+            acc = chunk(indexConstant(b, loc, fullCount), acc, false);
+          scf::YieldOp::create(b, loc, acc);
+        });
+    // Back to x's shape.
+    auto yType = op.getY().getType();
+    ReassociationIndices outerDims, innerDims;
+    for (int64_t d = 0; d < yType.getRank(); ++d)
+      (d <= plan.axis ? outerDims : innerDims).push_back(d);
+    return expandTo(b, loc, outer.getResult(0), yType,
+                    ArrayRef<ReassociationIndices>{outerDims, innerDims},
+                    tensor::getMixedSizes(b, loc, op.getX()));
+  }
+
+  /// The flat result back in x's shape.
+  Value unflatten(Value flat) {
+    auto yType = op.getY().getType();
+    if (yType.getRank() == 1)
+      return flat;
+    if (yType.getRank() == 0)
+      return tensor::CollapseShapeOp::create(b, loc, yType, flat,
+                                             ArrayRef<ReassociationIndices>{});
+    ReassociationIndices all(yType.getRank());
+    std::iota(all.begin(), all.end(), 0);
+    return expandTo(b, loc, flat, yType, ArrayRef<ReassociationIndices>{all},
+                    tensor::getMixedSizes(b, loc, op.getX()));
+  }
+
+  PatternRewriter &b;
+  Location loc;
+  DequantizeLinearOp op;
+  const Plan &plan;
+  int64_t lanes;
+  Type xElement, yElement, scaleElement;
+  Value zeroPoint;
+};
+
+class DequantizeLinearToVector : public OpRewritePattern<DequantizeLinearOp> {
+public:
+  DequantizeLinearToVector(MLIRContext *ctx, unsigned vectorBits)
+      : OpRewritePattern(ctx), lanes(vectorBits / 32) {}
+
+  LogicalResult matchAndRewrite(DequantizeLinearOp op,
+                                PatternRewriter &rewriter) const override {
+    FailureOr<Plan> plan = choosePlan(op, lanes);
+    if (failed(plan))
+      return rewriter.notifyMatchFailure(op, "no vector scheme for this form");
+    KernelBuilder builder(rewriter, op, *plan, lanes);
+    rewriter.replaceOp(op, builder.build());
+    return success();
+  }
+
+private:
+  int64_t lanes;
+};
+
+struct ConvertQDQToVectorPass
+    : public qdq::impl::ConvertQDQToVectorBase<ConvertQDQToVectorPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    unsigned bits = vectorBits ? unsigned(vectorBits) : getHostVectorBits();
+    if (bits != 128 && bits != 256 && bits != 512) {
+      getOperation()->emitError()
+          << "vector-bits must be 128, 256 or 512, got " << bits;
+      return signalPassFailure();
+    }
+    RewritePatternSet patterns(&getContext());
+    populateQDQToVectorConversionPatterns(patterns, bits);
+    // Ops without a vector scheme stay for --convert-qdq-to-linalg.
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      return signalPassFailure();
+  }
+};
+
+} // namespace
+
+void mlir::qdq::populateQDQToVectorConversionPatterns(
+    RewritePatternSet &patterns, unsigned vectorBits) {
+  patterns.add<DequantizeLinearToVector>(patterns.getContext(), vectorBits);
+}

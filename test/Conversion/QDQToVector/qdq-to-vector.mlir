@@ -1,0 +1,149 @@
+// RUN: qdq-opt %s --convert-qdq-to-vector=vector-bits=256 --split-input-file | FileCheck %s
+// RUN: qdq-opt %s --convert-qdq-to-vector=vector-bits=512 --split-input-file | FileCheck %s --check-prefix=AVX512
+
+// Per-tensor packed int4: x flattened, read 4 bytes (8 codes) at a time,
+// nibbles split with and/shift, interleaved low-first and sign-extended
+// within i8 lanes ((c ^ 8) - 8); one masked tail.
+// CHECK-LABEL: func.func @per_tensor_i4
+// CHECK:       %[[FLAT:.*]] = tensor.collapse_shape %{{.*}} {{\[}}[0, 1]] : tensor<?x7xi4> into tensor<?xi4>
+// CHECK:       %[[BYTES:.*]] = qdq.packed_bytes %[[FLAT]] : tensor<?xi4> -> tensor<?xi8>
+// CHECK:       scf.for %[[I:[^ ]+]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args
+// CHECK:         %[[BI:.*]] = arith.divui %[[I]], %{{.*}} : index
+// CHECK:         %[[B:.*]] = vector.transfer_read %[[BYTES]][%[[BI]]], %{{.*}} {in_bounds = [true]} : tensor<?xi8>, vector<4xi8>
+// CHECK:         %[[LO:.*]] = arith.andi %[[B]], %{{.*}} : vector<4xi8>
+// CHECK:         %[[HI:.*]] = arith.shrui %[[B]], %{{.*}} : vector<4xi8>
+// CHECK:         %[[C:.*]] = vector.interleave %[[LO]], %[[HI]] : vector<4xi8> -> vector<8xi8>
+// CHECK:         %[[X:.*]] = arith.xori %[[C]], %{{.*}} : vector<8xi8>
+// CHECK:         %[[S:.*]] = arith.subi %[[X]], %{{.*}} : vector<8xi8>
+// CHECK:         arith.extsi %[[S]] : vector<8xi8> to vector<8xi32>
+// CHECK:         vector.transfer_write %{{.*}} {in_bounds = [true]} : vector<8xf32>, tensor<?xf32>
+// CHECK:       scf.if
+// CHECK:         vector.transfer_read %[[BYTES]][%{{.*}}], %{{.*}} : tensor<?xi8>, vector<4xi8>
+// CHECK:         vector.transfer_write %{{.*}} : vector<8xf32>, tensor<?xf32>
+// CHECK:       tensor.expand_shape %{{.*}} {{\[}}[0, 1]] output_shape [%{{.*}}, 7] : tensor<?xf32> into tensor<?x7xf32>
+// AVX512-LABEL: func.func @per_tensor_i4
+// AVX512:       vector.transfer_read %{{.*}} : tensor<?xi8>, vector<8xi8>
+// AVX512:       vector.interleave %{{.*}}, %{{.*}} : vector<8xi8> -> vector<16xi8>
+func.func @per_tensor_i4(%x: tensor<?x7xi4>, %s: tensor<f32>, %z: tensor<i4>) -> tensor<?x7xf32> {
+  %y = qdq.dequantize_linear %x, %s, %z : (tensor<?x7xi4>, tensor<f32>, tensor<i4>) -> tensor<?x7xf32>
+  return %y : tensor<?x7xf32>
+}
+
+// -----
+
+// 2-bit codes: four fields interleaved pairwise (f0 f1 f2 f3 order).
+// CHECK-LABEL: func.func @per_tensor_u2
+// CHECK:       vector.transfer_read %{{.*}} : tensor<16xi8>, vector<2xi8>
+// CHECK:       %[[EVEN:.*]] = vector.interleave %{{.*}}, %{{.*}} : vector<2xi8> -> vector<4xi8>
+// CHECK:       %[[ODD:.*]] = vector.interleave %{{.*}}, %{{.*}} : vector<2xi8> -> vector<4xi8>
+// CHECK:       vector.interleave %[[EVEN]], %[[ODD]] : vector<4xi8> -> vector<8xi8>
+// CHECK:       arith.uitofp %{{.*}} : vector<8xi8> to vector<8xf32>
+func.func @per_tensor_u2(%x: tensor<64xui2>, %s: tensor<1xf32>) -> tensor<64xf32> {
+  %y = qdq.dequantize_linear %x, %s : (tensor<64xui2>, tensor<1xf32>) -> tensor<64xf32>
+  return %y : tensor<64xf32>
+}
+
+// -----
+
+// Per-axis with a short period (K * N = 3): decoded tables of 9 + 8 entries
+// (period 9 >= 8 lanes), read at offset o, which wraps with one compare and
+// select.
+// CHECK-LABEL: func.func @axis_table
+// CHECK:       %[[ST:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<17xf32>)
+// CHECK:         linalg.index 0
+// CHECK:         arith.remui
+// CHECK:       %[[ZT:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<17xi32>)
+// CHECK:       scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %{{.*}}, %[[O:.*]] = %{{.*}}) -> (tensor<?xbf16>, index)
+// CHECK:         vector.transfer_read %[[ST]][%[[O]]], %{{.*}} {in_bounds = [true]} : tensor<17xf32>, vector<8xf32>
+// CHECK:         vector.transfer_read %[[ZT]][%[[O]]], %{{.*}} {in_bounds = [true]} : tensor<17xi32>, vector<8xi32>
+// CHECK:         %[[NEXT:.*]] = arith.addi %[[O]], %{{.*}} : index
+// CHECK:         %[[WRAP:.*]] = arith.subi %[[NEXT]], %{{.*}} : index
+// CHECK:         %[[GE:.*]] = arith.cmpi uge, %[[NEXT]], %{{.*}} : index
+// CHECK:         arith.select %[[GE]], %[[WRAP]], %[[NEXT]] : index
+func.func @axis_table(%x: tensor<?x3xi8>, %s: tensor<3xf8E8M0FNU>, %z: tensor<3xi8>) -> tensor<?x3xbf16> {
+  %y = qdq.dequantize_linear %x, %s, %z : (tensor<?x3xi8>, tensor<3xf8E8M0FNU>, tensor<3xi8>) -> tensor<?x3xbf16>
+  return %y : tensor<?x3xbf16>
+}
+
+// -----
+
+// Blocked innermost, B = 32 (a multiple of 8 lanes): one scale per vector,
+// entry i / 32 of the flattened scale, broadcast. No tail (256 elements).
+// CHECK-LABEL: func.func @block_flat
+// CHECK:       %[[SF:.*]] = tensor.collapse_shape %{{.*}} {{\[}}[0, 1]] : tensor<4x2xf16> into tensor<8xf16>
+// CHECK:       scf.for %[[I:[^ ]+]] =
+// CHECK:         %[[J:.*]] = arith.divui %[[I]], %c32 : index
+// CHECK:         %[[E:.*]] = tensor.extract %[[SF]][%[[J]]] : tensor<8xf16>
+// CHECK:         %[[F:.*]] = arith.extf %[[E]] : f16 to f32
+// CHECK:         vector.broadcast %[[F]] : f32 to vector<8xf32>
+// CHECK-NOT:   scf.if
+func.func @block_flat(%x: tensor<4x64xui4>, %s: tensor<4x2xf16>) -> tensor<4x64xf32> {
+  %y = qdq.dequantize_linear %x, %s block_size = 32 : (tensor<4x64xui4>, tensor<4x2xf16>) -> tensor<4x64xf32>
+  return %y : tensor<4x64xf32>
+}
+
+// -----
+
+// Blocked innermost, B = 2 (divides 8 lanes): four scales gathered and
+// spread over the lanes with one shuffle.
+// CHECK-LABEL: func.func @block_spread
+// CHECK:       scf.for
+// CHECK-COUNT-4: tensor.extract
+// CHECK:         %[[V:.*]] = vector.from_elements %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : vector<4xf32>
+// CHECK:         vector.shuffle %[[V]], %[[V]] [0, 0, 1, 1, 2, 2, 3, 3] : vector<4xf32>, vector<4xf32>
+func.func @block_spread(%x: tensor<4x8xf8E4M3FN>, %s: tensor<4x4xf32>) -> tensor<4x8xf32> {
+  %y = qdq.dequantize_linear %x, %s block_size = 2 : (tensor<4x8xf8E4M3FN>, tensor<4x4xf32>) -> tensor<4x8xf32>
+  return %y : tensor<4x8xf32>
+}
+
+// -----
+
+// Per-axis with a long period (1024 * 20 > 16384): rows of N = 20, one
+// decoded scalar per row (k = r mod 1024); 16 elements in vectors, 4 in a
+// masked tail per row.
+// CHECK-LABEL: func.func @rows_axis
+// CHECK:       tensor.collapse_shape %{{.*}} {{\[}}[0, 1], [2]] : tensor<2x1024x20xi16> into tensor<2048x20xi16>
+// CHECK:       scf.for %[[R:[^ ]+]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args
+// CHECK:         %[[K:.*]] = arith.remui %[[R]], %{{.*}} : index
+// CHECK:         tensor.extract %{{.*}}[%[[K]]] : tensor<1024xf32>
+// CHECK:         scf.for
+// CHECK:           vector.transfer_read %{{.*}}[%[[R]], %{{.*}}], %{{.*}} {in_bounds = [true]} : tensor<2048x20xi16>, vector<8xi16>
+// CHECK:           arith.truncf %{{.*}} : vector<8xf32> to vector<8xf16>
+// CHECK:         vector.transfer_read %{{.*}}[%[[R]], %{{.*}}], %{{.*}} : tensor<2048x20xi16>, vector<8xi16>
+// CHECK:         vector.transfer_write %{{.*}}, %{{.*}}[%[[R]], %{{.*}}] : vector<8xf16>, tensor<2048x20xf16>
+func.func @rows_axis(%x: tensor<2x1024x20xi16>, %s: tensor<1024xf32>) -> tensor<2x1024x20xf16> {
+  %y = qdq.dequantize_linear %x, %s : (tensor<2x1024x20xi16>, tensor<1024xf32>) -> tensor<2x1024x20xf16>
+  return %y : tensor<2x1024x20xf16>
+}
+
+// -----
+
+// Blocked along an outer axis: rows of 16, each reading the scale row
+// (r / 64) * 2 + (r mod 64) / 32 and the packed int2 zero-point row.
+// CHECK-LABEL: func.func @rows_blocked
+// CHECK:       scf.for %[[R:[^ ]+]] =
+// CHECK:         %[[K:.*]] = arith.remui %[[R]], %{{.*}} : index
+// CHECK:         %[[M:.*]] = arith.divui %[[R]], %{{.*}} : index
+// CHECK:         %[[BASE:.*]] = arith.muli %[[M]], %{{.*}} : index
+// CHECK:         %[[BLK:.*]] = arith.divui %[[K]], %{{.*}} : index
+// CHECK:         %[[ROW:.*]] = arith.addi %[[BASE]], %[[BLK]] : index
+// CHECK:         scf.for
+// CHECK:           vector.transfer_read %{{.*}}[%[[ROW]], %{{.*}}], %{{.*}} {in_bounds = [true]} : tensor<2x16xf32>, vector<8xf32>
+func.func @rows_blocked(%x: tensor<64x16xi2>, %s: tensor<2x16xf32>, %z: tensor<2x16xi2>) -> tensor<64x16xf32> {
+  %y = qdq.dequantize_linear %x, %s, %z axis = 0 block_size = 32 : (tensor<64x16xi2>, tensor<2x16xf32>, tensor<2x16xi2>) -> tensor<64x16xf32>
+  return %y : tensor<64x16xf32>
+}
+
+// -----
+
+// Forms without a scheme stay for --convert-qdq-to-linalg: blocks that
+// straddle rows (7 = 3 + 3 + 1 along the innermost axis), and a dynamic
+// axis dim.
+// CHECK-LABEL: func.func @fallbacks
+// CHECK:       qdq.dequantize_linear %{{.*}}, %{{.*}} block_size = 3
+// CHECK:       qdq.dequantize_linear %{{.*}}, %{{.*}} axis = 0
+func.func @fallbacks(%x: tensor<4x7xi8>, %s: tensor<4x3xf32>, %xd: tensor<?x5xi8>, %sd: tensor<?xf32>) -> (tensor<4x7xf32>, tensor<?x5xf32>) {
+  %y = qdq.dequantize_linear %x, %s block_size = 3 : (tensor<4x7xi8>, tensor<4x3xf32>) -> tensor<4x7xf32>
+  %yd = qdq.dequantize_linear %xd, %sd axis = 0 : (tensor<?x5xi8>, tensor<?xf32>) -> tensor<?x5xf32>
+  return %y, %yd : tensor<4x7xf32>, tensor<?x5xf32>
+}
