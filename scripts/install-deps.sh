@@ -5,7 +5,7 @@
 set -euo pipefail
 
 packages=(cmake ninja-build g++ python3
-          llvm-22-dev libmlir-22-dev mlir-22-tools clang-22
+          llvm-22-dev libmlir-22-dev mlir-22-tools clang-22 libomp-22-dev
           libonnx-dev libprotobuf-dev protobuf-compiler)
 
 missing=()

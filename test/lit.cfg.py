@@ -36,6 +36,10 @@ config.substitutions.append(
     ("%mlir_c_runner_utils",
      os.path.join(config.mlir_lib_dir, "libmlir_c_runner_utils" + config.llvm_shlib_ext)))
 
+# OpenMP runtime for code lowered with --qdq-to-llvm="num-threads=N".
+config.substitutions.append(
+    ("%libomp", os.path.join(config.mlir_lib_dir, "libomp" + config.llvm_shlib_ext)))
+
 # The ONNX backend node tests live in ../shared beside the project root.
 config.substitutions.append(
     ("%onnx_node_tests",

@@ -8,6 +8,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/SCF/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 
@@ -20,6 +21,8 @@ void mlir::qdq::buildQDQToLLVMPipeline(
   if (options.vectorize) {
     ConvertQDQToVectorOptions vector;
     vector.vectorBits = options.vectorBits;
+    vector.numThreads = options.numThreads;
+    vector.parallelThreshold = options.parallelThreshold;
     pm.addPass(createConvertQDQToVector(vector));
   }
   pm.addPass(createConvertQDQToLinalg());
@@ -33,6 +36,19 @@ void mlir::qdq::buildQDQToLLVMPipeline(
   bufferization.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferization));
+
+  // Chunks of the SIMD loops -> OpenMP threads.
+  if (options.numThreads > 1) {
+    pm.addNestedPass<func::FuncOp>(createForallToParallelLoopPass());
+    ConvertSCFToOpenMPPassOptions openmp;
+    openmp.numThreads = options.numThreads;
+    pm.addPass(createConvertSCFToOpenMPPass(openmp));
+  }
+  // Folds the self-copies chunked writes leave behind, and inlines the
+  // memref.alloca_scope OpenMP regions get (its single block could not hold
+  // the control flow the loops become).
+  pm.addPass(createCSEPass());
+  pm.addPass(createCanonicalizerPass());
 
   // linalg -> loops -> control flow.
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
@@ -51,6 +67,8 @@ void mlir::qdq::buildQDQToLLVMPipeline(
   pm.addPass(createConvertIndexToLLVMPass());
   pm.addPass(createConvertControlFlowToLLVMPass());
   pm.addPass(createConvertFuncToLLVMPass());
+  if (options.numThreads > 1)
+    pm.addPass(createConvertOpenMPToLLVMPass());
   pm.addPass(createUBToLLVMConversionPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createCanonicalizerPass());

@@ -26,6 +26,15 @@ struct QDQToLLVMPipelineOptions
       *this, "vector-bits",
       llvm::cl::desc("SIMD width in bits (128, 256, 512); 0 = the host's"),
       llvm::cl::init(0)};
+  Option<int64_t> numThreads{
+      *this, "num-threads",
+      llvm::cl::desc("Threads for the flat SIMD loops (OpenMP; the code then "
+                     "needs libomp at run time); 1 = single-threaded"),
+      llvm::cl::init(1)};
+  Option<int64_t> parallelThreshold{
+      *this, "parallel-threshold",
+      llvm::cl::desc("Tensors with fewer elements run on one thread"),
+      llvm::cl::init(1 << 18)};
 };
 
 /// Appends the qdq-to-LLVM lowering to `pm` (which must run on a

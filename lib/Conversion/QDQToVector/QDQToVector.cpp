@@ -307,8 +307,9 @@ static FailureOr<Plan> choosePlan(DequantizeLinearOp op, int64_t lanes) {
 class KernelBuilder {
 public:
   KernelBuilder(PatternRewriter &b, DequantizeLinearOp op, const Plan &plan,
-                int64_t lanes)
+                int64_t lanes, int64_t numThreads, int64_t parallelThreshold)
       : b(b), loc(op.getLoc()), op(op), plan(plan), lanes(lanes),
+        numThreads(numThreads), parallelThreshold(parallelThreshold),
         xElement(op.getX().getType().getElementType()),
         yElement(op.getY().getType().getElementType()),
         scaleElement(op.getScale().getType().getElementType()) {
@@ -436,11 +437,12 @@ private:
                                      b.getDenseI64ArrayAttr(spread));
   }
 
-  /// Per-tensor, axis-table and block-flat schemes: one loop over the
-  /// flattened x, then a masked tail.
+  /// Per-tensor, axis-table and block-flat schemes: loops over the
+  /// flattened x, each ending in one masked tail. With several threads and
+  /// enough elements, the range is split into one chunk per thread
+  /// (multiples of `lanes`) under an scf.forall.
   Value buildFlat() {
-    Value x = op.getX();
-    Value xFlat = flatten(b, loc, x);
+    Value xFlat = flatten(b, loc, op.getX());
     StoredReader xReader(b, loc, xFlat, 0);
     OpFoldResult totalSize = tensor::getMixedSize(b, loc, xFlat, 0);
     Value total = getValueOrCreateConstantIndexOp(b, loc, totalSize);
@@ -448,48 +450,104 @@ private:
         b, loc, ArrayRef<OpFoldResult>{totalSize}, yElement);
 
     // Loop-invariant parameters.
-    Value scaleVector, zpVector, scaleTable, zpTable, scaleFlat, zpFlat;
-    Value paramCount;
-    Type zpEntryType;
+    FlatParams params;
     if (zeroPoint)
-      zpEntryType =
+      params.zpEntryType =
           getElementTypeOrSelf(prepareZeroPointType(zeroPointElement()));
     if (plan.scheme == Scheme::PerTensor) {
-      scaleVector = broadcast(decodedScalarScale(op.getScale()));
+      params.scaleVector = broadcast(decodedScalarScale(op.getScale()));
     } else if (plan.scheme == Scheme::AxisTable) {
-      scaleTable = buildAxisTable(op.getScale(), true, plan.period + lanes);
+      params.scaleTable =
+          buildAxisTable(op.getScale(), true, plan.period + lanes);
     } else {
-      scaleFlat = toStorage(b, loc, flatten(b, loc, op.getScale()));
-      paramCount = tensor::DimOp::create(b, loc, scaleFlat, 0);
+      params.scaleFlat = toStorage(b, loc, flatten(b, loc, op.getScale()));
+      params.count = tensor::DimOp::create(b, loc, params.scaleFlat, 0);
     }
     if (zeroPoint) {
       auto zpType = cast<RankedTensorType>(zeroPoint.getType());
       if (plan.scheme == Scheme::PerTensor ||
           isPerTensorShape(zpType.getShape())) {
         SmallVector<Value> zeros(zpType.getRank(), indexConstant(b, loc, 0));
-        zpVector = broadcast(
+        params.zpVector = broadcast(
             preparedScalarZeroPoint(toStorage(b, loc, zeroPoint), zeros));
       } else if (plan.scheme == Scheme::AxisTable) {
-        zpTable = buildAxisTable(zeroPoint, false, plan.period + lanes);
+        params.zpTable = buildAxisTable(zeroPoint, false, plan.period + lanes);
       } else {
-        zpFlat = toStorage(b, loc, flatten(b, loc, zeroPoint));
+        params.zpFlat = toStorage(b, loc, flatten(b, loc, zeroPoint));
       }
     }
 
-    auto body = [&](OpBuilder &, Value i, Value offset, Value acc,
-                    bool inBounds) {
+    if (numThreads <= 1 || getConstantIntValue(totalSize).value_or(
+                               parallelThreshold) < parallelThreshold)
+      return unflatten(emitRange(xReader, params, indexConstant(b, loc, 0),
+                                 totalSize, init));
+
+    // One chunk per thread when there are at least `parallelThreshold`
+    // elements, else one chunk.
+    Value threads = indexConstant(b, loc, numThreads);
+    Value one = indexConstant(b, loc, 1);
+    Value isLarge =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, total,
+                              indexConstant(b, loc, parallelThreshold));
+    Value chunks = arith::SelectOp::create(b, loc, isLarge, threads, one);
+    // chunk = ceil(ceil(total / chunks) / lanes) * lanes
+    Value perChunk = arith::CeilDivUIOp::create(b, loc, total, chunks);
+    Value step = indexConstant(b, loc, lanes);
+    Value chunk = arith::MulIOp::create(
+        b, loc, arith::CeilDivUIOp::create(b, loc, perChunk, step), step);
+    auto forall = scf::ForallOp::create(
+        b, loc, ArrayRef<OpFoldResult>{OpFoldResult(chunks)}, ValueRange{init},
+        std::nullopt, [&](OpBuilder &nb, Location, ValueRange args) {
+          OpBuilder::InsertionGuard guard(b);
+          b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
+          Value c = args[0], out = args[1];
+          Value begin = arith::MinUIOp::create(
+              b, loc, arith::MulIOp::create(b, loc, c, chunk), total);
+          Value end = arith::MinUIOp::create(
+              b, loc, arith::AddIOp::create(b, loc, begin, chunk), total);
+          Value length = arith::SubIOp::create(b, loc, end, begin);
+          SmallVector<OpFoldResult> offsets{begin}, sizes{length},
+              strides{b.getIndexAttr(1)};
+          Value slice = tensor::ExtractSliceOp::create(b, loc, out, offsets,
+                                                       sizes, strides);
+          Value done =
+              emitRange(xReader, params, begin, OpFoldResult(length), slice);
+          auto terminator = scf::InParallelOp::create(b, loc);
+          b.setInsertionPointToStart(terminator.getBody());
+          tensor::ParallelInsertSliceOp::create(b, loc, done, out, offsets,
+                                                sizes, strides);
+        });
+    return unflatten(forall.getResult(0));
+  }
+
+  /// The loop-invariant parameters of the flat schemes.
+  struct FlatParams {
+    Value scaleVector, zpVector, scaleTable, zpTable, scaleFlat, zpFlat;
+    Value count;
+    Type zpEntryType;
+  };
+
+  /// Dequantizes flat elements [start, start + length) into `dest`, a tensor
+  /// of `length` elements written at local indices: full vectors, then one
+  /// masked tail.
+  Value emitRange(const StoredReader &xReader, const FlatParams &p, Value start,
+                  OpFoldResult lengthSize, Value dest) {
+    Value length = getValueOrCreateConstantIndexOp(b, loc, lengthSize);
+    Value periodValue = indexConstant(b, loc, plan.period);
+    auto body = [&](Value j, Value offset, Value acc, bool inBounds) {
+      Value i = arith::AddIOp::create(b, loc, start, j);
       Value xStored = xReader.read(b, loc, ValueRange{i}, lanes, inBounds);
-      Value scale = scaleVector, zp = zpVector;
-      if (scaleTable)
-        scale = readTable(scaleTable, offset, b.getF32Type());
-      if (zpTable)
-        zp = readTable(zpTable, offset, zpEntryType);
-      if (scaleFlat)
-        scale = readBlockFlat(scaleFlat, scaleElement, i, paramCount, true);
-      if (zpFlat)
-        zp = readBlockFlat(zpFlat, zeroPointElement(), i, paramCount, false);
+      Value scale = p.scaleVector, zp = p.zpVector;
+      if (p.scaleTable)
+        scale = readTable(p.scaleTable, offset, b.getF32Type());
+      if (p.zpTable)
+        zp = readTable(p.zpTable, offset, p.zpEntryType);
+      if (p.scaleFlat)
+        scale = readBlockFlat(p.scaleFlat, scaleElement, i, p.count, true);
+      if (p.zpFlat)
+        zp = readBlockFlat(p.zpFlat, zeroPointElement(), i, p.count, false);
       Value y = buildDequantize(b, loc, xStored, xElement, scale, zp, yElement);
-      return vector::TransferWriteOp::create(b, loc, y, acc, ValueRange{i},
+      return vector::TransferWriteOp::create(b, loc, y, acc, ValueRange{j},
                                              ArrayRef<bool>{inBounds})
           .getResult();
     };
@@ -497,14 +555,17 @@ private:
     Value zero = indexConstant(b, loc, 0);
     Value step = indexConstant(b, loc, lanes);
     Value full = arith::MulIOp::create(
-        b, loc, arith::DivUIOp::create(b, loc, total, step), step);
-    Value periodValue = indexConstant(b, loc, plan.period);
+        b, loc, arith::DivUIOp::create(b, loc, length, step), step);
+    // The table offset of element `start`.
+    Value firstOffset = zero;
+    if (plan.scheme == Scheme::AxisTable)
+      firstOffset = arith::RemUIOp::create(b, loc, start, periodValue);
     auto loop = scf::ForOp::create(
-        b, loc, zero, full, step, ValueRange{init, zero},
-        [&](OpBuilder &nb, Location, Value i, ValueRange args) {
+        b, loc, zero, full, step, ValueRange{dest, firstOffset},
+        [&](OpBuilder &nb, Location, Value j, ValueRange args) {
           OpBuilder::InsertionGuard guard(b);
           b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
-          Value acc = body(b, i, args[1], args[0], /*inBounds=*/true);
+          Value acc = body(j, args[1], args[0], /*inBounds=*/true);
           Value offset = args[1];
           if (plan.scheme == Scheme::AxisTable) {
             // offset = (offset + lanes) mod P', as one compare and select.
@@ -520,26 +581,25 @@ private:
     Value tailOffset = loop.getResult(1);
 
     // The tail: fewer than `lanes` elements, read and written masked.
-    if (std::optional<int64_t> count = getConstantIntValue(totalSize)) {
+    if (std::optional<int64_t> count = getConstantIntValue(lengthSize)) {
       if (*count % lanes == 0)
-        return unflatten(result);
-      Value acc = body(b, full, tailOffset, result, /*inBounds=*/false);
-      return unflatten(acc);
+        return result;
+      return body(full, tailOffset, result, /*inBounds=*/false);
     }
     Value hasTail =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, full, total);
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, full, length);
     auto tail = scf::IfOp::create(
         b, loc, hasTail,
         [&](OpBuilder &nb, Location) {
           OpBuilder::InsertionGuard guard(b);
           b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
-          Value acc = body(b, full, tailOffset, result, /*inBounds=*/false);
-          scf::YieldOp::create(b, loc, acc);
+          scf::YieldOp::create(
+              b, loc, body(full, tailOffset, result, /*inBounds=*/false));
         },
         [&](OpBuilder &nb, Location) {
           scf::YieldOp::create(nb, loc, result);
         });
-    return unflatten(tail.getResult(0));
+    return tail.getResult(0);
   }
 
   /// Rows scheme: x as [R, N]; per-axis: one scalar per row (row r has
@@ -673,27 +733,34 @@ private:
   DequantizeLinearOp op;
   const Plan &plan;
   int64_t lanes;
+  int64_t numThreads;
+  int64_t parallelThreshold;
   Type xElement, yElement, scaleElement;
   Value zeroPoint;
 };
 
 class DequantizeLinearToVector : public OpRewritePattern<DequantizeLinearOp> {
 public:
-  DequantizeLinearToVector(MLIRContext *ctx, unsigned vectorBits)
-      : OpRewritePattern(ctx), lanes(vectorBits / 32) {}
+  DequantizeLinearToVector(MLIRContext *ctx, const QDQToVectorOptions &options)
+      : OpRewritePattern(ctx), lanes(options.vectorBits / 32),
+        numThreads(options.numThreads),
+        parallelThreshold(options.parallelThreshold) {}
 
   LogicalResult matchAndRewrite(DequantizeLinearOp op,
                                 PatternRewriter &rewriter) const override {
     FailureOr<Plan> plan = choosePlan(op, lanes);
     if (failed(plan))
       return rewriter.notifyMatchFailure(op, "no vector scheme for this form");
-    KernelBuilder builder(rewriter, op, *plan, lanes);
+    KernelBuilder builder(rewriter, op, *plan, lanes, numThreads,
+                          parallelThreshold);
     rewriter.replaceOp(op, builder.build());
     return success();
   }
 
 private:
   int64_t lanes;
+  int64_t numThreads;
+  int64_t parallelThreshold;
 };
 
 struct ConvertQDQToVectorPass
@@ -707,8 +774,14 @@ struct ConvertQDQToVectorPass
           << "vector-bits must be 128, 256 or 512, got " << bits;
       return signalPassFailure();
     }
+    if (numThreads < 1) {
+      getOperation()->emitError()
+          << "num-threads must be at least 1, got " << numThreads;
+      return signalPassFailure();
+    }
     RewritePatternSet patterns(&getContext());
-    populateQDQToVectorConversionPatterns(patterns, bits);
+    populateQDQToVectorConversionPatterns(
+        patterns, QDQToVectorOptions{bits, numThreads, parallelThreshold});
     // Ops without a vector scheme stay for --convert-qdq-to-linalg.
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();
@@ -718,6 +791,6 @@ struct ConvertQDQToVectorPass
 } // namespace
 
 void mlir::qdq::populateQDQToVectorConversionPatterns(
-    RewritePatternSet &patterns, unsigned vectorBits) {
-  patterns.add<DequantizeLinearToVector>(patterns.getContext(), vectorBits);
+    RewritePatternSet &patterns, const QDQToVectorOptions &options) {
+  patterns.add<DequantizeLinearToVector>(patterns.getContext(), options);
 }

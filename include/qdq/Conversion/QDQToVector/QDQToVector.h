@@ -3,6 +3,8 @@
 #ifndef QDQ_CONVERSION_QDQTOVECTOR_QDQTOVECTOR_H
 #define QDQ_CONVERSION_QDQTOVECTOR_QDQTOVECTOR_H
 
+#include <cstdint>
+
 namespace mlir {
 class RewritePatternSet;
 } // namespace mlir
@@ -13,11 +15,22 @@ namespace mlir::qdq {
 /// or AVX2, otherwise 128.
 unsigned getHostVectorBits();
 
+/// How the vector lowering shapes its loops.
+struct QDQToVectorOptions {
+  /// SIMD width in bits (128, 256 or 512).
+  unsigned vectorBits = 256;
+  /// Threads the flat loops are split over (an scf.forall of this many
+  /// chunks); 1 emits no scf.forall.
+  int64_t numThreads = 1;
+  /// Fewer elements than this run in one chunk.
+  int64_t parallelThreshold = 1 << 18;
+};
+
 /// Adds the pattern that rewrites qdq.dequantize_linear on tensors into
-/// scf.for loops over vectors of `vectorBits` bits of f32 lanes. Forms it has
-/// no scheme for are left unchanged (for the linalg lowering).
+/// scf.for loops over vectors of f32 lanes. Forms it has no scheme for are
+/// left unchanged (for the linalg lowering).
 void populateQDQToVectorConversionPatterns(RewritePatternSet &patterns,
-                                           unsigned vectorBits);
+                                           const QDQToVectorOptions &options);
 
 } // namespace mlir::qdq
 
