@@ -312,6 +312,7 @@ public:
         numThreads(numThreads), parallelThreshold(parallelThreshold),
         xElement(op.getX().getType().getElementType()),
         yElement(op.getY().getType().getElementType()),
+        storeElement(yElement.isF32() ? yElement : b.getI16Type()),
         scaleElement(op.getScale().getType().getElementType()) {
     // fp8/fp4 zero points are zero (DQ-R15) and not subtracted.
     if (op.getZeroPoint() && !isFloatQuantizedElement(xElement))
@@ -447,7 +448,7 @@ private:
     OpFoldResult totalSize = tensor::getMixedSize(b, loc, xFlat, 0);
     Value total = getValueOrCreateConstantIndexOp(b, loc, totalSize);
     Value init = tensor::EmptyOp::create(
-        b, loc, ArrayRef<OpFoldResult>{totalSize}, yElement);
+        b, loc, ArrayRef<OpFoldResult>{totalSize}, storeElement);
 
     // Loop-invariant parameters.
     FlatParams params;
@@ -546,7 +547,8 @@ private:
         scale = readBlockFlat(p.scaleFlat, scaleElement, i, p.count, true);
       if (p.zpFlat)
         zp = readBlockFlat(p.zpFlat, zeroPointElement(), i, p.count, false);
-      Value y = buildDequantize(b, loc, xStored, xElement, scale, zp, yElement);
+      Value y = toStoreForm(
+          buildDequantize(b, loc, xStored, xElement, scale, zp, yElement));
       return vector::TransferWriteOp::create(b, loc, y, acc, ValueRange{j},
                                              ArrayRef<bool>{inBounds})
           .getResult();
@@ -611,7 +613,7 @@ private:
     Value rows = getValueOrCreateConstantIndexOp(b, loc, rowCount);
     Value init = tensor::EmptyOp::create(
         b, loc, ArrayRef<OpFoldResult>{rowCount, b.getIndexAttr(plan.inner)},
-        yElement);
+        storeElement);
     bool blocked = plan.blockSize > 0;
     Value scale2d, zp2d;
     std::optional<StoredReader> zpReader;
@@ -683,8 +685,8 @@ private:
                                                      lanes, inBounds),
                                       zeroPointElement(), xElement);
             }
-            Value y =
-                buildDequantize(b, loc, xStored, xElement, scale, zp, yElement);
+            Value y = toStoreForm(buildDequantize(b, loc, xStored, xElement,
+                                                  scale, zp, yElement));
             return vector::TransferWriteOp::create(b, loc, y, acc,
                                                    ValueRange{r, j},
                                                    ArrayRef<bool>{inBounds})
@@ -709,13 +711,29 @@ private:
     ReassociationIndices outerDims, innerDims;
     for (int64_t d = 0; d < yType.getRank(); ++d)
       (d <= plan.axis ? outerDims : innerDims).push_back(d);
-    return expandTo(b, loc, outer.getResult(0), yType,
+    return expandTo(b, loc, fromStoreForm(outer.getResult(0)), yType,
                     ArrayRef<ReassociationIndices>{outerDims, innerDims},
                     tensor::getMixedSizes(b, loc, op.getX()));
   }
 
+  /// 16-bit results are stored as i16 vectors: LLVM lowers masked stores of
+  /// bf16 vectors on AVX2 to __truncsfbf2 calls, which libgcc may lack.
+  Value toStoreForm(Value y) {
+    if (storeElement == yElement)
+      return y;
+    return arith::BitcastOp::create(
+        b, loc, cast<VectorType>(y.getType()).clone(storeElement), y);
+  }
+  Value fromStoreForm(Value stored) {
+    if (storeElement == yElement)
+      return stored;
+    auto type = cast<RankedTensorType>(stored.getType());
+    return tensor::BitcastOp::create(b, loc, type.clone(yElement), stored);
+  }
+
   /// The flat result back in x's shape.
   Value unflatten(Value flat) {
+    flat = fromStoreForm(flat);
     auto yType = op.getY().getType();
     if (yType.getRank() == 1)
       return flat;
@@ -735,7 +753,7 @@ private:
   int64_t lanes;
   int64_t numThreads;
   int64_t parallelThreshold;
-  Type xElement, yElement, scaleElement;
+  Type xElement, yElement, storeElement, scaleElement;
   Value zeroPoint;
 };
 

@@ -53,13 +53,15 @@ func.func @per_tensor_u2(%x: tensor<64xui2>, %s: tensor<1xf32>) -> tensor<64xf32
 // CHECK:         linalg.index 0
 // CHECK:         arith.remui
 // CHECK:       %[[ZT:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<17xi32>)
-// CHECK:       scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %{{.*}}, %[[O:.*]] = %{{.*}}) -> (tensor<?xbf16>, index)
+// bf16 (and f16) results are stored as i16 and bitcast once at the end.
+// CHECK:       scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %{{.*}}, %[[O:.*]] = %{{.*}}) -> (tensor<?xi16>, index)
 // CHECK:         vector.transfer_read %[[ST]][%[[O]]], %{{.*}} {in_bounds = [true]} : tensor<17xf32>, vector<8xf32>
 // CHECK:         vector.transfer_read %[[ZT]][%[[O]]], %{{.*}} {in_bounds = [true]} : tensor<17xi32>, vector<8xi32>
 // CHECK:         %[[NEXT:.*]] = arith.addi %[[O]], %{{.*}} : index
 // CHECK:         %[[WRAP:.*]] = arith.subi %[[NEXT]], %{{.*}} : index
 // CHECK:         %[[GE:.*]] = arith.cmpi uge, %[[NEXT]], %{{.*}} : index
 // CHECK:         arith.select %[[GE]], %[[WRAP]], %[[NEXT]] : index
+// CHECK:       tensor.bitcast %{{.*}} : tensor<?xi16> to tensor<?xbf16>
 func.func @axis_table(%x: tensor<?x3xi8>, %s: tensor<3xf8E8M0FNU>, %z: tensor<3xi8>) -> tensor<?x3xbf16> {
   %y = qdq.dequantize_linear %x, %s, %z : (tensor<?x3xi8>, tensor<3xf8E8M0FNU>, tensor<3xi8>) -> tensor<?x3xbf16>
   return %y : tensor<?x3xbf16>
@@ -110,7 +112,8 @@ func.func @block_spread(%x: tensor<4x8xf8E4M3FN>, %s: tensor<4x4xf32>) -> tensor
 // CHECK:           vector.transfer_read %{{.*}}[%[[R]], %{{.*}}], %{{.*}} {in_bounds = [true]} : tensor<2048x20xi16>, vector<8xi16>
 // CHECK:           arith.truncf %{{.*}} : vector<8xf32> to vector<8xf16>
 // CHECK:         vector.transfer_read %{{.*}}[%[[R]], %{{.*}}], %{{.*}} : tensor<2048x20xi16>, vector<8xi16>
-// CHECK:         vector.transfer_write %{{.*}}, %{{.*}}[%[[R]], %{{.*}}] : vector<8xf16>, tensor<2048x20xf16>
+// CHECK:         vector.transfer_write %{{.*}}, %{{.*}}[%[[R]], %{{.*}}] : vector<8xi16>, tensor<2048x20xi16>
+// CHECK:       tensor.bitcast %{{.*}} : tensor<2048x20xi16> to tensor<2048x20xf16>
 func.func @rows_axis(%x: tensor<2x1024x20xi16>, %s: tensor<1024xf32>) -> tensor<2x1024x20xf16> {
   %y = qdq.dequantize_linear %x, %s : (tensor<2x1024x20xi16>, tensor<1024xf32>) -> tensor<2x1024x20xf16>
   return %y : tensor<2x1024x20xf16>

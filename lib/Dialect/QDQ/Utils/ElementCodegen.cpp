@@ -186,6 +186,18 @@ Value mlir::qdq::convertStoredToF32(OpBuilder &b, Location loc, Value stored,
     return decodeE8M0ToF32(b, loc, stored);
   if (elementType.isF32())
     return stored;
+  if (elementType.isBF16()) {
+    // bf16 is the top half of an f32: widen the bits. (An arith.extf here
+    // lets LLVM's InstCombine narrow fptrunc(fmul(fpext bf16, fpext f16))
+    // to an f16 multiply, which loses bf16's range.)
+    Type i16 = shapedLike(stored, b.getI16Type());
+    Type i32 = shapedLike(stored, b.getI32Type());
+    Value bits = arith::BitcastOp::create(b, loc, i16, stored);
+    Value wide = arith::ExtUIOp::create(b, loc, i32, bits);
+    Value shifted =
+        arith::ShLIOp::create(b, loc, wide, intConstant(b, loc, i32, 16));
+    return arith::BitcastOp::create(b, loc, f32, shifted);
+  }
   return arith::ExtFOp::create(b, loc, f32, stored);
 }
 
