@@ -46,3 +46,41 @@ config.substitutions.append(
      os.path.join(os.path.dirname(config.qdq_src_root), "shared", "onnx-node-tests")))
 config.substitutions.append(
     ("%qdq_opt_path", os.path.join(config.qdq_tools_dir, "qdq-opt")))
+
+# Embedding (test/CAPI, test/Embedding): the C API test program, the plugin
+# for a stock mlir-opt, and the CMake and compilers that configured this build
+# (to build examples/downstream against the installed package).
+import shlex
+import shutil
+
+llvm_config.add_tool_substitutions(["qdq-capi-test"], [config.qdq_tools_dir])
+qdq_plugin = os.path.join(config.qdq_obj_root, "lib", "QDQPlugin" + config.llvm_shlib_ext)
+config.substitutions.append(("%qdq_plugin", qdq_plugin))
+if os.path.exists(qdq_plugin):
+    config.available_features.add("qdq-plugin")
+config.substitutions.append(("%mlir_opt", os.path.join(config.llvm_tools_dir, "mlir-opt")))
+
+
+def qdq_cmake_cache_entries():
+    entries = {}
+    cache = os.path.join(config.qdq_obj_root, "CMakeCache.txt")
+    if os.path.exists(cache):
+        with open(cache) as f:
+            for line in f:
+                name, sep, value = line.rstrip("\n").partition("=")
+                if sep and not line.startswith(("#", "//")):
+                    entries[name.split(":")[0]] = value
+    return entries
+
+
+qdq_cache = qdq_cmake_cache_entries()
+config.substitutions.append(
+    ("%qdq_cmake", shlex.quote(qdq_cache.get("CMAKE_COMMAND") or shutil.which("cmake") or "cmake")))
+qdq_downstream_flags = ["-DCMAKE_BUILD_TYPE=Release"]
+if qdq_cache.get("CMAKE_GENERATOR"):
+    qdq_downstream_flags.append("-G" + qdq_cache["CMAKE_GENERATOR"])
+for var in ["CMAKE_MAKE_PROGRAM", "CMAKE_C_COMPILER", "CMAKE_CXX_COMPILER"]:
+    if qdq_cache.get(var):
+        qdq_downstream_flags.append("-D%s=%s" % (var, qdq_cache[var]))
+config.substitutions.append(
+    ("%qdq_downstream_cmake_flags", " ".join(shlex.quote(f) for f in qdq_downstream_flags)))
