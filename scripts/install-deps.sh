@@ -5,8 +5,9 @@
 set -euo pipefail
 
 packages=(cmake ninja-build g++ python3
-          llvm-22-dev libmlir-22-dev mlir-22-tools clang-22 libomp-22-dev
-          libonnx-dev libprotobuf-dev protobuf-compiler)
+          llvm-22-dev libmlir-22-dev mlir-22-tools clang-22 libclang-rt-22-dev libomp-22-dev
+          libonnx-dev libprotobuf-dev protobuf-compiler
+          libbenchmark-dev)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -84,3 +84,35 @@ for var in ["CMAKE_MAKE_PROGRAM", "CMAKE_C_COMPILER", "CMAKE_CXX_COMPILER"]:
         qdq_downstream_flags.append("-D%s=%s" % (var, qdq_cache[var]))
 config.substitutions.append(
     ("%qdq_downstream_cmake_flags", " ".join(shlex.quote(f) for f in qdq_downstream_flags)))
+
+# Differential testing against ONNX Runtime (test/Differential): needs node
+# and the npm packages scripts/install-differential-deps.sh installs into
+# test/Differential/node_modules; without them the test is UNSUPPORTED.
+config.excludes.append("node_modules")
+import subprocess
+qdq_differential_dir = os.path.join(config.qdq_src_root, "test", "Differential")
+qdq_node = shutil.which("node")
+if not qdq_node:
+    lit_config.note("differential tests skipped: no `node` on PATH "
+                    "(run scripts/install-differential-deps.sh)")
+elif subprocess.run([qdq_node, "-e", "require('onnxruntime-node'); require('onnx-proto')"],
+                    cwd=qdq_differential_dir, stdout=subprocess.DEVNULL,
+                    stderr=subprocess.DEVNULL).returncode != 0:
+    lit_config.note("differential tests skipped: onnxruntime-node/onnx-proto are not "
+                    "installed in test/Differential/node_modules "
+                    "(run scripts/install-differential-deps.sh)")
+else:
+    config.available_features.add("differential")
+    config.substitutions.append(("%node", qdq_node))
+
+# Sanitizer builds (QDQ_ENABLE_SANITIZERS, scripts/test-sanitizers.sh): an
+# instrumented QDQPlugin cannot load into Debian's uninstrumented mlir-opt,
+# so the plugin tests are unsupported there; the downstream example links
+# the instrumented libraries, so it links the sanitizer runtimes too.
+if qdq_cache.get("QDQ_ENABLE_SANITIZERS", "OFF").upper() in ("ON", "1", "TRUE", "YES"):
+    config.available_features.add("qdq-sanitizers")
+    config.available_features.discard("qdq-plugin")
+    config.substitutions = [
+        (key, value + " " + shlex.quote("-DCMAKE_EXE_LINKER_FLAGS=-fsanitize=address,undefined")
+         if key == "%qdq_downstream_cmake_flags" else value)
+        for key, value in config.substitutions]

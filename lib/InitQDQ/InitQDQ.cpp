@@ -4,6 +4,7 @@
 #include "qdq/Conversion/Passes.h"
 #include "qdq/Dialect/QDQ/Bufferization/BufferizableOpInterfaceImpl.h"
 #include "qdq/Dialect/QDQ/IR/QDQ.h"
+#include "qdq/Dialect/QDQ/Transforms/Passes.h"
 #include "qdq/Dialect/Tensor/BitcastBufferization.h"
 #include "qdq/Pipelines/Pipelines.h"
 
@@ -25,6 +26,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/BufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Quant/IR/Quant.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/BufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -39,8 +41,9 @@ void mlir::qdq::registerQDQDialects(DialectRegistry &registry) {
       .insert<QDQDialect, affine::AffineDialect, arith::ArithDialect,
               bufferization::BufferizationDialect, cf::ControlFlowDialect,
               func::FuncDialect, index::IndexDialect, LLVM::LLVMDialect,
-              linalg::LinalgDialect, memref::MemRefDialect, scf::SCFDialect,
-              tensor::TensorDialect, ub::UBDialect, vector::VectorDialect>();
+              linalg::LinalgDialect, memref::MemRefDialect, quant::QuantDialect,
+              scf::SCFDialect, tensor::TensorDialect, ub::UBDialect,
+              vector::VectorDialect>();
 
   // Bufferization models of everything the lowering bufferizes.
   arith::registerBufferizableOpInterfaceExternalModels(registry);
@@ -49,9 +52,9 @@ void mlir::qdq::registerQDQDialects(DialectRegistry &registry) {
   linalg::registerBufferizableOpInterfaceExternalModels(registry);
   scf::registerBufferizableOpInterfaceExternalModels(registry);
   tensor::registerBufferizableOpInterfaceExternalModels(registry);
+  vector::registerBufferizableOpInterfaceExternalModels(registry);
   registerTensorBitcastBufferizationModel(registry);
   qdq::registerBufferizableOpInterfaceExternalModels(registry);
-  vector::registerBufferizableOpInterfaceExternalModels(registry);
 
   // ConvertToLLVMPatternInterface models, for embedders using
   // --convert-to-llvm after qdq's own passes.
@@ -65,5 +68,6 @@ void mlir::qdq::registerQDQDialects(DialectRegistry &registry) {
 
 void mlir::qdq::registerQDQPasses() {
   registerQDQConversionPasses();
+  registerQDQTransformsPasses();
   registerQDQPipelines();
 }

@@ -2,8 +2,10 @@
 
 #include "qdq/Pipelines/Pipelines.h"
 #include "qdq/Conversion/Passes.h"
+#include "qdq/Dialect/QDQ/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/Passes.h"
@@ -16,6 +18,19 @@ using namespace mlir;
 
 void mlir::qdq::buildQDQToLLVMPipeline(
     OpPassManager &pm, const QDQToLLVMPipelineOptions &options) {
+  // Constant dequantizations evaluated at compile time (up to a size cap),
+  // trivial forms simplified.
+  if (options.fold) {
+    QDQFoldConstantsOptions fold;
+    fold.maxElements = options.foldMaxElements;
+    pm.addPass(createQDQFoldConstants(fold));
+    pm.addPass(createCanonicalizerPass());
+  }
+
+  // Sizes the verifier left to run time (dynamic dims), checked first.
+  if (options.runtimeChecks)
+    pm.addPass(createQDQInsertRuntimeChecks());
+
   // qdq -> SIMD loops on tensors where a vector scheme applies; the rest ->
   // linalg on tensors.
   if (options.vectorize) {
@@ -36,6 +51,9 @@ void mlir::qdq::buildQDQToLLVMPipeline(
   bufferization.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferization));
+  // Frees the temporary buffers (e.g. the SIMD lowering's per-axis tables);
+  // results stay allocated for the caller.
+  bufferization::buildBufferDeallocationPipeline(pm);
 
   // Chunks of the SIMD loops -> OpenMP threads.
   if (options.numThreads > 1) {

@@ -5,6 +5,7 @@
 
 #include "qdq/Conversion/PackedSubByteToLLVM/PackedSubByteToLLVM.h"
 #include "qdq/Conversion/QDQToLinalg/QDQToLinalg.h"
+#include "qdq/Conversion/QuantToQDQ/QuantToQDQ.h"
 #include "qdq/Conversion/QDQToVector/QDQToVector.h"
 
 #include "mlir/Pass/Pass.h"

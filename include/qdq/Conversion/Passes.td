@@ -115,4 +115,75 @@ def ConvertPackedSubByteToLLVM
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+//===----------------------------------------------------------------------===//
+// QuantToQDQ
+//===----------------------------------------------------------------------===//
+
+def ConvertQuantToQDQ : Pass<"convert-quant-to-qdq"> {
+  let summary = "Import quant.dcast of !quant.uniform tensors as "
+                "qdq.dequantize_linear";
+  let description = [{
+    Rewrites every `quant.dcast` whose operand is a ranked tensor of
+    `!quant.uniform` into a `qdq.dequantize_linear`, so that code already in
+    the upstream `quant` dialect gets qdq's exact lowering:
+
+    * the operand becomes its storage values the way `--lower-quant-ops`
+      reads them, a `quant.scast` to the signless storage type (which folds
+      away when the operand is itself a `quant.scast` of that type), then a
+      `tensor.bitcast` to `uiN` for unsigned storage (`u8` -> `ui8`); `i2`,
+      `i4`, `i8`, `i16`, `i32` and their `u` forms are supported. Storage
+      bounds (`i8<-127:127>`) do not affect dequantization and are dropped.
+      A function argument of a quantized type keeps its `quant.scast`,
+      which `--qdq-to-llvm` does not lower: run upstream
+      `--strip-func-quant-types` first, which gives the function
+      storage-typed arguments and results;
+    * the scales become an `arith.constant` tensor of the expressed type
+      (f32, f16 or bf16), which is also the result type. quant holds
+      per-layer and per-axis scales as f64; each is converted to the
+      expressed type the way `--lower-quant-ops` converts it (IEEE
+      conversion, round to nearest, ties to even; sub-channel scales are
+      already held in the expressed type);
+    * the zero points become an `arith.constant` tensor of x's type, or no
+      operand when they are all zero;
+    * per-layer types give a per-tensor op (0-D scale), per-axis types a
+      per-axis op along the quantized dimension. A sub-channel type (a dim
+      without a block size is one block of the dim's length) gives a
+      per-tensor op when the scales have one entry, a per-axis op (1-D
+      scales) when they vary along one dim only, with block size 1 there,
+      and otherwise a blocked op along the one dim whose blocks have more
+      than one element (`block_size` its block size; the dim must then be
+      static if it is one block), or along the first dim the scales vary
+      along, with `block_size` 1, when no dim has larger blocks. Blocks of
+      more than one element along two or more dims (say `{0:2, 1:2}`, or
+      `{1:32}` on a `4x64` tensor, whose dim 0 is one block of 4 rows) have
+      no qdq form.
+
+    Numerics: qdq subtracts the zero point exactly in integer arithmetic,
+    converts the difference to f32, multiplies by the scale in f32 and rounds
+    to the result type. `--lower-quant-ops` converts the stored value and
+    the zero point to the expressed type and subtracts and multiplies there.
+    The two agree bit for bit whenever the upstream conversions and the
+    subtraction are exact and the f32 product is exact: f32 with storage of
+    at most 16 bits, f16 and bf16 with storage of at most 8 bits, and 32-bit
+    storage (whose zero point is zero). With 16-bit storage and an f16 or
+    bf16 expressed type upstream rounds the stored value (and the
+    difference) to the expressed type first, and the results can differ.
+
+    The pass fails with a diagnostic naming the offending value on a
+    `quant.dcast` it cannot express: an operand that is not a ranked tensor
+    (scalars, unranked tensors), a type that is not `!quant.uniform`, storage
+    widths other than 2, 4, 8, 16 and 32, an expressed type other than f32,
+    f16 and bf16, a zero point outside the range of the storage type, a
+    non-zero zero point with 32-bit storage (rule DQ-R15), and the
+    sub-channel layouts above that have no qdq form. Other `quant` ops are
+    left alone.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::qdq::QDQDialect",
+    "::mlir::quant::QuantDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
 #endif // QDQ_CONVERSION_PASSES_TD

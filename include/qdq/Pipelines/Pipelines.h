@@ -17,6 +17,12 @@ namespace mlir::qdq {
 /// Options of the `--qdq-to-llvm` pipeline.
 struct QDQToLLVMPipelineOptions
     : public PassPipelineOptions<QDQToLLVMPipelineOptions> {
+  Option<bool> runtimeChecks{
+      *this, "runtime-checks",
+      llvm::cl::desc("Check at run time the sizes the verifier could not "
+                     "check because a dim is dynamic "
+                     "(--qdq-insert-runtime-checks)"),
+      llvm::cl::init(true)};
   Option<bool> vectorize{
       *this, "vectorize",
       llvm::cl::desc("Lower the forms --convert-qdq-to-vector has a scheme "
@@ -26,6 +32,16 @@ struct QDQToLLVMPipelineOptions
       *this, "vector-bits",
       llvm::cl::desc("SIMD width in bits (128, 256, 512); 0 = the host's"),
       llvm::cl::init(0)};
+  Option<bool> fold{
+      *this, "fold",
+      llvm::cl::desc("Before lowering, evaluate qdq ops on constants "
+                     "(--qdq-fold-constants) and canonicalize"),
+      llvm::cl::init(true)};
+  Option<int64_t> foldMaxElements{
+      *this, "fold-max-elements",
+      llvm::cl::desc("Largest result (in elements) folded into a constant; "
+                     "negative: any size (splats are always folded)"),
+      llvm::cl::init(65536)};
   Option<int64_t> numThreads{
       *this, "num-threads",
       llvm::cl::desc("Threads for the flat SIMD loops (OpenMP; the code then "

@@ -88,24 +88,29 @@ Value mlir::qdq::decodeMinifloatToF32(OpBuilder &b, Location loc, Value raw,
   Value code = arith::ExtUIOp::create(b, loc, i32, raw);
   Value magnitude =
       arith::AndIOp::create(b, loc, code, cst((1 << magnitudeBits) - 1));
-  Value sign = arith::ShLIOp::create(
-      b, loc, arith::ShRUIOp::create(b, loc, code, cst(magnitudeBits)),
-      cst(31));
+  // Operands are created one statement at a time (the order the tests
+  // check), never as sibling arguments, whose evaluation order C++ leaves
+  // to the compiler (g++ and clang++ would emit different IR).
+  Value c31 = cst(31);
+  Value signBit =
+      arith::ShRUIOp::create(b, loc, code, cst(magnitudeBits));
+  Value sign = arith::ShLIOp::create(b, loc, signBit, c31);
   Value exponent =
       arith::ShRUIOp::create(b, loc, magnitude, cst(fmt.mantissaBits));
   Value mantissa = arith::AndIOp::create(b, loc, magnitude,
                                          cst((1 << fmt.mantissaBits) - 1));
 
   // Normal numbers: move exponent and mantissa into place and rebias.
-  Value normal = arith::AddIOp::create(
-      b, loc,
-      arith::ShLIOp::create(b, loc, magnitude, cst(23 - fmt.mantissaBits)),
-      cst(int64_t(127 - fmt.bias) << 23));
+  Value rebias = cst(int64_t(127 - fmt.bias) << 23);
+  Value shifted =
+      arith::ShLIOp::create(b, loc, magnitude, cst(23 - fmt.mantissaBits));
+  Value normal = arith::AddIOp::create(b, loc, shifted, rebias);
   // Subnormals: mantissa * 2^(1 - bias - mantissaBits), exact in f32.
-  Value subnormalValue = arith::MulFOp::create(
-      b, loc, arith::UIToFPOp::create(b, loc, f32, mantissa),
-      f32Constant(b, loc, f32,
-                  std::ldexp(1.0f, 1 - fmt.bias - int(fmt.mantissaBits))));
+  Value subnormalScale = f32Constant(
+      b, loc, f32, std::ldexp(1.0f, 1 - fmt.bias - int(fmt.mantissaBits)));
+  Value subnormalMantissa = arith::UIToFPOp::create(b, loc, f32, mantissa);
+  Value subnormalValue =
+      arith::MulFOp::create(b, loc, subnormalMantissa, subnormalScale);
   Value subnormal = arith::BitcastOp::create(b, loc, i32, subnormalValue);
   Value isSubnormal =
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, exponent, cst(0));

@@ -77,6 +77,39 @@ def QDQ_DequantizeLinearOp : QDQ_Op<"dequantize_linear", [Pure]> {
     DQ-R13) is not made by the verifier; the lowering checks those sizes at
     run time.
 
+    ### Folding and canonicalization
+
+    Every rewrite keeps the result bit for bit what the lowered code
+    computes, with the one exception noted below.
+
+    * Constant operands (x, scale and zero point all `DenseElementsAttr`
+      constants, e.g. `arith.constant`; `dense_resource` blobs are not
+      read) are evaluated at compile time with exactly the numerics above,
+      in APInt/APFloat, NaNs included: an fp8 NaN decodes to
+      `sign | 0x7FC00000`, an f32 operation on a NaN returns its first NaN
+      operand quieted and an invalid one (inf * 0, inf - inf) the x86
+      default NaN 0xFFC00000, as the compiled code does on x86-64. The
+      canonicalizer folds only ops whose result is a splat (x, scale and
+      zero point are splats), so `--canonicalize` never turns a compact
+      quantized weight into a larger constant; the `--qdq-fold-constants`
+      pass folds results up to its `max-elements` option (65536 by
+      default), and `--qdq-to-llvm` runs it unless its `fold` option is
+      false.
+    * A constant zero point that changes nothing is dropped: all zero for
+      integer x, any (zero, by DQ-R15) for fp8/fp4 x, all +0.0 for f16/bf16
+      x (a -0.0 zero point would turn x = -0 into +0 and stays).
+    * A per-axis or blocked op whose constant scale, and zero point if any,
+      each hold one value becomes per-tensor (0-D constants), when the dims
+      its granularity ties to the scale are static (no run-time size check
+      is lost).
+    * Constant `[1]`-shaped per-tensor scales and zero points become 0-D,
+      and per-tensor ops take the default `axis` (1), which they ignore.
+    * f16 x to an f16 result with a per-tensor scale of exactly 1 and no
+      zero point is x. The exception: a signalling NaN in x comes out
+      unchanged, where the lowering (fpext) would quiet it, as LLVM's own
+      NaN rules allow. bf16 is not simplified this way, since its NaN
+      results are always `sign | 0x7FC0`.
+
     ### Syntax
 
     `axis` and `block_size` are printed only when they differ from their
@@ -156,6 +189,7 @@ def QDQ_DequantizeLinearOp : QDQ_Op<"dequantize_linear", [Pure]> {
   }];
 
   let hasVerifier = 1;
+  let hasCanonicalizer = 1;
 
   let extraClassDeclaration = [{
     /// How the scale (and zero point) are broadcast over x.

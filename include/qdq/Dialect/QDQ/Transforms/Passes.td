@@ -1,0 +1,92 @@
+//===- Passes.td - qdq dialect transform passes ------------*- tablegen -*-===//
+
+#ifndef QDQ_DIALECT_QDQ_TRANSFORMS_PASSES_TD
+#define QDQ_DIALECT_QDQ_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def QDQInsertRuntimeChecks
+    : Pass<"qdq-insert-runtime-checks", "::mlir::ModuleOp"> {
+  let summary = "Check at run time the sizes the verifier could not check";
+  let description = [{
+    The verifier of `qdq.dequantize_linear` skips every size rule that needs
+    a dynamic dim. This pass, run on tensors before
+    `--convert-qdq-to-linalg`, inserts before each op a check of each such
+    size, so that a mismatch stops the program with a message instead of
+    reading out of bounds:
+
+    * **DQ-R9** per-axis: `scale.dim(0) == x.dim(axis)`.
+    * **DQ-R11** blocked: `scale.dim(d) == x.dim(d)` for `d != axis`.
+    * **DQ-R12** blocked: `scale.dim(axis) == ceil(x.dim(axis) / block_size)`.
+    * **DQ-R13** `zero_point.dim(d) == scale.dim(d)`; a `[?]` zero point of a
+      per-tensor op holds exactly 1 element. The lowering reads a `[?]`
+      zero point of a per-axis op per channel, so it must have the scale's
+      length even when it holds one element (a one-element zero point that
+      applies to every channel must have the static shape `[]` or `[1]`).
+
+    A check whose sizes are both static is not emitted (the verifier made
+    it). Each check is
+
+    ```mlir
+    %a = tensor.dim %scale, %c0 : tensor<?xf32>
+    %b = tensor.dim %x, %c1 : tensor<4x?xi8>
+    %ok = arith.cmpi eq, %a, %b : index
+    %bad = arith.cmpi ne, %a, %b : index
+    scf.if %bad {
+      // dprintf(2, "qdq.dequantize_linear at f.mlir:3:8: scale has %lld
+      //   elements along axis 1 but x has %lld (DQ-R9)\n", a, b)
+    }
+    cf.assert %ok, "qdq.dequantize_linear at f.mlir:3:8: scale must have
+      x.dim(1) elements (DQ-R9)"
+    ```
+
+    The `scf.if` writes the message with the actual sizes to file
+    descriptor 2 (stderr, unbuffered) through the C library's `dprintf`,
+    declared and called with the LLVM dialect (a format string global per
+    check); `cf.assert` then stops the program (`--convert-cf-to-llvm`
+    lowers it to a `puts` of its static message and `abort`). Checks whose
+    sizes become static fold away under canonicalization.
+
+    The `--qdq-to-llvm` pipeline runs this pass first unless its option
+    `runtime-checks` is false.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::cf::ControlFlowDialect",
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
+def QDQFoldConstants : Pass<"qdq-fold-constants"> {
+  let summary = "Evaluate qdq.dequantize_linear of constants at compile time";
+  let description = [{
+    Replaces every `qdq.dequantize_linear` whose x, scale and zero point are
+    all `DenseElementsAttr` constants (`arith.constant`; `dense_resource`
+    blobs are not read) by an `arith.constant` of its result, computed in
+    APInt/APFloat with exactly the numerics of the lowering: the folded
+    constant holds bit for bit what the compiled code computes on x86-64,
+    NaN signs and payloads included (see the op's "Folding and
+    canonicalization").
+
+    Folding trades a compact quantized constant for a wider float one (an
+    int4 weight becomes 8 times larger as f32), so results are folded only
+    up to `max-elements` elements (65536 by default, a few hundred KiB); a
+    negative value sets no limit, 0 folds splats only. A result that is a
+    splat (x, scale and zero point are splats) is one value and is always
+    folded. `--canonicalize` folds splats only.
+
+    The `--qdq-to-llvm` pipeline runs this pass, then `--canonicalize`,
+    before lowering, unless its option `fold` is false; its option
+    `fold-max-elements` sets `max-elements`.
+  }];
+  let options = [
+    Option<"maxElements", "max-elements", "int64_t", /*default=*/"65536",
+           "Fold results of at most this many elements (negative: any size; "
+           "splat results are always folded)">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
+#endif // QDQ_DIALECT_QDQ_TRANSFORMS_PASSES_TD
