@@ -52,8 +52,10 @@ void mlir::qdq::buildQDQToLLVMPipeline(
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferization));
   // Frees the temporary buffers (e.g. the SIMD lowering's per-axis tables);
-  // results stay allocated for the caller.
+  // results stay allocated for the caller, who frees them (a returned
+  // constant global is cloned into a fresh buffer).
   bufferization::buildBufferDeallocationPipeline(pm);
+  pm.addPass(createConvertBufferizationToMemRefPass());
 
   // Chunks of the SIMD loops -> OpenMP threads.
   if (options.numThreads > 1) {
