@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
 """Writes the seed corpus of qdq-fuzz: every .mlir input of the lit tests
 (test/**/*.mlir, split at `// -----`) and the ```mlir examples of QDQOps.td
-that mention qdq, without comment lines, one file per distinct input.
+that mention qdq, without comment lines, one file per distinct input; plus
+64 structured recipes (a 0x01 byte, then 256 bytes from a fixed-seed
+generator; see tools/qdq-fuzz/qdq-fuzz.cpp).
 
     scripts/fuzz-corpus.py OUTDIR
 """
 
 import hashlib
 import os
+import random
 import re
 import sys
 
@@ -41,6 +44,13 @@ def main():
         if not os.path.exists(path):
             with open(path, 'w') as f:
                 f.write(text)
+            written += 1
+    rng = random.Random(20260601)
+    for i in range(64):
+        path = os.path.join(out, 'recipe-%02d' % i)
+        if not os.path.exists(path):
+            with open(path, 'wb') as f:
+                f.write(b'\x01' + bytes(rng.randrange(256) for _ in range(256)))
             written += 1
     print(f'fuzz-corpus: {written} new seeds in {out}')
 

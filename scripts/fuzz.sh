@@ -33,13 +33,14 @@ export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
 export ASAN_SYMBOLIZER_PATH="${ASAN_SYMBOLIZER_PATH:-/usr/lib/llvm-22/bin/llvm-symbolizer}"
 log="$fuzz/last-run.log"
 status=0
+start=$SECONDS
 nice -n 10 "$build/bin/qdq-fuzz" -max_total_time="$seconds" \
   -dict="$root/tools/qdq-fuzz/qdq-fuzz.dict" -timeout=60 -rss_limit_mb=4096 \
   -artifact_prefix="$fuzz/artifacts/" -print_final_stats=1 "$@" \
   "$fuzz/corpus" "$fuzz/seeds" >"$log" 2>&1 || status=$?
 execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
 grep -E "^(INFO: seed|#[0-9]+ +(INITED|DONE))" "$log" | tail -3 || true
-echo "fuzz: ${execs:-?} executions in ${seconds} s, corpus $(ls "$fuzz/corpus" | wc -l) inputs, exit $status (log: $log)"
+echo "fuzz: ${execs:-?} executions in $((SECONDS - start)) s, corpus $(ls "$fuzz/corpus" | wc -l) inputs, exit $status (log: $log)"
 if [ "$status" -ne 0 ]; then
   grep -E "ERROR|SUMMARY|qdq-fuzz:|Assertion|artifact" "$log" | head -20 >&2
 fi

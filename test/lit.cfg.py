@@ -116,3 +116,9 @@ if qdq_cache.get("QDQ_ENABLE_SANITIZERS", "OFF").upper() in ("ON", "1", "TRUE", 
         (key, value + " " + shlex.quote("-DCMAKE_EXE_LINKER_FLAGS=-fsanitize=address,undefined")
          if key == "%qdq_downstream_cmake_flags" else value)
         for key, value in config.substitutions]
+
+# The libFuzzer target (QDQ_ENABLE_FUZZER): test/Fuzz runs it once over the
+# lit tests' inputs.
+if os.path.exists(os.path.join(config.qdq_tools_dir, "qdq-fuzz")):
+    config.available_features.add("qdq-fuzz")
+    llvm_config.add_tool_substitutions(["qdq-fuzz"], [config.qdq_tools_dir])

@@ -450,7 +450,11 @@ async function main() {
     });
     if (qdq.status !== 0 && !differing.length)
       fail(`batch ${b}: qdq-onnx-run exited ${qdq.status} although its outputs equal ORT's:\n${qdq.text}`);
-    if (!differing.length) continue;
+    if (!differing.length) {
+      // Only failing batches are kept (all of them with --keep).
+      if (!opts.keep && qdq.status === 0) fs.rmSync(dir, { recursive: true, force: true });
+      continue;
+    }
     const reference = runReference(differing.map((d) => d.c));
     differing.forEach(({ c, i, diff }, k) => {
       const ref = reference[k];
@@ -481,7 +485,7 @@ async function main() {
     (referenceOnly ? `; cases the reference computes as ORT rejects them: ${referenceOnly}` : '') +
     (deviations ? `; elements where ORT deviates as documented (qdq checked against the reference): ${deviations}` : ''));
   if (!opts.keep && !opts.work && stats.failures === 0) fs.rmSync(work, { recursive: true, force: true });
-  else console.log(`differential: test directories in ${work}`);
+  else if (stats.failures || opts.keep) console.log(`differential: test directories in ${work}`);
   process.exit(stats.failures ? 1 : 0);
 }
 

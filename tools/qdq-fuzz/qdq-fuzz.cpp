@@ -1,6 +1,8 @@
 //===- qdq-fuzz.cpp - libFuzzer target: parse, verify, lower to LLVM ------===//
 //
-// Each input is MLIR text. Inputs that do not parse or verify are skipped;
+// Each input is MLIR text, or (first byte 0x01) a recipe for one generated
+// function (see "Structured inputs" below). Inputs that do not parse or
+// verify are skipped;
 // of the others, only the functions written in the language `--qdq-to-llvm`
 // takes (func/arith/tensor/qdq on tensors) are kept (the module is skipped
 // if it no longer verifies). The rest runs through the `--qdq-to-llvm`
@@ -36,6 +38,9 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <fuzzer/FuzzedDataProvider.h>
+
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 
@@ -65,7 +70,167 @@ extern "C" int LLVMFuzzerInitialize(int *, char ***) {
   return 0;
 }
 
+//===----------------------------------------------------------------------===//
+// Structured inputs: an input whose first byte is 0x01 is not MLIR text but
+// a recipe, read with FuzzedDataProvider, for one function with one
+// qdq.dequantize_linear: element types, rank, static and dynamic dims,
+// granularity, axis, block size, zero point, operands as arguments or as
+// constants with raw contents. Most recipes give verifying ops (the shapes
+// follow the rules unless the recipe asks for a deviation), so these
+// inputs reach the lowering far more often than mutated text.
+//===----------------------------------------------------------------------===//
+
+static const char *const kQuantizedTypes[] = {
+    "i2",     "ui2",      "i4",         "ui4",     "i8",         "ui8",
+    "si8",    "i16",      "ui16",       "i32",     "ui32",       "f8E4M3FN",
+    "f8E4M3FNUZ", "f8E5M2", "f8E5M2FNUZ", "f4E2M1FN", "f16",     "bf16"};
+static const char *const kScaleTypes[] = {"f32", "f16", "bf16", "f8E8M0FNU"};
+static const char *const kResultTypes[] = {"f32", "f16", "bf16"};
+
+static unsigned storageBytes(StringRef type) {
+  if (type.contains("32"))
+    return 4;
+  if (type.contains("16"))
+    return 2;
+  return 1;
+}
+
+static std::string tensorType(ArrayRef<int64_t> shape, ArrayRef<bool> dynamic,
+                              StringRef element) {
+  std::string text = "tensor<";
+  for (size_t i = 0; i < shape.size(); ++i)
+    text += (dynamic[i] ? std::string("?") : std::to_string(shape[i])) + "x";
+  return text + element.str() + ">";
+}
+
+static std::string generateModule(FuzzedDataProvider &fdp) {
+  auto pick = [&](auto &list) {
+    return list[fdp.ConsumeIntegralInRange<size_t>(
+        0, sizeof(list) / sizeof(list[0]) - 1)];
+  };
+  StringRef xType = pick(kQuantizedTypes);
+  StringRef scaleType = pick(kScaleTypes);
+  StringRef resultType = pick(kResultTypes);
+  int64_t rank = fdp.ConsumeIntegralInRange<int64_t>(0, 4);
+  SmallVector<int64_t> xShape;
+  for (int64_t i = 0; i < rank; ++i)
+    xShape.push_back(fdp.ConsumeIntegralInRange<int64_t>(0, 9));
+  int64_t axis = fdp.ConsumeIntegralInRange<int64_t>(-rank - 1, rank);
+  int64_t normalized = axis < 0 ? axis + rank : axis;
+  bool axisValid = rank > 0 && normalized >= 0 && normalized < rank;
+  int64_t blockSize = 0;
+  SmallVector<int64_t> scaleShape;
+  switch (fdp.ConsumeIntegralInRange<int>(0, 2)) {
+  case 0: // per-tensor
+    if (fdp.ConsumeBool())
+      scaleShape.push_back(1);
+    break;
+  case 1: // per-axis
+    scaleShape.push_back(axisValid ? xShape[normalized] : 3);
+    break;
+  default: // blocked
+    blockSize = fdp.ConsumeIntegralInRange<int64_t>(1, 10);
+    scaleShape.assign(xShape.begin(), xShape.end());
+    if (axisValid)
+      scaleShape[normalized] =
+          (xShape[normalized] + blockSize - 1) / blockSize;
+    break;
+  }
+  // Deviations from the rules, for the verifier.
+  if (fdp.ConsumeProbability<float>() < 0.1f && !scaleShape.empty())
+    scaleShape[fdp.ConsumeIntegralInRange<size_t>(0, scaleShape.size() - 1)] +=
+        fdp.ConsumeIntegralInRange<int64_t>(-1, 1);
+  if (fdp.ConsumeProbability<float>() < 0.05f)
+    blockSize = fdp.ConsumeIntegralInRange<int64_t>(-2, 12);
+  for (int64_t &dim : scaleShape)
+    dim = std::max<int64_t>(dim, 0);
+
+  bool hasZeroPoint = fdp.ConsumeBool();
+  StringRef zpType = xType;
+  if (hasZeroPoint && fdp.ConsumeProbability<float>() < 0.2f)
+    zpType = pick(kQuantizedTypes);
+  SmallVector<int64_t> zpShape(scaleShape);
+  if (hasZeroPoint && fdp.ConsumeProbability<float>() < 0.2f)
+    zpShape = fdp.ConsumeBool() ? SmallVector<int64_t>{}
+                                : SmallVector<int64_t>{1};
+
+  // Which dims are dynamic ('?'), and which operands are constants.
+  auto dynamicDims = [&](ArrayRef<int64_t> shape) {
+    SmallVector<bool> dynamic;
+    for (size_t i = 0; i < shape.size(); ++i)
+      dynamic.push_back(fdp.ConsumeProbability<float>() < 0.25f);
+    return dynamic;
+  };
+  SmallVector<bool> xDynamic = dynamicDims(xShape);
+  SmallVector<bool> scaleDynamic = dynamicDims(scaleShape);
+  SmallVector<bool> zpDynamic = dynamicDims(zpShape);
+  bool xConstant = fdp.ConsumeProbability<float>() < 0.3f;
+  bool scaleConstant = fdp.ConsumeProbability<float>() < 0.5f;
+  bool zpConstant = fdp.ConsumeProbability<float>() < 0.5f;
+
+  std::string args, body;
+  unsigned numArgs = 0;
+  auto operand = [&](StringRef name, ArrayRef<int64_t> shape,
+                     ArrayRef<bool> dynamic, StringRef element,
+                     bool constant) -> std::string {
+    std::string type = tensorType(shape, dynamic, element);
+    if (!constant) {
+      if (numArgs++)
+        args += ", ";
+      args += "%" + name.str() + ": " + type;
+      return type;
+    }
+    // A constant has a static type; a cast gives it the dynamic one.
+    SmallVector<bool> none(shape.size(), false);
+    std::string staticType = tensorType(shape, none, element);
+    int64_t count = 1;
+    for (int64_t dim : shape)
+      count *= dim;
+    std::string hex;
+    static const char digits[] = "0123456789ABCDEF";
+    for (int64_t i = 0, e = count * storageBytes(element); i < e; ++i) {
+      uint8_t byte = fdp.ConsumeIntegral<uint8_t>();
+      hex += digits[byte >> 4];
+      hex += digits[byte & 15];
+    }
+    std::string value = count ? "dense<\"0x" + hex + "\">" : "dense<>";
+    body += "  %" + name.str() + "_c = arith.constant " + value + " : " +
+            staticType + "\n";
+    body += "  %" + name.str() + " = tensor.cast %" + name.str() + "_c : " +
+            staticType + " to " + type + "\n";
+    return type;
+  };
+  std::string xT = operand("x", xShape, xDynamic, xType, xConstant);
+  std::string sT =
+      operand("s", scaleShape, scaleDynamic, scaleType, scaleConstant);
+  std::string zT = hasZeroPoint
+                       ? operand("z", zpShape, zpDynamic, zpType, zpConstant)
+                       : "";
+  std::string yT = tensorType(xShape, xDynamic, resultType);
+
+  std::string text = "func.func @f(" + args + ") -> " + yT +
+                     " attributes {llvm.emit_c_interface} {\n" + body;
+  text += "  %y = qdq.dequantize_linear %x, %s";
+  if (hasZeroPoint)
+    text += ", %z";
+  text += " axis = " + std::to_string(axis) +
+          " block_size = " + std::to_string(blockSize) + " : (" + xT + ", " +
+          sT + (hasZeroPoint ? ", " + zT : std::string()) + ") -> " + yT +
+          "\n  return %y : " + yT + "\n}\n";
+  return text;
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  std::string generated;
+  if (size > 0 && data[0] == 1) {
+    FuzzedDataProvider fdp(data + 1, size - 1);
+    generated = generateModule(fdp);
+    if (std::getenv("QDQ_FUZZ_PRINT"))
+      llvm::errs() << generated;
+    data = reinterpret_cast<const uint8_t *>(generated.data());
+    size = generated.size();
+  }
+
   MLIRContext context(*registry, MLIRContext::Threading::DISABLED);
   // Diagnostics of rejected inputs are expected; keep the output quiet.
   ScopedDiagnosticHandler quiet(&context, [](Diagnostic &) { return success(); });

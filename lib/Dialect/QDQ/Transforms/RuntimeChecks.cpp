@@ -11,7 +11,6 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
 namespace mlir::qdq {
@@ -22,11 +21,9 @@ namespace mlir::qdq {
 using namespace mlir;
 using namespace mlir::qdq;
 
-namespace {
-
 /// `file:line:col` of the op (the first file location inside a fused or
 /// named one), else the location as MLIR prints it.
-std::string describeLocation(Location loc) {
+static std::string describeLocation(Location loc) {
   std::string result;
   loc->walk([&](Location nested) {
     if (auto file = dyn_cast<FileLineColLoc>(nested)) {
@@ -44,7 +41,7 @@ std::string describeLocation(Location loc) {
 }
 
 /// printf-escapes `text`.
-std::string escapePercent(StringRef text) {
+static std::string escapePercent(StringRef text) {
   std::string result;
   for (char c : text) {
     result += c;
@@ -53,6 +50,8 @@ std::string escapePercent(StringRef text) {
   }
   return result;
 }
+
+namespace {
 
 /// Emits the checks of one op, each right before the op.
 class CheckEmitter {
