@@ -1,0 +1,339 @@
+#!/usr/bin/env python3
+"""Writes the benchmark's kernels and case table (bench/README.md).
+
+For every case of the chosen set it writes
+
+  * kernels/qdq_<case>.mlir: one public function holding one
+    qdq.dequantize_linear with static shapes; x, scale and zero point are
+    run-time arguments (scale type = result type);
+  * kernels/up_<case>.mlir (integer x types whose upstream lowering is exact
+    for the case, see `upstream_exact`): the same dequantization written with
+    the upstream quant dialect (quant.scast + quant.dcast of a
+    !quant.uniform type whose scales and zero points are the ones the harness
+    generates, baked in as constants, as quant requires);
+
+and, next to them,
+
+  * manifest.txt: "<kind> <symbol> <mlir file>" per kernel (kind qdq, up),
+    read by bench/CMakeLists.txt to create one compile command per kernel;
+  * cases.inc: the C++ case table of the harness (bench_dq.cpp);
+  * cases.json: the same table for the ONNX Runtime script and the report.
+
+The scales and zero points are a function of their flat index only
+(`scale_bits`, `zero_point`), computed identically in C++ (bench_common.h).
+"""
+
+import argparse
+import json
+import os
+import struct
+import sys
+
+# name, bits, family
+XTYPES = [
+    ('i2', 2, 'int'), ('ui2', 2, 'uint'), ('i4', 4, 'int'), ('ui4', 4, 'uint'),
+    ('i8', 8, 'int'), ('ui8', 8, 'uint'), ('i16', 16, 'int'),
+    ('ui16', 16, 'uint'), ('i32', 32, 'int'), ('ui32', 32, 'uint'),
+    ('f8E4M3FN', 8, 'fp8'), ('f8E4M3FNUZ', 8, 'fp8'), ('f8E5M2', 8, 'fp8'),
+    ('f8E5M2FNUZ', 8, 'fp8'), ('f4E2M1FN', 4, 'fp4'), ('f16', 16, 'half'),
+    ('bf16', 16, 'half'),
+]
+XBITS = {n: b for n, b, _ in XTYPES}
+XFAM = {n: f for n, _, f in XTYPES}
+YTYPES = ['f32', 'f16', 'bf16']
+YBYTES = {'f32': 4, 'f16': 2, 'bf16': 2}
+SIZES = [('64Ki', 64 * 1024), ('4Mi', 4 * 1024 * 1024), ('64Mi', 64 * 1024 * 1024)]
+# granularity tag -> (kind, C or K, block size)
+GRANS = {
+    'pt': ('per-tensor', 0, 0),
+    'pa64': ('per-axis', 64, 0),
+    'pa4096': ('per-axis', 4096, 0),
+    'b32': ('blocked', 4096, 32),   # x [N/4096, 4096], blocks of 32 along axis 1
+}
+CORE_EXTRA_X = ['i8', 'i4', 'f8E4M3FN']
+
+
+def has_zero_point(x):
+    """Integer x of at most 16 bits gets a (non-zero) zero point; 32-bit,
+    fp8/fp4 and f16/bf16 x get none."""
+    return XFAM[x] in ('int', 'uint') and XBITS[x] <= 16
+
+
+# ---------------------------------------------------------------------------
+# Deterministic scales and zero points (same formulas in bench_common.h)
+# ---------------------------------------------------------------------------
+M64 = (1 << 64) - 1
+
+
+def mix64(v):
+    """splitmix64 finalizer of v + golden ratio."""
+    z = (v + 0x9E3779B97F4A7C15) & M64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & M64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M64
+    return z ^ (z >> 31)
+
+
+def scale_value(j):
+    """Scale j: 8 significant bits, exactly representable in f32, f16 and
+    bf16: (128 + m) * 2^-(11 + e), m in [0, 127], e in [0, 7]."""
+    h = mix64(0x5CA1E0000000 + j)
+    m = 128 + (h & 127)
+    e = (h >> 7) & 7
+    return m * 2.0 ** -(11 + e)
+
+
+def int_range(x):
+    b = XBITS[x]
+    if XFAM[x] == 'int':
+        return -(1 << (b - 1)), (1 << (b - 1)) - 1
+    return 0, (1 << b) - 1
+
+
+def zero_point(x, j):
+    h = mix64(0x2E80000000 + j)
+    lo, hi = int_range(x)
+    return lo + (h >> 20) % (hi - lo + 1)
+
+
+# ---------------------------------------------------------------------------
+# Cases
+# ---------------------------------------------------------------------------
+class Case:
+    def __init__(self, x, g, y, size_tag, n):
+        self.x, self.g, self.y, self.size_tag, self.n = x, g, y, size_tag, n
+        self.id = f'{x}_{g}_{y}_{size_tag}'
+        kind, c, b = GRANS[g]
+        self.kind, self.c, self.block = kind, c, b
+
+    @property
+    def x_shape(self):
+        if self.kind == 'per-tensor':
+            return [self.n]
+        return [self.n // self.c, self.c]
+
+    @property
+    def s_shape(self):
+        if self.kind == 'per-tensor':
+            return []
+        if self.kind == 'per-axis':
+            return [self.c]
+        return [self.n // self.c, self.c // self.block]
+
+    @property
+    def n_scales(self):
+        r = 1
+        for d in self.s_shape:
+            r *= d
+        return r
+
+
+def upstream_exact(c):
+    """Upstream quant supports integer storage only. Its lowering
+    (--lower-quant-ops) converts x and the zero point to the expressed type
+    and subtracts and multiplies there; that is bit-exact with the qdq
+    numerics for f32 results with storage of at most 16 bits or 32-bit
+    storage without zero point, and for f16/bf16 results with storage of at
+    most 8 bits (see --convert-quant-to-qdq's documentation)."""
+    if XFAM[c.x] not in ('int', 'uint'):
+        return False
+    if c.y == 'f32':
+        return True
+    return XBITS[c.x] <= 8
+
+
+def make_cases(full):
+    cases = []
+    seen = set()
+
+    def add(x, g, y):
+        for tag, n in SIZES:
+            c = Case(x, g, y, tag, n)
+            if c.id not in seen:
+                seen.add(c.id)
+                cases.append(c)
+
+    if full:
+        for x, _, _ in XTYPES:
+            for g in GRANS:
+                for y in YTYPES:
+                    add(x, g, y)
+    else:
+        for x, _, _ in XTYPES:
+            add(x, 'pt', 'f32')
+        for x in CORE_EXTRA_X:
+            for g in GRANS:
+                for y in YTYPES:
+                    add(x, g, y)
+    return cases
+
+
+# ---------------------------------------------------------------------------
+# MLIR
+# ---------------------------------------------------------------------------
+def tensor(shape, elt):
+    return 'tensor<' + ''.join(f'{d}x' for d in shape) + elt + '>'
+
+
+def qdq_module(c):
+    xt = tensor(c.x_shape, c.x)
+    st = tensor(c.s_shape, c.y)
+    yt = tensor(c.x_shape, c.y)
+    args = [f'%x: {xt}', f'%s: {st}']
+    ops = ['%x', '%s']
+    tys = [xt, st]
+    if has_zero_point(c.x):
+        zt = tensor(c.s_shape, c.x)
+        args.append(f'%z: {zt}')
+        ops.append('%z')
+        tys.append(zt)
+    attrs = ''
+    if c.kind != 'per-tensor':
+        attrs = ' axis = 1'
+        if c.block:
+            attrs += f' block_size = {c.block}'
+    return (f'// {c.id}: x {c.x_shape} {c.x}, scale {c.s_shape} {c.y} '
+            f'({c.kind}), result {c.y}\n'
+            f'func.func @qdq_{c.id}({", ".join(args)}) -> {yt}\n'
+            f'    attributes {{llvm.emit_c_interface}} {{\n'
+            f'  %y = qdq.dequantize_linear {", ".join(ops)}{attrs}\n'
+            f'      : ({", ".join(tys)}) -> {yt}\n'
+            f'  return %y : {yt}\n'
+            f'}}\n')
+
+
+def fmt_scale(v):
+    return repr(v)
+
+
+def up_module(c):
+    b = XBITS[c.x]
+    storage = ('i' if XFAM[c.x] == 'int' else 'u') + str(b)
+    elt = f'i{b}'
+    zp = has_zero_point(c.x)
+
+    def param(j):
+        s = fmt_scale(scale_value(j))
+        return f'{s}:{zero_point(c.x, j)}' if zp else s
+
+    if c.kind == 'per-tensor':
+        qt = f'!quant.uniform<{storage}:{c.y}, {param(0)}>'
+    elif c.kind == 'per-axis':
+        qt = (f'!quant.uniform<{storage}:{c.y}:1, {{' +
+              ', '.join(param(j) for j in range(c.c)) + '}>')
+    else:
+        rows, nb = c.s_shape
+        body = ', '.join('{' + ', '.join(param(r * nb + k) for k in range(nb))
+                         + '}' for r in range(rows))
+        qt = (f'!quant.uniform<{storage}:{c.y}:{{0:1, 1:{c.block}}}, '
+              f'{{{body}}}>')
+    xt = tensor(c.x_shape, elt)
+    qxt = tensor(c.x_shape, '!qt')
+    yt = tensor(c.x_shape, c.y)
+    return (f'// {c.id} through upstream quant ({storage} storage, one byte '
+            f'per element for sub-byte storage)\n'
+            f'!qt = {qt}\n'
+            f'func.func @up_{c.id}(%x: {xt}) -> {yt}\n'
+            f'    attributes {{llvm.emit_c_interface}} {{\n'
+            f'  %q = quant.scast %x : {xt} to {qxt}\n'
+            f'  %y = quant.dcast %q : {qxt} to {yt}\n'
+            f'  return %y : {yt}\n'
+            f'}}\n')
+
+
+def write_if_changed(path, text):
+    try:
+        with open(path) as f:
+            if f.read() == text:
+                return
+    except OSError:
+        pass
+    with open(path, 'w') as f:
+        f.write(text)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument('--set', choices=['core', 'full'], default='core')
+    ap.add_argument('--out', required=True)
+    ap.add_argument('--mt-sizes', default='',
+                    help='comma-separated size tags (e.g. 4Mi) for which a '
+                         'second qdq kernel, qdqmt_<case>, is compiled with '
+                         'the threading pipeline options (QDQ_BENCH_MT_OPTIONS)')
+    ap.add_argument('--max-upstream-scales', type=int, default=1 << 17,
+                    help='skip upstream kernels whose quant type would hold '
+                         'more scales than this (they are inlined as MLIR '
+                         'text; default %(default)s)')
+    args = ap.parse_args()
+
+    cases = make_cases(args.set == 'full')
+    kdir = os.path.join(args.out, 'kernels')
+    os.makedirs(kdir, exist_ok=True)
+    manifest = []
+    inc = []
+    js = []
+    for c in cases:
+        qpath = os.path.join(kdir, f'qdq_{c.id}.mlir')
+        write_if_changed(qpath, qdq_module(c))
+        manifest.append(f'qdq qdq_{c.id} {qpath}')
+        mt = c.size_tag in [t for t in args.mt_sizes.split(',') if t]
+        if mt:
+            mpath = os.path.join(kdir, f'qdqmt_{c.id}.mlir')
+            write_if_changed(mpath, qdq_module(c).replace('@qdq_', '@qdqmt_'))
+            manifest.append(f'qdqmt qdqmt_{c.id} {mpath}')
+        up = upstream_exact(c) and c.n_scales <= args.max_upstream_scales
+        if up:
+            upath = os.path.join(kdir, f'up_{c.id}.mlir')
+            write_if_changed(upath, up_module(c))
+            manifest.append(f'up up_{c.id} {upath}')
+        xenum = 'X_' + c.x
+        genum = {'per-tensor': 'G_PerTensor', 'per-axis': 'G_PerAxis',
+                 'blocked': 'G_Blocked'}[c.kind]
+        sym = lambda p: f'_mlir_ciface_{p}_{c.id}'
+        inc.append(
+            f'{{"{c.id}", {xenum}, {genum}, {c.c}, {c.block}, Y_{c.y}, '
+            f'{c.n}LL, {str(has_zero_point(c.x)).lower()}, {sym("qdq")}, '
+            + (f'{sym("up")}, {sym("upO3")}, ' if up else 'nullptr, nullptr, ')
+            + (sym('qdqmt') if mt else 'nullptr') + '},')
+        js.append({'id': c.id, 'x': c.x, 'gran': c.g, 'kind': c.kind,
+                   'C': c.c, 'block': c.block, 'y': c.y, 'n': c.n,
+                   'size': c.size_tag, 'x_shape': c.x_shape,
+                   's_shape': c.s_shape, 'zero_point': has_zero_point(c.x),
+                   'upstream': up, 'mt': mt,
+                   'upstream_skip_reason': (
+                       None if up else
+                       'upstream quant has no fp8/fp4/f16/bf16 storage'
+                       if XFAM[c.x] not in ('int', 'uint') else
+                       'upstream rounds x - zp to the f16/bf16 expressed '
+                       'type first: not bit-exact'
+                       if not upstream_exact(c) else
+                       f'{c.n_scales} scales inlined in the quant type: '
+                       'above --max-upstream-scales')})
+
+    decls = []
+    for line in manifest:
+        kind, name, _ = line.split()
+        decls.append(f'extern "C" void _mlir_ciface_{name}(void *, void *, '
+                     f'void *, void *);')
+        if kind == 'up':
+            decls.append(f'extern "C" void _mlir_ciface_upO3_{name[3:]}'
+                         f'(void *, void *, void *, void *);')
+    write_if_changed(os.path.join(args.out, 'manifest.txt'),
+                     '\n'.join(manifest) + '\n')
+    write_if_changed(
+        os.path.join(args.out, 'cases.inc'),
+        '// Generated by bench/gen_kernels.py --set ' + args.set +
+        '. Do not edit.\n'
+        '// The kernels are called with four pointer arguments whatever\n'
+        '// their arity (result, x, scale, zero point): extra arguments are\n'
+        '// ignored under the SysV x86-64 calling convention.\n'
+        '#ifdef QDQ_BENCH_DECLS\n' + '\n'.join(decls) + '\n#else\n' +
+        '\n'.join(inc) + '\n#endif\n')
+    write_if_changed(os.path.join(args.out, 'cases.json'),
+                     json.dumps({'set': args.set, 'cases': js}, indent=1) + '\n')
+    print(f'gen_kernels: {len(cases)} cases, {len(manifest)} MLIR kernels '
+          f'({args.set}) in {args.out}', file=sys.stderr)
+
+
+if __name__ == '__main__':
+    main()

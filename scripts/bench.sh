@@ -1,0 +1,128 @@
+#!/usr/bin/env bash
+# Builds and runs the dequantization benchmark and writes
+# bench/results/RESULTS.md (+ bench.json, ort.json, machine.json, verify.log).
+#
+#   scripts/bench.sh [--full] [--filter REGEX] [--reps N] [--time-scale F]
+#                    [--no-ort] [--no-threads]
+#
+#   --full        every x type x granularity x result type x size (long:
+#                 roughly 1 h here); default: the core subset (all x types
+#                 per-tensor -> f32, and i8 / i4 / f8E4M3FN across
+#                 granularities and result types; about 10 minutes)
+#   --filter R    only the cases whose id (e.g. i4_b32_f16_4Mi) matches the
+#                 extended regex R (and their roofs)
+#   --reps N      Google Benchmark repetitions (median reported; default 1)
+#   --time-scale  multiplies the minimum time per benchmark
+#                 (0.1 / 0.2 / 0.5 s at 64 Ki / 4 Mi / 64 Mi)
+#   --no-ort      skip ONNX Runtime (also skipped when node is missing)
+#   --no-threads  skip the two-thread kernels even if qdq-opt has num-threads
+#
+# Builds into $QDQ_BENCH_BUILD_DIR (default ./build-bench) with
+# -DQDQ_BUILD_BENCHMARKS=ON. Every kernel is checked bit-exactly against the
+# plain C++ loop before it is timed, and the plain loops against the
+# project's Python reference (bench/check_samples.py); any mismatch stops
+# the script with a non-zero exit.
+set -euo pipefail
+
+root="$(cd "$(dirname "$0")/.." && pwd)"
+build="${QDQ_BENCH_BUILD_DIR:-$root/build-bench}"
+set_name=core
+filter=""
+reps=1
+time_scale=1
+ort=1
+threads=1
+while [ $# -gt 0 ]; do
+  case "$1" in
+  --full) set_name=full ;;
+  --filter) filter="$2"; shift ;;
+  --reps) reps="$2"; shift ;;
+  --time-scale) time_scale="$2"; shift ;;
+  --no-ort) ort=0 ;;
+  --no-threads) threads=0 ;;
+  -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
+  *) echo "bench.sh: unknown argument $1" >&2; exit 2 ;;
+  esac
+  shift
+done
+
+results="$root/bench/results"
+mkdir -p "$results"
+log() { echo "bench.sh: $*" >&2; }
+
+"$root/scripts/install-deps.sh"
+
+cmake_args=(-G Ninja -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release
+  -DMLIR_DIR=/usr/lib/llvm-22/lib/cmake/mlir
+  -DLLVM_EXTERNAL_LIT=/usr/lib/llvm-22/bin/lit)
+[ -f "$build/build.ninja" ] || cmake "${cmake_args[@]}" >/dev/null
+ninja -C "$build" qdq-opt >/dev/null
+
+# The pipeline's threading option, when qdq-opt has one.
+mt_options=""
+help="$("$build/bin/qdq-opt" --help)"
+if [ "$threads" = 1 ] &&
+   grep -A40 -- '--qdq-to-llvm ' <<<"$help" | grep -q -- '--num-threads='; then
+  mt_options="num-threads=2"
+fi
+log "configuring the benchmark ($set_name set${mt_options:+, threaded kernels: $mt_options})"
+cmake "${cmake_args[@]}" -DQDQ_BUILD_BENCHMARKS=ON -DQDQ_BENCH_SET="$set_name" \
+  -DQDQ_BENCH_MT_OPTIONS="$mt_options" >/dev/null
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+log "building (kernels: qdq-opt/mlir-opt -> mlir-translate -> llc, in parallel)"
+if ! ninja -C "$build" bench_dq >"$tmp/build.log" 2>&1; then
+  grep -v -E '(qdq|upstream) kernel ' "$tmp/build.log" | tail -40 >&2
+  log "build failed"
+  exit 1
+fi
+bench="$build/bench/bench_dq"
+gen="$build/bench/gen"
+
+# 1. Correctness: every kernel against the plain loop, the plain loops
+#    against dq_reference.py.
+verify_args=(--verify-only --dump-samples="$tmp")
+[ -n "$filter" ] && verify_args+=(--case-filter="$filter")
+log "verifying every kernel bit-exactly against the plain C++ loop"
+"$bench" "${verify_args[@]}" 2>&1 | tee "$results/verify.log" >&2
+log "checking the plain loops against test/Integration/reference/dq_reference.py"
+python3 "$root/bench/check_samples.py" "$gen/cases.json" "$tmp/samples.jsonl"
+
+# 2. Timing.
+load_before="$(cut -d' ' -f1 /proc/loadavg)"
+log "timing (load average $load_before; $(nproc) cores)"
+bench_args=(--benchmark_out="$results/bench.json" --benchmark_out_format=json
+  --benchmark_repetitions="$reps" --time-scale="$time_scale")
+[ "$reps" -gt 1 ] && bench_args+=(--benchmark_report_aggregates_only=false)
+[ -n "$filter" ] && bench_args+=(--case-filter="$filter")
+"$bench" "${bench_args[@]}"
+load_after="$(cut -d' ' -f1 /proc/loadavg)"
+
+# 3. ONNX Runtime (after the timed run, so that the two never overlap).
+ort_json=""
+if [ "$ort" = 1 ] && command -v node >/dev/null && command -v npm >/dev/null; then
+  if [ ! -d "$root/bench/node/node_modules/onnxruntime-node" ] ||
+     [ ! -d "$root/bench/node/node_modules/onnx-proto" ]; then
+    log "installing onnxruntime-node 1.30.0 and onnx-proto into bench/node (npm --ignore-scripts)"
+    (cd "$root/bench/node" && npm install --ignore-scripts --no-package-lock \
+      --no-audit --no-fund >/dev/null)
+  fi
+  log "timing ONNX Runtime"
+  ort_args=(--cases "$gen/cases.json" --out "$results/ort.json")
+  [ -n "$filter" ] && ort_args+=(--filter "$filter")
+  node "$root/bench/node/ort_bench.mjs" "${ort_args[@]}"
+  ort_json="$results/ort.json"
+else
+  log "ONNX Runtime skipped"
+  rm -f "$results/ort.json"
+fi
+
+# 4. The table.
+python3 "$root/bench/machine_info.py" "$results/machine.json" \
+  load_before="$load_before" load_after="$load_after" repetitions="$reps" \
+  time_scale="$time_scale" pipeline_options="" threads_options="$mt_options"
+python3 "$root/bench/make_table.py" --cases "$gen/cases.json" \
+  --bench "$results/bench.json" ${ort_json:+--ort "$ort_json"} \
+  --verify-log "$results/verify.log" \
+  --machine "$results/machine.json" --out "$results/RESULTS.md"
+log "wrote $results/RESULTS.md"
