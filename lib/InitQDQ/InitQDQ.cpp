@@ -37,13 +37,12 @@
 #include "mlir/IR/DialectRegistry.h"
 
 void mlir::qdq::registerQDQDialects(DialectRegistry &registry) {
-  registry
-      .insert<QDQDialect, affine::AffineDialect, arith::ArithDialect,
-              bufferization::BufferizationDialect, cf::ControlFlowDialect,
-              func::FuncDialect, index::IndexDialect, LLVM::LLVMDialect,
-              linalg::LinalgDialect, memref::MemRefDialect, quant::QuantDialect,
-              scf::SCFDialect, tensor::TensorDialect, ub::UBDialect,
-              vector::VectorDialect>();
+  registry.insert<QDQDialect, affine::AffineDialect, arith::ArithDialect,
+                  bufferization::BufferizationDialect, cf::ControlFlowDialect,
+                  func::FuncDialect, index::IndexDialect, LLVM::LLVMDialect,
+                  linalg::LinalgDialect, memref::MemRefDialect,
+                  quant::QuantDialect, scf::SCFDialect, tensor::TensorDialect,
+                  ub::UBDialect, vector::VectorDialect>();
 
   // Bufferization models of everything the lowering bufferizes.
   arith::registerBufferizableOpInterfaceExternalModels(registry);

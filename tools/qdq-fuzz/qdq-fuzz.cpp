@@ -7,8 +7,8 @@
 // takes (func/arith/tensor/qdq on tensors) are kept (the module is skipped
 // if it no longer verifies). The rest runs through the `--qdq-to-llvm`
 // pipeline and, when that succeeds, the translation to LLVM IR, which must
-// then succeed too. Nothing is caught: a crash, an assertion, a sanitizer report or the
-// abort below is a finding.
+// then succeed too. Nothing is caught: a crash, an assertion, a sanitizer
+// report or the abort below is a finding.
 //
 // Set QDQ_FUZZ_STRICT=1 to also abort when the pipeline fails on an input
 // that verified (the lowering has a few documented limits, so this is for
@@ -53,8 +53,8 @@ static bool strict;
 /// func/arith/tensor ops a model around it needs.
 static bool isAllowed(Operation *op) {
   static const llvm::StringSet<> allowed = {
-      "builtin.module", "func.func",    "func.return",  "func.call",
-      "arith.constant", "tensor.cast",  "tensor.empty", "tensor.dim",
+      "builtin.module", "func.func",     "func.return",  "func.call",
+      "arith.constant", "tensor.cast",   "tensor.empty", "tensor.dim",
       "tensor.extract", "tensor.bitcast"};
   StringRef name = op->getName().getStringRef();
   return name.starts_with("qdq.") || allowed.contains(name);
@@ -81,9 +81,9 @@ extern "C" int LLVMFuzzerInitialize(int *, char ***) {
 //===----------------------------------------------------------------------===//
 
 static const char *const kQuantizedTypes[] = {
-    "i2",     "ui2",      "i4",         "ui4",     "i8",         "ui8",
-    "si8",    "i16",      "ui16",       "i32",     "ui32",       "f8E4M3FN",
-    "f8E4M3FNUZ", "f8E5M2", "f8E5M2FNUZ", "f4E2M1FN", "f16",     "bf16"};
+    "i2",         "ui2",    "i4",         "ui4",      "i8",   "ui8",
+    "si8",        "i16",    "ui16",       "i32",      "ui32", "f8E4M3FN",
+    "f8E4M3FNUZ", "f8E5M2", "f8E5M2FNUZ", "f4E2M1FN", "f16",  "bf16"};
 static const char *const kScaleTypes[] = {"f32", "f16", "bf16", "f8E8M0FNU"};
 static const char *const kResultTypes[] = {"f32", "f16", "bf16"};
 
@@ -132,8 +132,7 @@ static std::string generateModule(FuzzedDataProvider &fdp) {
     blockSize = fdp.ConsumeIntegralInRange<int64_t>(1, 10);
     scaleShape.assign(xShape.begin(), xShape.end());
     if (axisValid)
-      scaleShape[normalized] =
-          (xShape[normalized] + blockSize - 1) / blockSize;
+      scaleShape[normalized] = (xShape[normalized] + blockSize - 1) / blockSize;
     break;
   }
   // Deviations from the rules, for the verifier.
@@ -151,8 +150,8 @@ static std::string generateModule(FuzzedDataProvider &fdp) {
     zpType = pick(kQuantizedTypes);
   SmallVector<int64_t> zpShape(scaleShape);
   if (hasZeroPoint && fdp.ConsumeProbability<float>() < 0.2f)
-    zpShape = fdp.ConsumeBool() ? SmallVector<int64_t>{}
-                                : SmallVector<int64_t>{1};
+    zpShape =
+        fdp.ConsumeBool() ? SmallVector<int64_t>{} : SmallVector<int64_t>{1};
 
   // Which dims are dynamic ('?'), and which operands are constants.
   auto dynamicDims = [&](ArrayRef<int64_t> shape) {
@@ -196,16 +195,15 @@ static std::string generateModule(FuzzedDataProvider &fdp) {
     std::string value = count ? "dense<\"0x" + hex + "\">" : "dense<>";
     body += "  %" + name.str() + "_c = arith.constant " + value + " : " +
             staticType + "\n";
-    body += "  %" + name.str() + " = tensor.cast %" + name.str() + "_c : " +
-            staticType + " to " + type + "\n";
+    body += "  %" + name.str() + " = tensor.cast %" + name.str() +
+            "_c : " + staticType + " to " + type + "\n";
     return type;
   };
   std::string xT = operand("x", xShape, xDynamic, xType, xConstant);
   std::string sT =
       operand("s", scaleShape, scaleDynamic, scaleType, scaleConstant);
-  std::string zT = hasZeroPoint
-                       ? operand("z", zpShape, zpDynamic, zpType, zpConstant)
-                       : "";
+  std::string zT =
+      hasZeroPoint ? operand("z", zpShape, zpDynamic, zpType, zpConstant) : "";
   std::string yT = tensorType(xShape, xDynamic, resultType);
 
   std::string text = "func.func @f(" + args + ") -> " + yT +
@@ -233,7 +231,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 
   MLIRContext context(*registry, MLIRContext::Threading::DISABLED);
   // Diagnostics of rejected inputs are expected; keep the output quiet.
-  ScopedDiagnosticHandler quiet(&context, [](Diagnostic &) { return success(); });
+  ScopedDiagnosticHandler quiet(&context,
+                                [](Diagnostic &) { return success(); });
 
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(
@@ -241,8 +240,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
           StringRef(reinterpret_cast<const char *>(data), size), "input"),
       llvm::SMLoc());
   ParserConfig config(&context, /*verifyAfterParse=*/true);
-  OwningOpRef<ModuleOp> module =
-      parseSourceFile<ModuleOp>(sourceMgr, config);
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, config);
   if (!module)
     return 0;
   // Keep the functions written in the pipeline's input language (the lit

@@ -5,8 +5,8 @@
 
 #include "qdq/Conversion/PackedSubByteToLLVM/PackedSubByteToLLVM.h"
 #include "qdq/Conversion/QDQToLinalg/QDQToLinalg.h"
-#include "qdq/Conversion/QuantToQDQ/QuantToQDQ.h"
 #include "qdq/Conversion/QDQToVector/QDQToVector.h"
+#include "qdq/Conversion/QuantToQDQ/QuantToQDQ.h"
 
 #include "mlir/Pass/Pass.h"
 

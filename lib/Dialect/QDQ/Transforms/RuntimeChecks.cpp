@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "qdq/Dialect/QDQ/Transforms/Passes.h"
 #include "qdq/Dialect/QDQ/IR/QDQ.h"
+#include "qdq/Dialect/QDQ/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
@@ -156,10 +156,9 @@ LLVM::GlobalOp CheckEmitter::createFormat(StringRef text) {
   std::string data = text.str();
   data.push_back('\0');
   auto type = LLVM::LLVMArrayType::get(b.getI8Type(), data.size());
-  auto global = LLVM::GlobalOp::create(b, loc, type, /*isConstant=*/true,
-                                       LLVM::Linkage::Internal,
-                                       "qdq_runtime_check_msg",
-                                       b.getStringAttr(data));
+  auto global = LLVM::GlobalOp::create(
+      b, loc, type, /*isConstant=*/true, LLVM::Linkage::Internal,
+      "qdq_runtime_check_msg", b.getStringAttr(data));
   symbols->insert(global); // renames it if the name is taken
   return global;
 }
@@ -171,12 +170,11 @@ void CheckEmitter::check(Value actual, Value expected, const Twine &printed,
     return;
   }
   ++numChecks;
-  Value ok = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, actual,
-                                   expected);
-  Value bad = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, actual,
-                                    expected);
-  LLVM::GlobalOp format =
-      createFormat((printedPrefix + printed + "\n").str());
+  Value ok =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, actual, expected);
+  Value bad =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, actual, expected);
+  LLVM::GlobalOp format = createFormat((printedPrefix + printed + "\n").str());
   auto ifOp = scf::IfOp::create(b, loc, bad, /*withElseRegion=*/false);
   {
     OpBuilder::InsertionGuard guard(b);
@@ -187,8 +185,7 @@ void CheckEmitter::check(Value actual, Value expected, const Twine &printed,
     SmallVector<Value> values{actual, expected};
     llvm::append_range(values, extra);
     for (Value value : values)
-      args.push_back(
-          arith::IndexCastOp::create(b, loc, b.getI64Type(), value));
+      args.push_back(arith::IndexCastOp::create(b, loc, b.getI64Type(), value));
     LLVM::CallOp::create(b, loc, dprintf, args);
   }
   cf::AssertOp::create(b, loc, ok, (prefix + assertText).str());

@@ -92,8 +92,7 @@ Value mlir::qdq::decodeMinifloatToF32(OpBuilder &b, Location loc, Value raw,
   // check), never as sibling arguments, whose evaluation order C++ leaves
   // to the compiler (g++ and clang++ would emit different IR).
   Value c31 = cst(31);
-  Value signBit =
-      arith::ShRUIOp::create(b, loc, code, cst(magnitudeBits));
+  Value signBit = arith::ShRUIOp::create(b, loc, code, cst(magnitudeBits));
   Value sign = arith::ShLIOp::create(b, loc, signBit, c31);
   Value exponent =
       arith::ShRUIOp::create(b, loc, magnitude, cst(fmt.mantissaBits));

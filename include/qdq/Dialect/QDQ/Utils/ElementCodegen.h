@@ -60,9 +60,8 @@ Value prepareZeroPoint(OpBuilder &b, Location loc, Value zpStored,
 /// The whole formula on stored values (scalars, or vectors of one shape):
 /// y = round((x - zero_point) * scale). `scaleF32` is decoded f32, and
 /// `zeroPoint` is null or comes from prepareZeroPoint.
-Value buildDequantize(OpBuilder &b, Location loc, Value xStored,
-                      Type xElement, Value scaleF32, Value zeroPoint,
-                      Type resultElement);
+Value buildDequantize(OpBuilder &b, Location loc, Value xStored, Type xElement,
+                      Value scaleF32, Value zeroPoint, Type resultElement);
 
 } // namespace mlir::qdq
 
