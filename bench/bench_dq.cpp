@@ -25,6 +25,12 @@
 // GB/s = (x bytes, packed for sub-byte types, + y bytes) / time; scale and
 // zero-point bytes are not counted (at most 1/32 of the x elements here).
 //
+// Options besides Google Benchmark's: --case-filter=REGEX (extended, matched
+// against the case ids), --rounds=N (default 3: each case's benchmarks run
+// N times in turn, see registerAll), --time-scale=F (multiplies the minimum
+// times 0.1 / 0.2 / 0.5 s at 64 Ki / 4 Mi / 64 Mi, split over the rounds),
+// --verify-only, --dump-samples=DIR, --list-cases.
+//
 //===----------------------------------------------------------------------===//
 
 #include "bench_common.h"
@@ -592,57 +598,58 @@ bool caseSelected(const Case &c) {
   return !gHasCaseFilter || std::regex_search(c.id, gCaseFilter);
 }
 
-void registerAll(double timeScale) {
-  std::map<std::string, bool> roofDone;
+/// Registers every benchmark. Each case runs `rounds` rounds back to back
+/// (the case's data stays in memory), each round timing its roof (next to
+/// the first case of a byte pattern and size), the plain loop, the upstream
+/// kernels and qdq's for 1/rounds of the minimum time; make_table.py takes
+/// the median over the rounds. Interleaving the implementations this way
+/// spreads bursts of load from other processes over all of them.
+void registerAll(double timeScale, int rounds) {
+  std::map<std::string, bool> roofFirst;
   for (const Case &c : kCases) {
     if (!caseSelected(c))
       continue;
     int in64 = xBits(c.x) * 8, out64 = yBytes(c.y) * 64;
-    double mt = minTimeFor(c.n, timeScale);
+    double mt = minTimeFor(c.n, timeScale) / rounds;
     char key[96];
     std::snprintf(key, sizeof key, "roof/in%d_out%d/%s", in64, out64,
                   sizeTag(c.n));
-    if (!roofDone[key]) {
-      roofDone[key] = true;
-      for (bool nt : {false, true})
-        benchmark::RegisterBenchmark(
-            (std::string(key) + (nt ? "/nt" : "")).c_str(),
-            [=](benchmark::State &s) { benchRoof(s, c.n, in64, out64, nt, 1); })
-            ->MinTime(mt)
-            ->UseRealTime()
-            ->Unit(benchmark::kMicrosecond);
-    }
-    // The two-thread roof next to the cases with a threaded qdq kernel.
     std::string key2 = std::string(key) + "/2t";
-    if (c.qdqMt && !roofDone[key2]) {
-      roofDone[key2] = true;
-      for (bool nt : {false, true})
-        benchmark::RegisterBenchmark(
-            (key2 + (nt ? "/nt" : "")).c_str(),
-            [=](benchmark::State &s) { benchRoof(s, c.n, in64, out64, nt, 2); })
-            ->MinTime(mt)
-            ->UseRealTime()
-            ->Unit(benchmark::kMicrosecond);
-    }
-    std::string id = c.id;
-    auto reg = [&](const char *impl, auto fn) {
-      benchmark::RegisterBenchmark((id + "/" + impl).c_str(), fn)
+    bool roof1 = roofFirst.emplace(key, true).second;
+    bool roof2 = c.qdqMt && roofFirst.emplace(key2, true).second;
+    auto reg = [&](const std::string &name, auto fn) {
+      benchmark::RegisterBenchmark(name.c_str(), fn)
           ->MinTime(mt)
           ->UseRealTime()
           ->Unit(benchmark::kMicrosecond);
     };
+    std::string id = c.id;
     const Case *cp = &c;
-    reg("clang", [=](benchmark::State &s) { benchLoop(s, cp); });
-    if (c.up)
-      reg("upstream",
-          [=](benchmark::State &s) { benchKernel(s, cp, cp->up, true); });
-    if (c.upO3)
-      reg("upstream_O3",
-          [=](benchmark::State &s) { benchKernel(s, cp, cp->upO3, true); });
-    reg("qdq", [=](benchmark::State &s) { benchKernel(s, cp, cp->qdq, false); });
-    if (c.qdqMt)
-      reg("qdq_mt",
-          [=](benchmark::State &s) { benchKernel(s, cp, cp->qdqMt, false); });
+    for (int r = 0; r < rounds; ++r) {
+      for (bool nt : {false, true}) {
+        if (roof1)
+          reg(std::string(key) + (nt ? "/nt" : ""), [=](benchmark::State &s) {
+            benchRoof(s, c.n, in64, out64, nt, 1);
+          });
+        // The two-thread roof next to the cases with a threaded kernel.
+        if (roof2)
+          reg(key2 + (nt ? "/nt" : ""), [=](benchmark::State &s) {
+            benchRoof(s, c.n, in64, out64, nt, 2);
+          });
+      }
+      reg(id + "/clang", [=](benchmark::State &s) { benchLoop(s, cp); });
+      if (c.up)
+        reg(id + "/upstream",
+            [=](benchmark::State &s) { benchKernel(s, cp, cp->up, true); });
+      if (c.upO3)
+        reg(id + "/upstream_O3",
+            [=](benchmark::State &s) { benchKernel(s, cp, cp->upO3, true); });
+      reg(id + "/qdq",
+          [=](benchmark::State &s) { benchKernel(s, cp, cp->qdq, false); });
+      if (c.qdqMt)
+        reg(id + "/qdq_mt",
+            [=](benchmark::State &s) { benchKernel(s, cp, cp->qdqMt, false); });
+    }
   }
 }
 
@@ -656,6 +663,7 @@ int main(int argc, char **argv) {
   bool verifyOnly = false;
   std::string dumpDir, filter;
   double timeScale = 1.0;
+  int rounds = 3;
   std::vector<char *> rest;
   for (int i = 0; i < argc; ++i) {
     if (i > 0 && !std::strcmp(argv[i], "--verify-only"))
@@ -664,6 +672,8 @@ int main(int argc, char **argv) {
       dumpDir = argv[i] + std::strlen("--dump-samples=");
     else if (i > 0 && startsWith(argv[i], "--time-scale="))
       timeScale = std::atof(argv[i] + std::strlen("--time-scale="));
+    else if (i > 0 && startsWith(argv[i], "--rounds="))
+      rounds = std::max(1, std::atoi(argv[i] + std::strlen("--rounds=")));
     else if (i > 0 && startsWith(argv[i], "--case-filter="))
       filter = argv[i] + std::strlen("--case-filter=");
     else if (i > 0 && !std::strcmp(argv[i], "--list-cases")) {
@@ -713,7 +723,7 @@ int main(int argc, char **argv) {
   benchmark::Initialize(&rargc, rest.data());
   if (benchmark::ReportUnrecognizedArguments(rargc, rest.data()))
     return 2;
-  registerAll(timeScale);
+  registerAll(timeScale, rounds);
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   return 0;

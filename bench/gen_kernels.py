@@ -141,12 +141,14 @@ def upstream_exact(c):
     return XBITS[c.x] <= 8
 
 
-def make_cases(full):
+def make_cases(full, sizes=None):
     cases = []
     seen = set()
 
     def add(x, g, y):
         for tag, n in SIZES:
+            if sizes and tag not in sizes:
+                continue
             c = Case(x, g, y, tag, n)
             if c.id not in seen:
                 seen.add(c.id)
@@ -256,6 +258,9 @@ def main():
                                  formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument('--set', choices=['core', 'full'], default='core')
     ap.add_argument('--out', required=True)
+    ap.add_argument('--sizes', default='',
+                    help='comma-separated size tags to keep (64Ki,4Mi,64Mi); '
+                         'default all')
     ap.add_argument('--mt-sizes', default='',
                     help='comma-separated size tags (e.g. 4Mi) for which a '
                          'second qdq kernel, qdqmt_<case>, is compiled with '
@@ -266,7 +271,8 @@ def main():
                          'text; default %(default)s)')
     args = ap.parse_args()
 
-    cases = make_cases(args.set == 'full')
+    cases = make_cases(args.set == 'full',
+                       [t for t in args.sizes.split(',') if t])
     kdir = os.path.join(args.out, 'kernels')
     os.makedirs(kdir, exist_ok=True)
     manifest = []

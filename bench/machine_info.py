@@ -42,6 +42,9 @@ def main():
     for fl in ('avx2', 'avx512f', 'avx512bw', 'f16c', 'avx512_bf16'):
         info[fl] = 'yes' if fl in flags else 'no'
     info['cores'] = os.cpu_count()
+    mhz = re.search(r'^cpu MHz\s*:\s*([\d.]+)$', cpuinfo, re.M)
+    if mhz:
+        info['cpu_mhz'] = float(mhz.group(1))
     if 'hypervisor' in flags:
         hv = re.search(r'Hypervisor vendor:\s*(.*)', run(['lscpu']))
         info['hypervisor'] = f'virtual machine ({hv.group(1).strip()})' if hv else 'virtual machine'

@@ -2,20 +2,25 @@
 # Builds and runs the dequantization benchmark and writes
 # bench/results/RESULTS.md (+ bench.json, ort.json, machine.json, verify.log).
 #
-#   scripts/bench.sh [--full] [--filter REGEX] [--reps N] [--time-scale F]
-#                    [--no-ort] [--no-threads]
+#   scripts/bench.sh [--full] [--sizes LIST] [--filter REGEX] [--rounds N]
+#                    [--time-scale F] [--no-ort] [--no-threads]
 #
 #   --full        every x type x granularity x result type x size (long:
-#                 roughly 1 h here); default: the core subset (all x types
-#                 per-tensor -> f32, and i8 / i4 / f8E4M3FN across
-#                 granularities and result types; about 10 minutes)
+#                 612 cases, 4x the core's); default: the core subset (all
+#                 x types per-tensor -> f32, and i8 / i4 / f8E4M3FN across
+#                 granularities and result types: 150 cases, about 7 minutes
+#                 of bench_dq + 4 of ONNX Runtime here, plus the build)
+#   --sizes L     only these sizes (comma-separated: 64Ki,4Mi,64Mi); fewer
+#                 kernels to compile
 #   --filter R    only the cases whose id (e.g. i4_b32_f16_4Mi) matches the
 #                 extended regex R (and their roofs)
-#   --reps N      Google Benchmark repetitions (median reported; default 1)
+#   --rounds N    each case's benchmarks run N times in turn, each for 1/N of
+#                 the minimum time; the median is reported (default 3)
 #   --time-scale  multiplies the minimum time per benchmark
 #                 (0.1 / 0.2 / 0.5 s at 64 Ki / 4 Mi / 64 Mi)
 #   --no-ort      skip ONNX Runtime (also skipped when node is missing)
 #   --no-threads  skip the two-thread kernels even if qdq-opt has num-threads
+#   --results D   write the results into D (default bench/results)
 #
 # Builds into $QDQ_BENCH_BUILD_DIR (default ./build-bench) with
 # -DQDQ_BUILD_BENCHMARKS=ON. Every kernel is checked bit-exactly against the
@@ -26,29 +31,34 @@ set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="${QDQ_BENCH_BUILD_DIR:-$root/build-bench}"
+cmdline="scripts/bench.sh${*:+ $*}"
 set_name=core
 filter=""
-reps=1
+sizes=""
+rounds=3
 time_scale=1
 ort=1
 threads=1
+results="$root/bench/results"
 while [ $# -gt 0 ]; do
   case "$1" in
   --full) set_name=full ;;
   --filter) filter="$2"; shift ;;
-  --reps) reps="$2"; shift ;;
+  --sizes) sizes="$2"; shift ;;
+  --rounds) rounds="$2"; shift ;;
   --time-scale) time_scale="$2"; shift ;;
   --no-ort) ort=0 ;;
+  --results) results="$2"; shift ;;
   --no-threads) threads=0 ;;
-  -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
+  -h|--help) sed -n '2,29p' "$0"; exit 0 ;;
   *) echo "bench.sh: unknown argument $1" >&2; exit 2 ;;
   esac
   shift
 done
 
-results="$root/bench/results"
 mkdir -p "$results"
-log() { echo "bench.sh: $*" >&2; }
+results="$(cd "$results" && pwd)"
+log() { echo "bench.sh [$(date +%T)]: $*" >&2; }
 
 "$root/scripts/install-deps.sh"
 
@@ -67,6 +77,7 @@ if [ "$threads" = 1 ] &&
 fi
 log "configuring the benchmark ($set_name set${mt_options:+, threaded kernels: $mt_options})"
 cmake "${cmake_args[@]}" -DQDQ_BUILD_BENCHMARKS=ON -DQDQ_BENCH_SET="$set_name" \
+  -DQDQ_BENCH_SIZES="$sizes" \
   -DQDQ_BENCH_MT_OPTIONS="$mt_options" >/dev/null
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
@@ -92,8 +103,7 @@ python3 "$root/bench/check_samples.py" "$gen/cases.json" "$tmp/samples.jsonl"
 load_before="$(cut -d' ' -f1 /proc/loadavg)"
 log "timing (load average $load_before; $(nproc) cores)"
 bench_args=(--benchmark_out="$results/bench.json" --benchmark_out_format=json
-  --benchmark_repetitions="$reps" --time-scale="$time_scale")
-[ "$reps" -gt 1 ] && bench_args+=(--benchmark_report_aggregates_only=false)
+  --rounds="$rounds" --time-scale="$time_scale")
 [ -n "$filter" ] && bench_args+=(--case-filter="$filter")
 "$bench" "${bench_args[@]}"
 load_after="$(cut -d' ' -f1 /proc/loadavg)"
@@ -117,12 +127,14 @@ else
   rm -f "$results/ort.json"
 fi
 
-# 4. The table.
+# 4. Static view of qdq's loops (llvm-mca), then the table.
+python3 "$root/bench/loop_report.py" "$build/bench/obj" "$results/loops.json" || true
 python3 "$root/bench/machine_info.py" "$results/machine.json" \
-  load_before="$load_before" load_after="$load_after" repetitions="$reps" \
-  time_scale="$time_scale" pipeline_options="" threads_options="$mt_options"
+  load_before="$load_before" load_after="$load_after" rounds="$rounds" \
+  time_scale="$time_scale" pipeline_options="" threads_options="$mt_options" \
+  command="$cmdline"
 python3 "$root/bench/make_table.py" --cases "$gen/cases.json" \
   --bench "$results/bench.json" ${ort_json:+--ort "$ort_json"} \
-  --verify-log "$results/verify.log" \
+  --verify-log "$results/verify.log" --loops "$results/loops.json" \
   --machine "$results/machine.json" --out "$results/RESULTS.md"
 log "wrote $results/RESULTS.md"
