@@ -36,6 +36,7 @@ void mlir::qdq::buildQDQToLLVMPipeline(
   if (options.vectorize) {
     ConvertQDQToVectorOptions vector;
     vector.vectorBits = options.vectorBits;
+    vector.unroll = options.vectorUnroll;
     vector.numThreads = options.numThreads;
     vector.parallelThreshold = options.parallelThreshold;
     pm.addPass(createConvertQDQToVector(vector));
@@ -56,6 +57,12 @@ void mlir::qdq::buildQDQToLLVMPipeline(
   // constant global is cloned into a fresh buffer).
   bufferization::buildBufferDeallocationPipeline(pm);
   pm.addPass(createConvertBufferizationToMemRefPass());
+  // Large results bypass the caches.
+  if (options.nontemporalMinBytes >= 0) {
+    QDQNontemporalStoresOptions nontemporal;
+    nontemporal.minBytes = options.nontemporalMinBytes;
+    pm.addNestedPass<func::FuncOp>(createQDQNontemporalStores(nontemporal));
+  }
 
   // Chunks of the SIMD loops -> OpenMP threads.
   if (options.numThreads > 1) {

@@ -71,6 +71,10 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
     Option<"vectorBits", "vector-bits", "unsigned", /*default=*/"0",
            "SIMD width in bits: 128, 256 or 512; 0 picks the host's "
            "(512 with AVX-512F, 256 with AVX/AVX2, else 128)">,
+    Option<"unroll", "unroll", "int64_t", /*default=*/"4",
+           "SIMD registers per loop iteration: the loops step over "
+           "unroll * vector-bits / 32 lanes (forms without a scheme at that "
+           "width are retried with one register)">,
     Option<"numThreads", "num-threads", "int64_t", /*default=*/"1",
            "Split the per-tensor, axis-table and block-flat loops into this "
            "many chunks under an scf.forall (1: no scf.forall)">,

@@ -32,6 +32,16 @@ struct QDQToLLVMPipelineOptions
       *this, "vector-bits",
       llvm::cl::desc("SIMD width in bits (128, 256, 512); 0 = the host's"),
       llvm::cl::init(0)};
+  Option<int64_t> vectorUnroll{
+      *this, "vector-unroll",
+      llvm::cl::desc("SIMD registers per loop iteration of the SIMD loops"),
+      llvm::cl::init(4)};
+  Option<int64_t> nontemporalMinBytes{
+      *this, "nontemporal-min-bytes",
+      llvm::cl::desc("Results of at least this many bytes (static shapes) "
+                     "are written with non-temporal stores "
+                     "(--qdq-nontemporal-stores); negative: never"),
+      llvm::cl::init(32 << 20)};
   Option<bool> fold{
       *this, "fold",
       llvm::cl::desc("Before lowering, evaluate qdq ops on constants "

@@ -761,15 +761,22 @@ class DequantizeLinearToVector : public OpRewritePattern<DequantizeLinearOp> {
 public:
   DequantizeLinearToVector(MLIRContext *ctx, const QDQToVectorOptions &options)
       : OpRewritePattern(ctx), lanes(options.vectorBits / 32),
-        numThreads(options.numThreads),
+        unroll(options.unroll), numThreads(options.numThreads),
         parallelThreshold(options.parallelThreshold) {}
 
   LogicalResult matchAndRewrite(DequantizeLinearOp op,
                                 PatternRewriter &rewriter) const override {
-    FailureOr<Plan> plan = choosePlan(op, lanes);
+    // Several registers per iteration if a scheme exists at that width,
+    // else one.
+    int64_t width = lanes * unroll;
+    FailureOr<Plan> plan = choosePlan(op, width);
+    if (failed(plan) && unroll > 1) {
+      width = lanes;
+      plan = choosePlan(op, width);
+    }
     if (failed(plan))
       return rewriter.notifyMatchFailure(op, "no vector scheme for this form");
-    KernelBuilder builder(rewriter, op, *plan, lanes, numThreads,
+    KernelBuilder builder(rewriter, op, *plan, width, numThreads,
                           parallelThreshold);
     rewriter.replaceOp(op, builder.build());
     return success();
@@ -777,6 +784,7 @@ public:
 
 private:
   int64_t lanes;
+  int64_t unroll;
   int64_t numThreads;
   int64_t parallelThreshold;
 };
@@ -794,12 +802,18 @@ struct ConvertQDQToVectorPass
     }
     if (numThreads < 1) {
       getOperation()->emitError()
-          << "num-threads must be at least 1, got " << numThreads;
+          << "num-threads must be at least 1, got " << int64_t(numThreads);
+      return signalPassFailure();
+    }
+    if (unroll < 1 || unroll > 16) {
+      getOperation()->emitError()
+          << "unroll must be in [1, 16], got " << int64_t(unroll);
       return signalPassFailure();
     }
     RewritePatternSet patterns(&getContext());
     populateQDQToVectorConversionPatterns(
-        patterns, QDQToVectorOptions{bits, numThreads, parallelThreshold});
+        patterns,
+        QDQToVectorOptions{bits, unroll, numThreads, parallelThreshold});
     // Ops without a vector scheme stay for --convert-qdq-to-linalg.
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();

@@ -1,4 +1,4 @@
-// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=256 num-threads=2 parallel-threshold=1024" --split-input-file | FileCheck %s
+// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=256 unroll=1 num-threads=2 parallel-threshold=1024" --split-input-file | FileCheck %s
 // RUN: qdq-opt %s --qdq-to-llvm="num-threads=2 parallel-threshold=1024" | FileCheck %s --check-prefix=LLVM
 // RUN: qdq-opt %s --qdq-to-llvm="num-threads=2 parallel-threshold=1024" | mlir-translate --mlir-to-llvmir | FileCheck %s --check-prefix=IR
 

@@ -19,6 +19,10 @@ unsigned getHostVectorBits();
 struct QDQToVectorOptions {
   /// SIMD width in bits (128, 256 or 512).
   unsigned vectorBits = 256;
+  /// SIMD registers per loop iteration (the loops step over
+  /// unroll * vectorBits / 32 lanes; LLVM splits the vectors into registers).
+  /// Forms that have no scheme at that width are retried with one register.
+  int64_t unroll = 4;
   /// Threads the flat loops are split over (an scf.forall of this many
   /// chunks); 1 emits no scf.forall.
   int64_t numThreads = 1;

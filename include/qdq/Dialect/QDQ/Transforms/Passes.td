@@ -89,4 +89,45 @@ def QDQFoldConstants : Pass<"qdq-fold-constants"> {
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def QDQNontemporalStores : Pass<"qdq-nontemporal-stores"> {
+  let summary = "Write large results with non-temporal (streaming) stores";
+  let description = [{
+    Runs on buffers (after bufferization). Rewrites each unmasked, in-bounds
+    1-D `vector.transfer_write` into a `vector.store` with `nontemporal =
+    true` and the alignment it provably has, when
+
+    * it writes into a `memref.alloc` of a static size of at least
+      `min-bytes` bytes (through `memref.subview`, `memref.collapse_shape`,
+      `memref.expand_shape` and memref-to-memref casts), with static strides;
+    * the byte address is provably a multiple of 16: the allocation's
+      `alignment` and the known power-of-two factors of the indices and
+      offsets (constants, `scf.for`/`scf.forall` induction variables,
+      `arith` add, sub, mul, min and max of those).
+
+    A streaming store bypasses the caches: it saves the read-for-ownership
+    of every output line when the output is much larger than the last-level
+    cache, and costs several times the time of a normal store when the
+    output would have stayed in cache (see `bench/`); hence the size
+    threshold. Non-temporal stores are weakly ordered, so a sequentially
+    consistent `llvm.fence` follows each top-level loop nest that holds one
+    (once per call, not per store). Inside an `scf.forall`, the stores of
+    each worker are ordered by the join (on x86 a locked instruction, which
+    every OpenMP barrier executes, drains the write-combining buffers).
+    Masked tail writes and everything the pass cannot prove aligned keep
+    normal stores.
+
+    The `--qdq-to-llvm` pipeline runs this pass after bufferization; its
+    option `nontemporal-min-bytes` sets `min-bytes` (negative disables it).
+  }];
+  let options = [
+    Option<"minBytes", "min-bytes", "int64_t", /*default=*/"33554432",
+           "Smallest allocation, in bytes, written with non-temporal stores "
+           "(negative: none)">,
+  ];
+  let dependentDialects = [
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
 #endif // QDQ_DIALECT_QDQ_TRANSFORMS_PASSES_TD

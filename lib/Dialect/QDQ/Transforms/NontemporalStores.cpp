@@ -1,0 +1,244 @@
+//===- NontemporalStores.cpp - streaming stores for large results ---------===//
+//
+// --qdq-nontemporal-stores: full-vector writes into large, provably aligned
+// buffers become non-temporal vector.store ops, followed by one fence per
+// loop (see Passes.td for the conditions).
+//
+//===----------------------------------------------------------------------===//
+
+#include "qdq/Dialect/QDQ/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Matchers.h"
+#include "llvm/ADT/SetVector.h"
+
+#include <optional>
+
+namespace mlir::qdq {
+#define GEN_PASS_DEF_QDQNONTEMPORALSTORES
+#include "qdq/Dialect/QDQ/Transforms/Passes.h.inc"
+} // namespace mlir::qdq
+
+using namespace mlir;
+
+namespace {
+
+/// Alignments are tracked as powers of two up to this many bytes (more is
+/// never needed: the widest SIMD store is 64 bytes).
+constexpr uint64_t kMaxFactor = 4096;
+
+/// The largest power of two (at most kMaxFactor) that divides `n`; zero is
+/// divisible by everything.
+uint64_t powerOfTwoFactor(int64_t n) {
+  if (n == 0)
+    return kMaxFactor;
+  uint64_t factor = uint64_t(n) & (~uint64_t(n) + 1);
+  return std::min(factor, kMaxFactor);
+}
+
+/// A power of two that provably divides the index `v`: constants, loop
+/// induction variables (lower bound and step), and arith add, sub, mul, min,
+/// max and select of those; 1 for anything else.
+uint64_t knownFactor(Value v, unsigned depth = 0) {
+  if (depth > 16)
+    return 1;
+  APInt constant;
+  if (matchPattern(v, m_ConstantInt(&constant)))
+    return powerOfTwoFactor(constant.getSExtValue());
+  auto factorOf = [&](Value operand) {
+    return knownFactor(operand, depth + 1);
+  };
+  auto factorOfFold = [&](OpFoldResult ofr) -> uint64_t {
+    if (std::optional<int64_t> c = getConstantIntValue(ofr))
+      return powerOfTwoFactor(*c);
+    return factorOf(cast<Value>(ofr));
+  };
+  if (auto arg = dyn_cast<BlockArgument>(v)) {
+    Operation *owner = arg.getOwner()->getParentOp();
+    if (auto loop = dyn_cast<scf::ForOp>(owner)) {
+      if (arg != loop.getInductionVar())
+        return 1;
+      return std::min(factorOf(loop.getLowerBound()), factorOf(loop.getStep()));
+    }
+    if (auto forall = dyn_cast<scf::ForallOp>(owner)) {
+      unsigned i = arg.getArgNumber();
+      if (i >= forall.getRank())
+        return 1;
+      return std::min(factorOfFold(forall.getMixedLowerBound()[i]),
+                      factorOfFold(forall.getMixedStep()[i]));
+    }
+    return 1;
+  }
+  Operation *def = v.getDefiningOp();
+  if (!def)
+    return 1;
+  if (isa<arith::AddIOp, arith::SubIOp, arith::MinUIOp, arith::MinSIOp,
+          arith::MaxUIOp, arith::MaxSIOp>(def))
+    return std::min(factorOf(def->getOperand(0)), factorOf(def->getOperand(1)));
+  if (isa<arith::MulIOp>(def))
+    return std::min(kMaxFactor, factorOf(def->getOperand(0)) *
+                                    factorOf(def->getOperand(1)));
+  if (auto select = dyn_cast<arith::SelectOp>(def))
+    return std::min(factorOf(select.getTrueValue()),
+                    factorOf(select.getFalseValue()));
+  return 1;
+}
+
+uint64_t knownFactor(OpFoldResult ofr) {
+  if (std::optional<int64_t> c = getConstantIntValue(ofr))
+    return powerOfTwoFactor(*c);
+  return knownFactor(cast<Value>(ofr));
+}
+
+/// Static strides of an identity-layout or strided memref, or nullopt.
+std::optional<SmallVector<int64_t>> staticStrides(MemRefType type) {
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(type.getStridesAndOffset(strides, offset)) ||
+      llvm::any_of(strides, ShapedType::isDynamic))
+    return std::nullopt;
+  return strides;
+}
+
+/// A power of two dividing the byte offset sum(index_k * stride_k) * bytes.
+uint64_t offsetFactor(ValueRange indices, ArrayRef<int64_t> strides,
+                      int64_t elementBytes) {
+  uint64_t factor = kMaxFactor;
+  for (auto [index, stride] : llvm::zip_equal(indices, strides))
+    factor =
+        std::min(factor, std::min(kMaxFactor,
+                                  knownFactor(index) *
+                                      powerOfTwoFactor(stride * elementBytes)));
+  return factor;
+}
+
+/// What a memref provably points into: the allocation's static size in bytes
+/// and a power of two dividing the address of its first element.
+struct BufferFacts {
+  int64_t allocationBytes;
+  uint64_t alignment;
+};
+
+std::optional<BufferFacts> analyzeBuffer(Value memref, unsigned depth = 0) {
+  if (depth > 16)
+    return std::nullopt;
+  Operation *def = memref.getDefiningOp();
+  if (!def)
+    return std::nullopt;
+  if (auto alloc = dyn_cast<memref::AllocOp>(def)) {
+    MemRefType type = alloc.getType();
+    if (!type.hasStaticShape() || !type.getLayout().isIdentity() ||
+        !type.getElementType().isIntOrFloat())
+      return std::nullopt;
+    int64_t bits = type.getElementTypeBitWidth();
+    if (bits % 8 != 0)
+      return std::nullopt;
+    uint64_t alignment = alloc.getAlignment().value_or(1);
+    return BufferFacts{type.getNumElements() * (bits / 8),
+                       std::min(powerOfTwoFactor(alignment), kMaxFactor)};
+  }
+  // Views that keep the first element's address.
+  if (isa<memref::CollapseShapeOp, memref::ExpandShapeOp, memref::CastOp>(def))
+    return analyzeBuffer(def->getOperand(0), depth + 1);
+  if (auto cast = dyn_cast<UnrealizedConversionCastOp>(def)) {
+    if (cast->getNumOperands() != 1 ||
+        !isa<MemRefType>(cast->getOperand(0).getType()))
+      return std::nullopt;
+    return analyzeBuffer(cast->getOperand(0), depth + 1);
+  }
+  if (auto subview = dyn_cast<memref::SubViewOp>(def)) {
+    MemRefType sourceType = subview.getSourceType();
+    std::optional<SmallVector<int64_t>> strides = staticStrides(sourceType);
+    std::optional<BufferFacts> source =
+        analyzeBuffer(subview.getSource(), depth + 1);
+    if (!strides || !source || !sourceType.getElementType().isIntOrFloat() ||
+        sourceType.getElementTypeBitWidth() % 8 != 0)
+      return std::nullopt;
+    int64_t elementBytes = sourceType.getElementTypeBitWidth() / 8;
+    uint64_t alignment = source->alignment;
+    for (auto [offset, stride] :
+         llvm::zip_equal(subview.getMixedOffsets(), *strides))
+      alignment = std::min(
+          alignment,
+          std::min(kMaxFactor, knownFactor(offset) *
+                                   powerOfTwoFactor(stride * elementBytes)));
+    return BufferFacts{source->allocationBytes, alignment};
+  }
+  return std::nullopt;
+}
+
+struct QDQNontemporalStoresPass
+    : public qdq::impl::QDQNontemporalStoresBase<QDQNontemporalStoresPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    if (minBytes < 0)
+      return;
+    SmallVector<std::pair<vector::TransferWriteOp, uint64_t>> writes;
+    getOperation()->walk([&](vector::TransferWriteOp write) {
+      if (std::optional<uint64_t> alignment = streamingAlignment(write))
+        writes.push_back({write, *alignment});
+    });
+    IRRewriter rewriter(&getContext());
+    llvm::SetVector<Operation *> loops;
+    for (auto [write, alignment] : writes) {
+      rewriter.setInsertionPoint(write);
+      vector::StoreOp::create(rewriter, write.getLoc(), write.getVector(),
+                              write.getBase(), write.getIndices(),
+                              /*nontemporal=*/true,
+                              llvm::MaybeAlign(alignment));
+      // The fence goes after the loop nest, at the top level of the
+      // function (once per call). Inside an scf.forall, the stores of each
+      // worker are ordered by the join: on x86 a locked instruction (every
+      // OpenMP barrier has them) drains the write-combining buffers too.
+      Operation *anchor = write;
+      if (Operation *function =
+              write->getParentWithTrait<OpTrait::IsIsolatedFromAbove>())
+        for (Region &region : function->getRegions())
+          if (Operation *top = region.findAncestorOpInRegion(*write))
+            anchor = top;
+      loops.insert(anchor);
+      rewriter.eraseOp(write);
+    }
+    for (Operation *after : loops) {
+      rewriter.setInsertionPointAfter(after);
+      LLVM::FenceOp::create(rewriter, after->getLoc(),
+                            LLVM::AtomicOrdering::seq_cst);
+    }
+  }
+
+  /// The alignment of `write`'s address if it qualifies for a streaming
+  /// store.
+  std::optional<uint64_t> streamingAlignment(vector::TransferWriteOp write) {
+    auto memrefType = dyn_cast<MemRefType>(write.getShapedType());
+    VectorType vectorType = write.getVectorType();
+    if (!memrefType || write.getMask() || vectorType.getRank() != 1 ||
+        vectorType.isScalable() ||
+        !write.getPermutationMap().isMinorIdentity() ||
+        llvm::any_of(write.getInBoundsValues(), [](bool b) { return !b; }) ||
+        vectorType.getElementType() != memrefType.getElementType())
+      return std::nullopt;
+    std::optional<SmallVector<int64_t>> strides = staticStrides(memrefType);
+    // The vector runs along the innermost dim, which must be contiguous.
+    if (!strides || strides->empty() || strides->back() != 1)
+      return std::nullopt;
+    std::optional<BufferFacts> buffer = analyzeBuffer(write.getBase());
+    if (!buffer || buffer->allocationBytes < minBytes)
+      return std::nullopt;
+    int64_t elementBytes = memrefType.getElementTypeBitWidth() / 8;
+    uint64_t alignment =
+        std::min(buffer->alignment,
+                 offsetFactor(write.getIndices(), *strides, elementBytes));
+    if (alignment < 16)
+      return std::nullopt;
+    return alignment;
+  }
+};
+
+} // namespace

@@ -1,0 +1,47 @@
+// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=256 unroll=4" --split-input-file | FileCheck %s
+// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=128 unroll=2" --split-input-file | FileCheck %s --check-prefix=SSE
+
+// unroll = registers per loop iteration: 4 x 8 f32 lanes at 256 bits, 2 x 4
+// at 128 bits; the loop steps over all of them and the tail is one masked
+// vector of the same width.
+// CHECK-LABEL: func.func @flat
+// CHECK:       scf.for %{{.*}} = %c0 to %c992 step %c32
+// CHECK:         vector.transfer_read {{.*}} {in_bounds = [true]} : tensor<1000xi8>, vector<32xi8>
+// CHECK:         vector.transfer_write {{.*}} {in_bounds = [true]} : vector<32xf32>, tensor<1000xf32>
+// CHECK:       vector.transfer_read {{.*}} : tensor<1000xi8>, vector<32xi8>
+// CHECK:       vector.transfer_write {{.*}} : vector<32xf32>, tensor<1000xf32>
+// SSE-LABEL:   func.func @flat
+// SSE:         scf.for %{{.*}} = %c0 to %c1000 step %c8
+// SSE:           vector.transfer_write {{.*}} : vector<8xf32>, tensor<1000xf32>
+func.func @flat(%x: tensor<1000xi8>, %s: tensor<f32>) -> tensor<1000xf32> {
+  %y = qdq.dequantize_linear %x, %s : (tensor<1000xi8>, tensor<f32>) -> tensor<1000xf32>
+  return %y : tensor<1000xf32>
+}
+
+// -----
+
+// Blocks of 32 along the inner axis: one scale per 32-lane vector.
+// CHECK-LABEL: func.func @blocked
+// CHECK:       scf.for %{{.*}} step %c32
+// CHECK:         tensor.extract %{{.*}} : tensor<256xf32>
+// CHECK:         vector.broadcast %{{.*}} : f32 to vector<32xf32>
+// CHECK:         vector.transfer_write {{.*}} : vector<32xf32>, tensor<8192xf32>
+func.func @blocked(%x: tensor<64x128xi8>, %s: tensor<64x4xf32>) -> tensor<64x128xf32> {
+  %y = qdq.dequantize_linear %x, %s axis = 1 block_size = 32 : (tensor<64x128xi8>, tensor<64x4xf32>) -> tensor<64x128xf32>
+  return %y : tensor<64x128xf32>
+}
+
+// -----
+
+// Rows of 16 elements (per-axis on an outer axis whose period is too long
+// for a table) have no scheme at 32 lanes: the pattern falls back to one
+// register (8 lanes).
+// CHECK-LABEL: func.func @narrow_rows
+// CHECK:       scf.for
+// CHECK:         scf.for %{{.*}} = %c0 to %c16 step %c8
+// CHECK:           vector.transfer_write {{.*}} : vector<8xf32>, tensor<2048x16xf32>
+// CHECK-NOT:   qdq.dequantize_linear
+func.func @narrow_rows(%x: tensor<2048x16xi8>, %s: tensor<2048xf32>) -> tensor<2048x16xf32> {
+  %y = qdq.dequantize_linear %x, %s axis = 0 : (tensor<2048x16xi8>, tensor<2048xf32>) -> tensor<2048x16xf32>
+  return %y : tensor<2048x16xf32>
+}

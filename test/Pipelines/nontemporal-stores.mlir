@@ -1,0 +1,43 @@
+// The default threshold (32 MiB of result) and the machine code it leads to:
+// streaming stores (vmovntps) for the large results, normal ones for the
+// smaller, and one fence per call (LLVM's x86 backend emits a locked
+// instruction or mfence for it).
+// RUN: qdq-opt %s --qdq-to-llvm="vector-bits=256" | mlir-translate --mlir-to-llvmir | FileCheck %s --check-prefix=IR
+// RUN: qdq-opt %s --qdq-to-llvm="vector-bits=256" | mlir-translate --mlir-to-llvmir | llc -O3 -mtriple=x86_64-unknown-linux-gnu -mattr=+avx2,+f16c | FileCheck %s --check-prefix=ASM
+// RUN: qdq-opt %s --qdq-to-llvm="vector-bits=256 nontemporal-min-bytes=-1" | mlir-translate --mlir-to-llvmir | FileCheck %s --check-prefix=OFF
+
+// IR-LABEL: define {{.*}} @large(
+// IR:       store <32 x float> {{.*}}, align 64, !nontemporal
+// IR:       fence seq_cst
+// IR-LABEL: define {{.*}} @small(
+// IR-NOT:   !nontemporal
+// IR-NOT:   fence
+// IR-LABEL: define {{.*}} @large_f16(
+// IR:       store <32 x i16> {{.*}}, align 64, !nontemporal
+// ASM-LABEL: large:
+// ASM:       vmovntps %ymm
+// ASM:       {{mfence|lock.*orl}}
+// ASM-LABEL: small:
+// ASM-NOT:   vmovnt
+// ASM-LABEL: large_f16:
+// ASM:       vcvtps2ph
+// ASM:       vmovntps %xmm
+// OFF-NOT:   !nontemporal
+
+// 8 Mi f32 = 32 MiB.
+func.func @large(%x: tensor<8388608xi8>, %s: tensor<f32>, %z: tensor<i8>) -> tensor<8388608xf32> {
+  %y = qdq.dequantize_linear %x, %s, %z : (tensor<8388608xi8>, tensor<f32>, tensor<i8>) -> tensor<8388608xf32>
+  return %y : tensor<8388608xf32>
+}
+
+// 4 Mi f32 = 16 MiB.
+func.func @small(%x: tensor<4194304xi8>, %s: tensor<f32>, %z: tensor<i8>) -> tensor<4194304xf32> {
+  %y = qdq.dequantize_linear %x, %s, %z : (tensor<4194304xi8>, tensor<f32>, tensor<i8>) -> tensor<4194304xf32>
+  return %y : tensor<4194304xf32>
+}
+
+// 16 Mi f16 = 32 MiB, blocked rows of int4.
+func.func @large_f16(%x: tensor<4096x4096xi4>, %s: tensor<4096x128xf16>) -> tensor<4096x4096xf16> {
+  %y = qdq.dequantize_linear %x, %s axis = 1 block_size = 32 : (tensor<4096x4096xi4>, tensor<4096x128xf16>) -> tensor<4096x4096xf16>
+  return %y : tensor<4096x4096xf16>
+}

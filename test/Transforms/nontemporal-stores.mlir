@@ -1,0 +1,105 @@
+// RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=4096" --split-input-file | FileCheck %s
+// RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=-1" --split-input-file | FileCheck %s --check-prefix=OFF
+
+// A full-vector write into a large, 64-byte aligned allocation at a multiple
+// of 8 elements becomes a non-temporal store with the alignment the index
+// proves (8 x 4 bytes = 32); one fence follows the loop.
+// CHECK-LABEL: func.func @flat
+// CHECK:       scf.for
+// CHECK:         vector.store %{{.*}}, %[[A:.*]][%{{.*}}] {alignment = 32 : i64, nontemporal = true} : memref<2048xf32>, vector<8xf32>
+// CHECK:       }
+// CHECK-NEXT:  llvm.fence seq_cst
+// CHECK-NEXT:  return
+// OFF-LABEL:   func.func @flat
+// OFF-NOT:     nontemporal
+// OFF-NOT:     llvm.fence
+func.func @flat(%v: vector<8xf32>) -> memref<2048xf32> {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %c2048 = arith.constant 2048 : index
+  %a = memref.alloc() {alignment = 64 : i64} : memref<2048xf32>
+  scf.for %i = %c0 to %c2048 step %c8 {
+    vector.transfer_write %v, %a[%i] {in_bounds = [true]} : vector<8xf32>, memref<2048xf32>
+  }
+  return %a : memref<2048xf32>
+}
+
+// -----
+
+// Chunks of an scf.forall write through a subview at offset chunk * 1024:
+// still aligned (64 bytes, the allocation's). The masked tail keeps a normal
+// store. The fence follows the forall, at the top level of the function.
+// CHECK-LABEL: func.func @chunks
+// CHECK:       scf.forall
+// CHECK:         memref.subview
+// CHECK:         scf.for
+// CHECK:           vector.store {{.*}} {alignment = 64 : i64, nontemporal = true} : memref<?xi16, strided<[1], offset: ?>>, vector<32xi16>
+// CHECK:         vector.transfer_write {{.*}} : vector<32xi16>, memref<?xi16, strided<[1], offset: ?>>
+// CHECK:       }
+// CHECK-NEXT:  llvm.fence seq_cst
+// CHECK-NOT:   llvm.fence
+func.func @chunks(%v: vector<32xi16>, %n: index) -> memref<2048xi16> {
+  %c0 = arith.constant 0 : index
+  %c32 = arith.constant 32 : index
+  %c1024 = arith.constant 1024 : index
+  %a = memref.alloc() {alignment = 64 : i64} : memref<2048xi16>
+  scf.forall (%t) in (2) {
+    %begin = arith.muli %t, %c1024 : index
+    %view = memref.subview %a[%begin] [1024] [1] : memref<2048xi16> to memref<1024xi16, strided<[1], offset: ?>>
+    %dyn = memref.cast %view : memref<1024xi16, strided<[1], offset: ?>> to memref<?xi16, strided<[1], offset: ?>>
+    scf.for %i = %c0 to %n step %c32 {
+      vector.transfer_write %v, %dyn[%i] {in_bounds = [true]} : vector<32xi16>, memref<?xi16, strided<[1], offset: ?>>
+    }
+    vector.transfer_write %v, %dyn[%n] : vector<32xi16>, memref<?xi16, strided<[1], offset: ?>>
+  }
+  return %a : memref<2048xi16>
+}
+
+// -----
+
+// Rows [r, j] of a 2-D allocation: row stride 256 x 4 bytes, j a multiple of
+// 8: 32-byte aligned. One fence after the whole nest.
+// CHECK-LABEL: func.func @rows
+// CHECK:       vector.store {{.*}} {alignment = 32 : i64, nontemporal = true} : memref<16x256xf32>, vector<8xf32>
+// CHECK-COUNT-1: llvm.fence
+func.func @rows(%v: vector<8xf32>) -> memref<16x256xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c256 = arith.constant 256 : index
+  %a = memref.alloc() {alignment = 64 : i64} : memref<16x256xf32>
+  scf.for %r = %c0 to %c16 step %c1 {
+    scf.for %j = %c0 to %c256 step %c8 {
+      vector.transfer_write %v, %a[%r, %j] {in_bounds = [true]} : vector<8xf32>, memref<16x256xf32>
+    }
+  }
+  return %a : memref<16x256xf32>
+}
+
+// -----
+
+// Not rewritten: below min-bytes; an index not provably a multiple of 4
+// elements (16 bytes); an allocation without an alignment; rows whose
+// stride breaks the alignment; a buffer that is not an allocation; a write
+// that may be out of bounds.
+// CHECK-LABEL: func.func @kept
+// CHECK-NOT:   nontemporal
+// CHECK-NOT:   llvm.fence
+func.func @kept(%v: vector<8xf32>, %i: index, %arg: memref<4096xf32>) -> (memref<512xf32>, memref<2048xf32>, memref<2048xf32>, memref<16x257xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %small = memref.alloc() {alignment = 64 : i64} : memref<512xf32>
+  vector.transfer_write %v, %small[%c0] {in_bounds = [true]} : vector<8xf32>, memref<512xf32>
+  %a = memref.alloc() {alignment = 64 : i64} : memref<2048xf32>
+  vector.transfer_write %v, %a[%c2] {in_bounds = [true]} : vector<8xf32>, memref<2048xf32>
+  vector.transfer_write %v, %a[%i] {in_bounds = [true]} : vector<8xf32>, memref<2048xf32>
+  vector.transfer_write %v, %a[%c0] : vector<8xf32>, memref<2048xf32>
+  %unaligned = memref.alloc() : memref<2048xf32>
+  vector.transfer_write %v, %unaligned[%c0] {in_bounds = [true]} : vector<8xf32>, memref<2048xf32>
+  %odd = memref.alloc() {alignment = 64 : i64} : memref<16x257xf32>
+  vector.transfer_write %v, %odd[%c1, %c0] {in_bounds = [true]} : vector<8xf32>, memref<16x257xf32>
+  vector.transfer_write %v, %arg[%c0] {in_bounds = [true]} : vector<8xf32>, memref<4096xf32>
+  return %small, %a, %unaligned, %odd : memref<512xf32>, memref<2048xf32>, memref<2048xf32>, memref<16x257xf32>
+}
