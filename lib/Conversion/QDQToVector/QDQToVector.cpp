@@ -360,7 +360,6 @@ private:
   /// A decoded per-axis table of `length` entries: entry j is
   /// decode(param[(j / N) % K]).
   Value buildAxisTable(Value param, bool isScale, int64_t length) {
-    Value stored = toStorage(b, loc, param);
     Type paramElement =
         cast<RankedTensorType>(param.getType()).getElementType();
     Type entryType =
@@ -368,6 +367,37 @@ private:
                 : getElementTypeOrSelf(prepareZeroPointType(paramElement));
     Value init =
         tensor::EmptyOp::create(b, loc, ArrayRef<int64_t>{length}, entryType);
+    auto decode = [&](OpBuilder &nb, Location nloc, Value value) {
+      return isScale
+                 ? convertStoredToF32(nb, nloc, value, paramElement)
+                 : prepareZeroPoint(nb, nloc, value, paramElement, xElement);
+    };
+    // The axis innermost and a whole number of vectors: the table is the
+    // decoded parameter plus its first `lanes` entries again, built with
+    // vectors (a scalar loop over a long axis would cost as much as the
+    // dequantization of a small tensor).
+    if (plan.inner == 1 && plan.axisDim % lanes == 0 &&
+        length == plan.axisDim + lanes) {
+      StoredReader reader(b, loc, param, 0);
+      auto copyVector = [&](Value from, Value to, Value table) {
+        Value entries = decode(b, loc, reader.read(b, loc, from, lanes, true));
+        return vector::TransferWriteOp::create(b, loc, entries, table, to,
+                                               ArrayRef<bool>{true})
+            .getResult();
+      };
+      Value zero = indexConstant(b, loc, 0);
+      auto loop = scf::ForOp::create(
+          b, loc, zero, indexConstant(b, loc, plan.axisDim),
+          indexConstant(b, loc, lanes), ValueRange{init},
+          [&](OpBuilder &nb, Location, Value j, ValueRange args) {
+            OpBuilder::InsertionGuard guard(b);
+            b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
+            scf::YieldOp::create(b, loc, copyVector(j, j, args[0]));
+          });
+      return copyVector(zero, indexConstant(b, loc, plan.axisDim),
+                        loop.getResult(0));
+    }
+    Value stored = toStorage(b, loc, param);
     AffineMap map = b.getMultiDimIdentityMap(1);
     auto generic = linalg::GenericOp::create(
         b, loc, init.getType(), ValueRange{}, ValueRange{init},
@@ -380,11 +410,7 @@ private:
           Value index = arith::RemUIOp::create(
               nb, nloc, row, indexConstant(nb, nloc, plan.axisDim));
           Value value = tensor::ExtractOp::create(nb, nloc, stored, index);
-          Value entry =
-              isScale
-                  ? convertStoredToF32(nb, nloc, value, paramElement)
-                  : prepareZeroPoint(nb, nloc, value, paramElement, xElement);
-          linalg::YieldOp::create(nb, nloc, entry);
+          linalg::YieldOp::create(nb, nloc, decode(nb, nloc, value));
         });
     return generic.getResult(0);
   }

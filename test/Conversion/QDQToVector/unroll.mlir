@@ -45,3 +45,18 @@ func.func @narrow_rows(%x: tensor<2048x16xi8>, %s: tensor<2048xf32>) -> tensor<2
   %y = qdq.dequantize_linear %x, %s axis = 0 : (tensor<2048x16xi8>, tensor<2048xf32>) -> tensor<2048x16xf32>
   return %y : tensor<2048x16xf32>
 }
+
+// -----
+
+// Per-axis along a long innermost axis (a whole number of vectors): the
+// decoded table (64 entries + 32 repeated) is built with vector reads.
+// CHECK-LABEL: func.func @axis_table_vectors
+// CHECK:       %[[T:.*]] = scf.for %{{.*}} = %c0 to %c64 step %c32 iter_args(%{{.*}} = %{{.*}}) -> (tensor<96xf32>)
+// CHECK:         vector.transfer_read %{{.*}} {in_bounds = [true]} : tensor<64xf16>, vector<32xf16>
+// CHECK:         arith.extf %{{.*}} : vector<32xf16> to vector<32xf32>
+// CHECK:       vector.transfer_write %{{.*}}, %[[T]][%c64] {in_bounds = [true]} : vector<32xf32>, tensor<96xf32>
+// CHECK-NOT:   linalg.generic
+func.func @axis_table_vectors(%x: tensor<16x64xi8>, %s: tensor<64xf16>) -> tensor<16x64xf32> {
+  %y = qdq.dequantize_linear %x, %s : (tensor<16x64xi8>, tensor<64xf16>) -> tensor<16x64xf32>
+  return %y : tensor<16x64xf32>
+}

@@ -200,6 +200,45 @@ func.func @run_bf16_axis_inner() {
 // CHECK-NEXT: [-908176896, 892517888, 1130621273, 1033845082, 1098960543, -1132779520, -992582560, 1055396875]]
 
 // ----------------------------------------------------------------------------
+// bf16_axis_inner_wide: per-axis, axis 1, x [3, 64] bf16, scale [64] f16, zero point [64] bf16, result bf16.
+// A long innermost axis: the SIMD lowering decodes its table with vectors.
+func.func @dq_bf16_axis_inner_wide(%x: tensor<3x64xbf16>, %s: tensor<64xf16>, %z: tensor<64xbf16>) -> tensor<3x64xbf16>
+    attributes {no_inline, passthrough = ["noinline"]} {
+  %y = qdq.dequantize_linear %x, %s, %z : (tensor<3x64xbf16>, tensor<64xf16>, tensor<64xbf16>) -> tensor<3x64xbf16>
+  return %y : tensor<3x64xbf16>
+}
+
+llvm.mlir.global internal constant @name_bf16_axis_inner_wide("case bf16_axis_inner_wide:\0A\00") {addr_space = 0 : i32}
+func.func @run_bf16_axis_inner_wide() {
+  %name = llvm.mlir.addressof @name_bf16_axis_inner_wide : !llvm.ptr
+  call @printString(%name) : (!llvm.ptr) -> ()
+  %x = arith.constant dense<[[0x46C2, 0x42C4, 0x35F2, 0xB583, 0xC80F, 0x4958, 0xC9D8, 0x3E49, 0xC038, 0x39C0, 0x3CA5, 0xC36A, 0x4387, 0x3F17, 0x3991, 0xC4A4, 0xC03C, 0xB7C3, 0xBB1C, 0xC06D, 0xBEBB, 0x38B6, 0x3A7F, 0xC4DE, 0x467B, 0xB798, 0x43F3, 0xC33B, 0x36D7, 0xBE3F, 0x3F11, 0x35CC, 0xC8FB, 0xBA7E, 0x457D, 0x44EC, 0x4913, 0x44AB, 0xB938, 0xC536, 0xBEF9, 0xB927, 0xC022, 0xC467, 0xC959, 0x4402, 0x3FF2, 0xBAA3, 0x4743, 0xB90F, 0x382F, 0xC8A0, 0xB9D5, 0x47F6, 0x3CDB, 0x384C, 0x365C, 0xB75E, 0xC05A, 0x3F88, 0xC3C1, 0x4199, 0xC6F1, 0x493E],
+      [0xBF64, 0xC0EC, 0x48A8, 0x376E, 0xC83A, 0xC765, 0x4945, 0x4959, 0xBA7A, 0xC086, 0x4894, 0x418F, 0xB7C1, 0x3B74, 0x370F, 0x47B8, 0xB845, 0x3E58, 0x36AC, 0x44CF, 0x44AD, 0xC866, 0x3EAE, 0xB5E8, 0xB7F1, 0x3DCE, 0xBB56, 0xB989, 0x3BFA, 0xC094, 0x3CE2, 0xC6CA, 0xB79E, 0x3B85, 0xBA54, 0xC8AE, 0xBD7F, 0xC179, 0xC77C, 0xC34B, 0xBCEE, 0x359E, 0xB9BD, 0x400A, 0x3B56, 0x3AA0, 0x429C, 0xBEBB, 0x3DFC, 0xB6F8, 0xC817, 0x443F, 0x4371, 0x40E8, 0x4689, 0xB7CB, 0xBF24, 0xB98E, 0xBF42, 0x3FA8, 0x3F1D, 0xC171, 0x3C0F, 0xC265],
+      [0x434B, 0xBCE3, 0xC8E8, 0xB914, 0xC908, 0xBC88, 0x3909, 0x3F12, 0x415E, 0xB9A4, 0x35A4, 0x4207, 0xC5E6, 0x3B6D, 0x47A2, 0xBD9D, 0xBF71, 0xB721, 0xC0CC, 0xC162, 0x44E7, 0x465B, 0xBAAB, 0xC992, 0xC13E, 0xC490, 0xC538, 0x3FF2, 0xBC7F, 0xC303, 0x46DC, 0x3629, 0x3901, 0x477B, 0xC826, 0xBE2C, 0xC074, 0xC4CB, 0xB59C, 0xBEE4, 0x4243, 0x3936, 0xC20B, 0xC6F4, 0xB9EB, 0x45EC, 0xC9B2, 0x3D9D, 0xB5D9, 0x4261, 0xBB51, 0xC180, 0x41C9, 0xBD66, 0xBB6F, 0x4940, 0x3B7B, 0xC589, 0x4428, 0x4383, 0xC67C, 0xBD57, 0x38B1, 0xC634]]> : tensor<3x64xbf16>
+  %s = arith.constant dense<[0xBA5C, 0x4B90, 0x309B, 0x3440, 0xBFD9, 0x494F, 0x3172, 0x44D3, 0x4BD5, 0x4DDB, 0x3B19, 0x3248, 0x4AC4, 0xC749, 0x2CE9, 0x47C4, 0x31E5, 0x4611, 0x4C9F, 0x3909, 0x3706, 0x4BBF, 0x46E3, 0x45AA, 0x4E8D, 0x4860, 0x39B1, 0x4A7E, 0x4C5A, 0xC641, 0x4403, 0x3C34, 0x43E0, 0xCF80, 0x2E24, 0xC605, 0x2CC5, 0x45BE, 0x4F90, 0x2FB2, 0x43A5, 0x2F0B, 0xB98D, 0x46D1, 0x4F22, 0x3C66, 0x4800, 0xAF92, 0x3D39, 0x3722, 0x2F28, 0xC8FA, 0xB9CB, 0x3ED1, 0xADFE, 0x4231, 0x3445, 0x31A2, 0x481A, 0x3295, 0x34B5, 0x2E18, 0xAF6A, 0x4397]> : tensor<64xf16>
+  %z = arith.constant dense<[0xC2DA, 0x4242, 0x408E, 0x3D96, 0x3EB9, 0xC195, 0x0000, 0xC2AE, 0x0000, 0x0000, 0xBF57, 0x4026, 0x3D65, 0xC25A, 0x0000, 0xC1B5, 0x0000, 0x3D8C, 0xC178, 0x0000, 0x3D37, 0x0000, 0x0000, 0xC03D, 0x0000, 0x3F2A, 0xBE67, 0x4234, 0x3D62, 0x0000, 0x3FF2, 0xBF4D, 0xC0C0, 0xC1EE, 0x0000, 0x4190, 0x0000, 0x3F86, 0x0000, 0x3D34, 0x0000, 0x40D7, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0xBD45, 0x0000, 0xBD0E, 0x0000, 0x3DCB, 0xC161, 0x0000, 0xBE9C, 0xBF19, 0x0000, 0xC087, 0x4101, 0x3D1A, 0x42CF, 0x0000, 0x414A]> : tensor<64xbf16>
+  %y = call @dq_bf16_axis_inner_wide(%x, %s, %z) : (tensor<3x64xbf16>, tensor<64xf16>, tensor<64xbf16>) -> tensor<3x64xbf16>
+  %e = tensor.empty() : tensor<3x64xbf16>
+  %c = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%y : tensor<3x64xbf16>) outs(%e : tensor<3x64xbf16>) {
+  ^bb0(%v: bf16, %o: bf16):
+    %nan = arith.cmpf uno, %v, %v : bf16
+    %q = arith.constant 0x7FC0 : bf16
+    %r = arith.select %nan, %q, %v : bf16
+    linalg.yield %r : bf16
+  } -> tensor<3x64xbf16>
+  %b = tensor.bitcast %c : tensor<3x64xbf16> to tensor<3x64xi16>
+  %m = bufferization.to_buffer %b : tensor<3x64xi16> to memref<3x64xi16>
+  %u = memref.cast %m : memref<3x64xi16> to memref<*xi16>
+  call @printMemrefI16(%u) : (memref<*xi16>) -> ()
+  return
+}
+// CHECK-LABEL: case bf16_axis_inner_wide:
+// CHECK-NEXT: rank = 2 offset = 0 sizes = [3, 64] strides = [64, 1] data =
+// CHECK-NEXT: {{\[\[}}-14693, 17467, -16605, -17249, 18572, 19215, -14189, 17362, -15820, 15373, 16195, -15814, 17764, -15415, 14258, -14820, -16629, -16684, 17295, -16363, -16840, 15024, 15324, -14819, 18638, -16198, 17325, -15044, -16522, 16277, -16214, 16215, -13833, -15265, 17346, -14800, 18223, 17909, -17490, -15441, -16402, -16579, 16353, -14907, -13375, 17423, 16754, 14618, 18303, -18305, 15230, 19015, 15764, 18514, -17628, 16242, 15907, -18916, 16597, -16456, -15645, -16127, 17759, 18996],
+// CHECK-NEXT: [-15700, -15277, 18241, -17249, 18614, -14056, 18438, 19075, -17291, -15676, 18563, 16448, -16574, -15417, 13616, 18739, -18671, 16221, 17295, 17538, 17432, -13729, 16406, 16774, -17851, -16226, 15906, -15342, -16556, 16871, -16145, -14636, 16829, -15265, -18269, 18947, -17512, -15681, -13842, -15933, -16925, -16579, 14723, 16747, 15807, 15024, 17436, 15665, 15973, -18851, -14713, -14866, -15570, 16913, -15155, 16241, -17348, -18360, 16867, -16462, 15917, -16075, -17787, -15483],
+// CHECK-NEXT: [-15496, -15305, -14458, -17248, 18821, 17222, 14267, 17363, 17241, -17424, 16191, 16580, -14397, -15417, 17863, 17199, -16846, -16684, 17193, -16114, 17483, 18516, -17389, -13617, -15460, -14818, -15101, -15348, -16482, 17485, 18397, 16215, 16829, -13845, -14721, 17115, -16751, -14830, -18413, -17039, 17210, -16579, 16833, -14256, -17326, 17922, -13518, -17387, 15745, 16841, 15207, 17183, -15983, 16831, 14771, 18965, 15908, -15295, 17837, 16977, -14956, -16098, -18652, -14549]]
+
+// ----------------------------------------------------------------------------
 // bf16_axis_outer: per-axis, axis 0, x [4, 3, 5] bf16, scale [4] f8E8M0FNU, no zero point, result f16.
 func.func @dq_bf16_axis_outer(%x: tensor<4x3x5xbf16>, %s: tensor<4xf8E8M0FNU>) -> tensor<4x3x5xf16>
     attributes {no_inline, passthrough = ["noinline"]} {
@@ -1204,6 +1243,7 @@ func.func @main() {
   call @run_bf16_pt_rank1() : () -> ()
   call @run_bf16_pt_rank0() : () -> ()
   call @run_bf16_axis_inner() : () -> ()
+  call @run_bf16_axis_inner_wide() : () -> ()
   call @run_bf16_axis_outer() : () -> ()
   call @run_bf16_axis_neg() : () -> ()
   call @run_bf16_axis_neg_inner() : () -> ()

@@ -200,6 +200,45 @@ func.func @run_f16_axis_inner() {
 // CHECK-NEXT: [939816960, 1077991442, 1026692864, 1091032000, -1169223808, 1103513696, -1089348336, 1100494064]]
 
 // ----------------------------------------------------------------------------
+// f16_axis_inner_wide: per-axis, axis 1, x [3, 64] f16, scale [64] f16, zero point [64] f16, result bf16.
+// A long innermost axis: the SIMD lowering decodes its table with vectors.
+func.func @dq_f16_axis_inner_wide(%x: tensor<3x64xf16>, %s: tensor<64xf16>, %z: tensor<64xf16>) -> tensor<3x64xbf16>
+    attributes {no_inline, passthrough = ["noinline"]} {
+  %y = qdq.dequantize_linear %x, %s, %z : (tensor<3x64xf16>, tensor<64xf16>, tensor<64xf16>) -> tensor<3x64xbf16>
+  return %y : tensor<3x64xbf16>
+}
+
+llvm.mlir.global internal constant @name_f16_axis_inner_wide("case f16_axis_inner_wide:\0A\00") {addr_space = 0 : i32}
+func.func @run_f16_axis_inner_wide() {
+  %name = llvm.mlir.addressof @name_f16_axis_inner_wide : !llvm.ptr
+  call @printString(%name) : (!llvm.ptr) -> ()
+  %x = arith.constant dense<[[0xA869, 0xAE39, 0x68C1, 0xB56B, 0xBC3C, 0x34AD, 0x5D75, 0x9CDD, 0xD89D, 0x9E47, 0x9061, 0xAC04, 0xBCAE, 0x54D7, 0x385A, 0xAE30, 0x67F8, 0xCAB9, 0x283F, 0x2AF8, 0x42FD, 0x63B3, 0x370A, 0xE893, 0xA7AE, 0xECEC, 0xE1E0, 0xC6A1, 0x4506, 0x343C, 0xED38, 0xCC63, 0x25B0, 0xA48F, 0x90EB, 0x182B, 0x8E97, 0xAB0D, 0x8E1D, 0x1BE8, 0x4CFA, 0xD3A1, 0x5DF0, 0x432F, 0x8E01, 0x2C3E, 0xBD1A, 0x107F, 0xEC64, 0x5542, 0x6BBC, 0x6573, 0xA8A7, 0x8F61, 0xBB4B, 0x5B84, 0xABA2, 0xE358, 0x12A5, 0xE12D, 0xEF2A, 0xABC5, 0xCFB8, 0xE814],
+      [0xA13C, 0xE8CE, 0xA0F8, 0x40AE, 0xEB80, 0x9FAB, 0x4670, 0x2982, 0x141A, 0x4BDE, 0x31A6, 0x2CFA, 0xC48F, 0xA8C1, 0x35D8, 0xC8DF, 0xA866, 0x668C, 0xB67B, 0xAE08, 0xB767, 0xE63A, 0x2363, 0xD6C7, 0x5D8C, 0x46BB, 0x8C51, 0xD918, 0xB859, 0xDB9E, 0xE7C0, 0xA43B, 0xE485, 0xD210, 0x2B9A, 0xE8B9, 0xBEFB, 0x8CB1, 0xD5EC, 0x50F3, 0x2341, 0xD1D8, 0xB4C7, 0xDF2C, 0xAC80, 0x127D, 0x3106, 0x46F8, 0x1104, 0x12A2, 0x104F, 0x4271, 0x1E00, 0x5197, 0xEE7F, 0xB51D, 0xBFFD, 0x3D37, 0x6C0B, 0x8CA7, 0xE579, 0xCE5B, 0xDB6C, 0x3121],
+      [0x9738, 0xE666, 0x9FC4, 0xC294, 0x60D5, 0x9D61, 0xC890, 0xACCD, 0xD17F, 0xE714, 0x5722, 0x6685, 0xCCE3, 0x3F6E, 0xCC34, 0x3A7A, 0xBBAE, 0x3584, 0x5E7A, 0x2E75, 0x5AE4, 0x55C0, 0xAA52, 0x5211, 0x65FA, 0x6F38, 0x328A, 0x3193, 0x9337, 0xC0B0, 0x6A59, 0x4D74, 0xBAAF, 0xB1B9, 0x455B, 0xBDEC, 0x4002, 0xEFEF, 0xE72E, 0xAB28, 0xD035, 0xD337, 0x622B, 0xD274, 0x402E, 0xBE2A, 0x6D88, 0x1F7B, 0x4A54, 0x4BE8, 0x18E0, 0xA2CD, 0xED11, 0xCC20, 0x8C42, 0x4D2E, 0x4D20, 0x8F79, 0x0D2E, 0x5C5F, 0xB5A3, 0x52EA, 0x5CF5, 0x1FB3]]> : tensor<3x64xf16>
+  %s = arith.constant dense<[0x2F2C, 0x3F3F, 0xA494, 0x25F8, 0xA7BF, 0xACD3, 0x2B2A, 0x3992, 0x22AF, 0x2AF7, 0x3264, 0x3FEC, 0x3F06, 0x37FA, 0x2F3D, 0x408F, 0x2CB6, 0x20A5, 0x33BF, 0xA948, 0x390C, 0x3749, 0x217F, 0x3EC3, 0x3F6D, 0x2ADA, 0x403B, 0xBEE8, 0x36E4, 0xB9F5, 0xA581, 0x222C, 0xB626, 0x418D, 0x36A8, 0x262C, 0x4300, 0x21A9, 0x2932, 0x23EC, 0xA49A, 0x3670, 0x3C21, 0xAF99, 0x3B5C, 0x3434, 0x27E8, 0x3350, 0x403B, 0x4291, 0x3051, 0x34CB, 0x2C8B, 0x2B0E, 0x2D89, 0xB832, 0x2D36, 0x34A5, 0x3DF6, 0x2754, 0xA44E, 0x281E, 0x395F, 0x35E9]> : tensor<64xf16>
+  %z = arith.constant dense<[0x0000, 0xC913, 0x49C3, 0x0000, 0xB9DD, 0x2871, 0xA4EA, 0xBFC4, 0xC8C9, 0xBE1A, 0x0000, 0xA986, 0xBBD8, 0x0000, 0xD6A5, 0xA8D7, 0xC971, 0x3E88, 0x0000, 0x0000, 0x2E21, 0xA795, 0x3D7A, 0x32FD, 0xCCDB, 0xA977, 0x5163, 0xC74B, 0x0000, 0x2888, 0x0000, 0xD5A9, 0xD008, 0xCF67, 0xD437, 0x4E74, 0x2E3E, 0x0000, 0xD732, 0x3D3B, 0x0000, 0x0000, 0x0000, 0xC177, 0xBA0B, 0xC28B, 0x0000, 0xAEDA, 0x3F4D, 0x49E9, 0x30AB, 0x4029, 0x0000, 0x4773, 0x0000, 0xC067, 0xAE39, 0x252D, 0xC34B, 0x0000, 0x37AC, 0x4C58, 0x0000, 0x0000]> : tensor<64xf16>
+  %y = call @dq_f16_axis_inner_wide(%x, %s, %z) : (tensor<3x64xf16>, tensor<64xf16>, tensor<64xf16>) -> tensor<3x64xbf16>
+  %e = tensor.empty() : tensor<3x64xbf16>
+  %c = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%y : tensor<3x64xbf16>) outs(%e : tensor<3x64xbf16>) {
+  ^bb0(%v: bf16, %o: bf16):
+    %nan = arith.cmpf uno, %v, %v : bf16
+    %q = arith.constant 0x7FC0 : bf16
+    %r = arith.select %nan, %q, %v : bf16
+    linalg.yield %r : bf16
+  } -> tensor<3x64xbf16>
+  %b = tensor.bitcast %c : tensor<3x64xbf16> to tensor<3x64xi16>
+  %m = bufferization.to_buffer %b : tensor<3x64xi16> to memref<3x64xi16>
+  %u = memref.cast %m : memref<3x64xi16> to memref<*xi16>
+  call @printMemrefI16(%u) : (memref<*xi16>) -> ()
+  return
+}
+// CHECK-LABEL: case f16_axis_inner_wide:
+// CHECK-NEXT: rank = 2 offset = 0 sizes = [3, 64] strides = [64, 1] data =
+// CHECK-NEXT: {{\[\[}}-17539, 16786, -15827, -17407, 15393, -17249, 16796, 16301, -16409, 15785, -18208, -17121, -16726, 16922, 16705, -16887, 17175, -16884, 15364, -17645, 16393, 17376, -17373, -14985, 16912, -15481, -15150, -16493, 16394, -16849, 17126, 16225, -16058, 17060, 16864, -16609, -16720, -17888, 16534, -17243, -16713, -15932, 17348, -16576, 16178, 16224, -17119, 15561, -14827, 17261, 17414, 17361, -17623, -16686, -16991, -15617, 15177, -15480, 16558, -15976, 17143, -16624, -15962, -15295],
+// CHECK-NEXT: [-17770, -14965, 15955, 15711, 17128, 15184, 16057, 16305, 15872, 16240, 15632, 15989, -16183, -17256, 16705, -15951, 16204, 16755, -16951, 15231, -16716, -15307, -17298, -15560, 17454, 16058, -15690, 17286, -16784, 17206, 16939, 16268, 17368, -15790, 16865, -15764, -16178, -18860, 16212, 16152, -18042, -15978, -16738, 16985, 16161, 16220, 15263, 16335, -16265, -15845, -17247, 16047, 14810, 16387, -15344, -16515, -16866, 16063, 17857, -18680, 16829, -16464, -15585, 15731],
+// CHECK-NEXT: [-18097, -15048, 15955, -16995, -15978, 15173, -16638, 16294, -16666, -15675, 16822, 17743, -15870, 16237, 16674, 16375, 16187, -17345, 17097, -17528, 17163, 16936, -17287, 17059, 17716, 17350, -15691, -16050, -17977, 16355, -15732, 16301, -16063, 17059, 16882, -16600, 16598, -15692, -15732, -17235, 16155, -15942, 17484, 16570, 16424, 16105, 17199, 15574, 16823, 16722, -17249, -16607, -15432, -16471, -18499, -16064, 16343, -17467, 16558, 16640, 15461, 16284, 17237, 15158]]
+
+// ----------------------------------------------------------------------------
 // f16_axis_outer: per-axis, axis 0, x [4, 3, 5] f16, scale [4] f8E8M0FNU, no zero point, result f16.
 func.func @dq_f16_axis_outer(%x: tensor<4x3x5xf16>, %s: tensor<4xf8E8M0FNU>) -> tensor<4x3x5xf16>
     attributes {no_inline, passthrough = ["noinline"]} {
@@ -1204,6 +1243,7 @@ func.func @main() {
   call @run_f16_pt_rank1() : () -> ()
   call @run_f16_pt_rank0() : () -> ()
   call @run_f16_axis_inner() : () -> ()
+  call @run_f16_axis_inner_wide() : () -> ()
   call @run_f16_axis_outer() : () -> ()
   call @run_f16_axis_neg() : () -> ()
   call @run_f16_axis_neg_inner() : () -> ()

@@ -200,6 +200,45 @@ func.func @run_e4m3fn_axis_inner() {
 // CHECK-NEXT: [-1130725376, -1022017536, -1065005056, 1047396352, -1095499776, -1170522112, 1033412608, -1099382784]]
 
 // ----------------------------------------------------------------------------
+// e4m3fn_axis_inner_wide: per-axis, axis 1, x [3, 64] f8E4M3FN, scale [64] f16, zero point [64] f8E4M3FN, result bf16.
+// A long innermost axis: the SIMD lowering decodes its table with vectors.
+func.func @dq_e4m3fn_axis_inner_wide(%x: tensor<3x64xf8E4M3FN>, %s: tensor<64xf16>, %z: tensor<64xf8E4M3FN>) -> tensor<3x64xbf16>
+    attributes {no_inline, passthrough = ["noinline"]} {
+  %y = qdq.dequantize_linear %x, %s, %z : (tensor<3x64xf8E4M3FN>, tensor<64xf16>, tensor<64xf8E4M3FN>) -> tensor<3x64xbf16>
+  return %y : tensor<3x64xbf16>
+}
+
+llvm.mlir.global internal constant @name_e4m3fn_axis_inner_wide("case e4m3fn_axis_inner_wide:\0A\00") {addr_space = 0 : i32}
+func.func @run_e4m3fn_axis_inner_wide() {
+  %name = llvm.mlir.addressof @name_e4m3fn_axis_inner_wide : !llvm.ptr
+  call @printString(%name) : (!llvm.ptr) -> ()
+  %x = arith.constant dense<[[0x22, 0xA6, 0x07, 0x98, 0x65, 0x57, 0x36, 0x10, 0x5F, 0xA0, 0x8D, 0xCA, 0x6F, 0x2D, 0x17, 0x49, 0x34, 0x96, 0x76, 0x13, 0x31, 0x90, 0xA8, 0x71, 0x5B, 0xF0, 0xC4, 0x30, 0xC9, 0x83, 0x2C, 0x4F, 0x74, 0xEC, 0xB3, 0x86, 0x30, 0x36, 0xBD, 0xBA, 0xA9, 0x88, 0x19, 0xAC, 0xAA, 0xBE, 0xC3, 0x02, 0x06, 0x43, 0xE1, 0x4E, 0x42, 0xC7, 0x6D, 0x5D, 0x34, 0x78, 0xE2, 0x4C, 0x0C, 0x84, 0xF1, 0xED],
+      [0xD7, 0xC2, 0xD1, 0x1D, 0x59, 0xC6, 0xCC, 0x09, 0x1D, 0x24, 0x09, 0x8B, 0x13, 0x58, 0xB8, 0xAB, 0x8F, 0x06, 0xC4, 0xCF, 0xC3, 0x7B, 0x2A, 0xAE, 0x13, 0x07, 0x41, 0x7A, 0x77, 0xCD, 0x68, 0x1A, 0x65, 0xA3, 0xB5, 0x37, 0xE1, 0x48, 0xEB, 0xDF, 0xDE, 0x9F, 0xD2, 0x6F, 0x79, 0x39, 0x00, 0xAC, 0x61, 0xCF, 0xA9, 0x8A, 0xAE, 0x73, 0x4B, 0xEF, 0xB4, 0x6F, 0xAD, 0x7F, 0x10, 0xCC, 0xEE, 0x59],
+      [0xE6, 0x07, 0x99, 0xCE, 0x7A, 0x70, 0x69, 0x17, 0x09, 0xD4, 0x5F, 0xC2, 0xFC, 0x6C, 0x4E, 0x91, 0x35, 0x26, 0x1A, 0xAD, 0xFD, 0xAA, 0x56, 0xA8, 0x98, 0x88, 0xBB, 0x4E, 0xC5, 0x94, 0xA0, 0x3F, 0xA2, 0x3E, 0x4B, 0xCC, 0xF1, 0x9A, 0xE5, 0xD1, 0xDE, 0x66, 0x5C, 0xC0, 0x7E, 0xF7, 0x13, 0x3A, 0x6A, 0xBC, 0x5A, 0x84, 0x27, 0xBD, 0x8C, 0xBA, 0x2F, 0xF0, 0xD1, 0x77, 0x6A, 0xD4, 0xEE, 0x01]]> : tensor<3x64xf8E4M3FN>
+  %s = arith.constant dense<[0xBDB7, 0xA87A, 0x29B2, 0x3887, 0xA6AD, 0x33AF, 0xA02D, 0x25F4, 0x3ADC, 0xA957, 0x20BA, 0x3EB8, 0x431F, 0xB87A, 0x3E59, 0x39AE, 0x3048, 0x3859, 0x436E, 0x2CC3, 0xA23E, 0x3B60, 0x20C1, 0xC050, 0x3121, 0x2ACA, 0x3ADE, 0x38C1, 0xC0EA, 0x3885, 0x26E8, 0x2F80, 0x3F7D, 0x3358, 0x343F, 0xAB4C, 0x23EF, 0x2B0B, 0xA11D, 0x40C4, 0x3520, 0x3E0C, 0x2C13, 0x2D44, 0xA53A, 0x3EA5, 0x2F4A, 0xB891, 0x2E6F, 0x3238, 0x3E77, 0x35D0, 0x2D60, 0x2B3F, 0x22B5, 0xB0D6, 0xC071, 0x3963, 0x4339, 0x3863, 0x3C68, 0x3F6B, 0x397F, 0x40B6]> : tensor<64xf16>
+  %z = arith.constant dense<[0x80, 0x00, 0x80, 0x80, 0x80, 0x00, 0x00, 0x80, 0x80, 0x00, 0x00, 0x00, 0x00, 0x00, 0x80, 0x00, 0x00, 0x80, 0x80, 0x00, 0x80, 0x00, 0x00, 0x00, 0x80, 0x80, 0x00, 0x80, 0x00, 0x80, 0x80, 0x80, 0x80, 0x00, 0x00, 0x80, 0x00, 0x80, 0x80, 0x80, 0x00, 0x80, 0x80, 0x80, 0x00, 0x80, 0x00, 0x80, 0x00, 0x00, 0x00, 0x00, 0x80, 0x80, 0x80, 0x80, 0x80, 0x00, 0x80, 0x80, 0x80, 0x80, 0x80, 0x00]> : tensor<64xf8E4M3FN>
+  %y = call @dq_e4m3fn_axis_inner_wide(%x, %s, %z) : (tensor<3x64xf8E4M3FN>, tensor<64xf16>, tensor<64xf8E4M3FN>) -> tensor<3x64xbf16>
+  %e = tensor.empty() : tensor<3x64xbf16>
+  %c = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%y : tensor<3x64xbf16>) outs(%e : tensor<3x64xbf16>) {
+  ^bb0(%v: bf16, %o: bf16):
+    %nan = arith.cmpf uno, %v, %v : bf16
+    %q = arith.constant 0x7FC0 : bf16
+    %r = arith.select %nan, %q, %v : bf16
+    linalg.yield %r : bf16
+  } -> tensor<3x64xbf16>
+  %b = tensor.bitcast %c : tensor<3x64xbf16> to tensor<3x64xi16>
+  %m = bufferization.to_buffer %b : tensor<3x64xi16> to memref<3x64xi16>
+  %u = memref.cast %m : memref<3x64xi16> to memref<*xi16>
+  call @printMemrefI16(%u) : (memref<*xi16>) -> ()
+  return
+}
+// CHECK-LABEL: case e4m3fn_axis_inner_wide:
+// CHECK-NEXT: rank = 2 offset = 0 sizes = [3, 64] strides = [64, 1] data =
+// CHECK-NEXT: {{\[\[}}-16795, 15355, 14879, -17135, -16466, 16487, -17430, 14910, 16846, 15275, -18058, -16122, 17366, -16791, 15806, 16460, 15822, -17165, 17488, 15186, -17439, -17172, -17640, -15461, 16482, -16167, -16347, 16024, 16689, -17575, 15398, 16225, 17332, -15952, -16837, 14895, 15358, 15685, 15493, -16321, -16968, -17214, 15251, -17155, 15313, -16326, -16736, -17646, 15002, 16137, -15767, 16419, 15959, -16807, 16302, -16261, -16427, 17196, -15600, 16467, 15572, -17299, -15674, -15499],
+// CHECK-NEXT: [16811, 15795, -16691, 15723, -16656, -16553, 15688, 14806, 15794, -17408, 14634, -17132, 15901, -16113, -16437, -16774, -17536, 15313, -16078, -16625, 15625, 17314, 15166, 16242, 15330, 14910, 16375, 17214, -15341, -16277, 16349, 15382, 17091, -17118, -16803, -17061, -16625, 15969, 16225, -15729, -16112, -16843, -16605, 16670, -16196, 16367, 0, 15963, 16488, -16453, -16663, -17432, -17130, 16671, 15764, 16785, 16341, 17058, -16452, 32704, 15629, -16078, -15718, 16938],
+// CHECK-NEXT: [17056, -17925, -17587, -16258, -16122, 16886, -16618, 15027, 15479, 16128, 16014, -16250, -15189, -15785, 16690, -17204, 15839, 15859, 16021, -17160, 16546, -16748, 15877, 16138, -17372, -17831, -16489, 16517, 16640, -17191, -17571, 15969, -16746, 16078, 16315, 16047, -16369, -17523, 16133, -15956, -16112, 17065, 16324, -16856, -16110, -15417, 15264, -16585, 16641, -16747, 16897, -17606, 15521, -16964, -18015, 15937, -16507, -15700, -15870, 17156, 17072, -15950, -15718, 15255]]
+
+// ----------------------------------------------------------------------------
 // e4m3fn_axis_outer: per-axis, axis 0, x [4, 3, 5] f8E4M3FN, scale [4] f8E8M0FNU, no zero point, result f16.
 func.func @dq_e4m3fn_axis_outer(%x: tensor<4x3x5xf8E4M3FN>, %s: tensor<4xf8E8M0FNU>) -> tensor<4x3x5xf16>
     attributes {no_inline, passthrough = ["noinline"]} {
@@ -1665,6 +1704,7 @@ func.func @main() {
   call @run_e4m3fn_pt_rank1() : () -> ()
   call @run_e4m3fn_pt_rank0() : () -> ()
   call @run_e4m3fn_axis_inner() : () -> ()
+  call @run_e4m3fn_axis_inner_wide() : () -> ()
   call @run_e4m3fn_axis_outer() : () -> ()
   call @run_e4m3fn_axis_neg() : () -> ()
   call @run_e4m3fn_axis_neg_inner() : () -> ()

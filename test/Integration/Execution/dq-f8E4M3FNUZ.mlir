@@ -200,6 +200,45 @@ func.func @run_e4m3fnuz_axis_inner() {
 // CHECK-NEXT: [1009647616, -1105903616, 1019166720, -1164541952, 1015767040, -1069064192, -1141899264, -1158627328]]
 
 // ----------------------------------------------------------------------------
+// e4m3fnuz_axis_inner_wide: per-axis, axis 1, x [3, 64] f8E4M3FNUZ, scale [64] f16, zero point [64] f8E4M3FNUZ, result bf16.
+// A long innermost axis: the SIMD lowering decodes its table with vectors.
+func.func @dq_e4m3fnuz_axis_inner_wide(%x: tensor<3x64xf8E4M3FNUZ>, %s: tensor<64xf16>, %z: tensor<64xf8E4M3FNUZ>) -> tensor<3x64xbf16>
+    attributes {no_inline, passthrough = ["noinline"]} {
+  %y = qdq.dequantize_linear %x, %s, %z : (tensor<3x64xf8E4M3FNUZ>, tensor<64xf16>, tensor<64xf8E4M3FNUZ>) -> tensor<3x64xbf16>
+  return %y : tensor<3x64xbf16>
+}
+
+llvm.mlir.global internal constant @name_e4m3fnuz_axis_inner_wide("case e4m3fnuz_axis_inner_wide:\0A\00") {addr_space = 0 : i32}
+func.func @run_e4m3fnuz_axis_inner_wide() {
+  %name = llvm.mlir.addressof @name_e4m3fnuz_axis_inner_wide : !llvm.ptr
+  call @printString(%name) : (!llvm.ptr) -> ()
+  %x = arith.constant dense<[[0x04, 0x68, 0x5A, 0xC8, 0x0A, 0x03, 0x58, 0xEA, 0x99, 0x31, 0xA5, 0xD9, 0x54, 0x6B, 0xCB, 0x0E, 0x3B, 0xDD, 0xD1, 0x0C, 0xAF, 0x42, 0x97, 0xAD, 0x02, 0xA5, 0x2B, 0xEE, 0xA9, 0x57, 0xCE, 0x54, 0x3F, 0x1F, 0xDF, 0xAE, 0x45, 0xE2, 0x3D, 0x4B, 0x95, 0xA1, 0x1D, 0x44, 0x7E, 0x5C, 0xE9, 0x75, 0x1C, 0x02, 0x5B, 0xA0, 0xCE, 0x6D, 0xEA, 0x99, 0x18, 0x6A, 0x3D, 0xB3, 0xC1, 0x94, 0x3B, 0xF7],
+      [0x4D, 0xE2, 0xF6, 0xB8, 0xC4, 0x48, 0x51, 0x5E, 0xEB, 0xB3, 0xB6, 0xD1, 0x33, 0x51, 0xEF, 0x66, 0xD2, 0x66, 0xC0, 0xB9, 0xD5, 0x1D, 0x96, 0x42, 0xC2, 0x61, 0x4A, 0xC6, 0x51, 0xC4, 0x0A, 0x54, 0x2B, 0xA2, 0x01, 0x5B, 0x08, 0x9F, 0x28, 0xE3, 0x4B, 0xA4, 0x43, 0xBE, 0x60, 0x08, 0x24, 0xDB, 0x90, 0x0A, 0xF6, 0xF6, 0x48, 0x74, 0x7D, 0xA1, 0x3B, 0xD2, 0x74, 0x35, 0xD1, 0x06, 0xEA, 0xCA],
+      [0xDE, 0xE4, 0x4F, 0x52, 0xE9, 0x13, 0x4A, 0x43, 0xF4, 0x33, 0x8D, 0x2E, 0x2D, 0x22, 0x50, 0xC1, 0x6F, 0xF7, 0xB1, 0x31, 0x48, 0x2D, 0x2B, 0xB8, 0x33, 0xFD, 0x06, 0x94, 0xE8, 0x81, 0xEF, 0xD5, 0x2D, 0x80, 0x85, 0x2D, 0xD1, 0xD8, 0xC4, 0x27, 0x9A, 0xFD, 0xC1, 0x68, 0x3F, 0xD8, 0x84, 0x0F, 0x29, 0x15, 0x08, 0xE6, 0xDC, 0x56, 0xDE, 0x1F, 0xC9, 0x98, 0x21, 0xD5, 0x78, 0x22, 0xA1, 0x67]]> : tensor<3x64xf8E4M3FNUZ>
+  %s = arith.constant dense<[0xB03C, 0x3AC7, 0x4085, 0x3725, 0x28CC, 0xB08C, 0x41F5, 0xAAD1, 0xAC9D, 0xBE09, 0x3AC2, 0x2921, 0x2ED1, 0x3047, 0x3B18, 0x3411, 0x20E7, 0x3C1E, 0x35A5, 0x2AAB, 0x3C4D, 0x387F, 0x20AA, 0x4176, 0x2AB1, 0x31A9, 0x3379, 0x3DB1, 0x3F21, 0x3EDB, 0x4047, 0x3F22, 0x2D63, 0xB955, 0xA0EB, 0x2471, 0x36BC, 0x2D3C, 0x2367, 0x3769, 0xAD13, 0x36FF, 0x2452, 0x326E, 0x24CD, 0x37F5, 0x31C9, 0x2E59, 0xAC6E, 0x3338, 0xB480, 0xA637, 0x25F2, 0x3238, 0x3D09, 0x3EEE, 0x3774, 0x243B, 0x3ED0, 0x42E3, 0x3B92, 0xC21E, 0xA2D1, 0xC38F]> : tensor<64xf16>
+  %z = arith.constant dense<[0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00]> : tensor<64xf8E4M3FNUZ>
+  %y = call @dq_e4m3fnuz_axis_inner_wide(%x, %s, %z) : (tensor<3x64xf8E4M3FNUZ>, tensor<64xf16>, tensor<64xf8E4M3FNUZ>) -> tensor<3x64xbf16>
+  %e = tensor.empty() : tensor<3x64xbf16>
+  %c = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%y : tensor<3x64xbf16>) outs(%e : tensor<3x64xbf16>) {
+  ^bb0(%v: bf16, %o: bf16):
+    %nan = arith.cmpf uno, %v, %v : bf16
+    %q = arith.constant 0x7FC0 : bf16
+    %r = arith.select %nan, %q, %v : bf16
+    linalg.yield %r : bf16
+  } -> tensor<3x64xbf16>
+  %b = tensor.bitcast %c : tensor<3x64xbf16> to tensor<3x64xi16>
+  %m = bufferization.to_buffer %b : tensor<3x64xi16> to memref<3x64xi16>
+  %u = memref.cast %m : memref<3x64xi16> to memref<*xi16>
+  call @printMemrefI16(%u) : (memref<*xi16>) -> ()
+  return
+}
+// CHECK-LABEL: case e4m3fnuz_axis_inner_wide:
+// CHECK-NEXT: rank = 2 offset = 0 sizes = [3, 64] strides = [64, 1] data =
+// CHECK-NEXT: {{\[\[}}-17912, 16857, 16821, -16539, 14784, -17958, 16831, 16392, 15142, -16679, -16976, -16711, 16164, 16572, -16356, 15204, 15320, -16042, -16437, 14880, -16767, 16180, -18036, -16626, 14550, -17261, 15652, -15713, -16768, 16718, -16144, 16683, 15778, -17120, 15892, -17543, 16175, -16431, 15424, 16291, 15108, -17156, 14945, 16026, 16518, 16575, -16176, 16677, -17579, 14823, -16314, 15047, -16986, 16674, -15799, -17031, 15470, 16169, 16305, -16488, -16504, 15763, -17386, 17379],
+// CHECK-NEXT: [-16676, -15992, -15491, -16795, -17050, -16750, 16726, -16577, 16459, 16133, -16707, -16839, 15638, 16154, -15787, 16612, -17084, 16871, -16715, -17168, -16160, 15594, -18045, 16474, -17018, 16460, 16149, -16353, 16640, -16347, 15531, 16683, 15469, 15701, -18659, 15939, 15192, -17507, 15085, -16093, -16801, -17112, 15550, -16844, 16026, 15231, 15499, -16500, 14990, 15120, 16892, 16430, 15678, 16789, 17283, -16903, 16036, -16983, 17188, 16307, -16248, -17261, 16136, 16663],
+// CHECK-NEXT: [16365, -15965, 16648, 16399, -16467, -17592, 16622, -17002, 16605, -16635, -17360, 15376, 15537, 15403, 16483, -16750, 16147, -15625, -16949, 15472, 16394, 15850, 15053, -16465, 15507, -15853, 15027, -17143, -15772, -17701, -15616, -16071, 15500, 32704, 14405, 15207, -16398, -16600, -17230, 15710, 15179, -15690, -17252, 16590, 15504, -16257, -17863, 15038, -17377, 15292, -17648, 16174, -16753, 16302, -15987, 15824, -16506, -17913, 15861, -15949, 17138, -16779, 14965, -15645]]
+
+// ----------------------------------------------------------------------------
 // e4m3fnuz_axis_outer: per-axis, axis 0, x [4, 3, 5] f8E4M3FNUZ, scale [4] f8E8M0FNU, no zero point, result f16.
 func.func @dq_e4m3fnuz_axis_outer(%x: tensor<4x3x5xf8E4M3FNUZ>, %s: tensor<4xf8E8M0FNU>) -> tensor<4x3x5xf16>
     attributes {no_inline, passthrough = ["noinline"]} {
@@ -1595,6 +1634,7 @@ func.func @main() {
   call @run_e4m3fnuz_pt_rank1() : () -> ()
   call @run_e4m3fnuz_pt_rank0() : () -> ()
   call @run_e4m3fnuz_axis_inner() : () -> ()
+  call @run_e4m3fnuz_axis_inner_wide() : () -> ()
   call @run_e4m3fnuz_axis_outer() : () -> ()
   call @run_e4m3fnuz_axis_neg() : () -> ()
   call @run_e4m3fnuz_axis_neg_inner() : () -> ()

@@ -200,6 +200,45 @@ func.func @run_e5m2_axis_inner() {
 // CHECK-NEXT: [943915008, -1142226944, 923353088, -1254031360, 962002944, 1050222592, 1061191680, -1070465024]]
 
 // ----------------------------------------------------------------------------
+// e5m2_axis_inner_wide: per-axis, axis 1, x [3, 64] f8E5M2, scale [64] f16, zero point [64] f8E5M2, result bf16.
+// A long innermost axis: the SIMD lowering decodes its table with vectors.
+func.func @dq_e5m2_axis_inner_wide(%x: tensor<3x64xf8E5M2>, %s: tensor<64xf16>, %z: tensor<64xf8E5M2>) -> tensor<3x64xbf16>
+    attributes {no_inline, passthrough = ["noinline"]} {
+  %y = qdq.dequantize_linear %x, %s, %z : (tensor<3x64xf8E5M2>, tensor<64xf16>, tensor<64xf8E5M2>) -> tensor<3x64xbf16>
+  return %y : tensor<3x64xbf16>
+}
+
+llvm.mlir.global internal constant @name_e5m2_axis_inner_wide("case e5m2_axis_inner_wide:\0A\00") {addr_space = 0 : i32}
+func.func @run_e5m2_axis_inner_wide() {
+  %name = llvm.mlir.addressof @name_e5m2_axis_inner_wide : !llvm.ptr
+  call @printString(%name) : (!llvm.ptr) -> ()
+  %x = arith.constant dense<[[0xFC, 0x72, 0x10, 0x0D, 0x2B, 0xC5, 0xFD, 0x51, 0xDF, 0x82, 0xB2, 0xFD, 0x9C, 0xA0, 0x8F, 0x64, 0x95, 0x1C, 0xE1, 0x71, 0xA9, 0x11, 0xA8, 0xC4, 0x80, 0xDB, 0xD3, 0x81, 0x2B, 0x77, 0x78, 0xA2, 0x3A, 0x5F, 0xD0, 0xE2, 0x78, 0xC6, 0x4C, 0x5B, 0x9E, 0x3A, 0x59, 0x24, 0x95, 0x11, 0xB8, 0xBA, 0x17, 0x64, 0xAA, 0xE0, 0x40, 0xD9, 0x43, 0x7E, 0x09, 0xA0, 0x53, 0x52, 0x0B, 0x69, 0x87, 0x7E],
+      [0x74, 0x99, 0x17, 0x88, 0xDC, 0x92, 0x3F, 0x0E, 0xEB, 0x9D, 0x0B, 0x28, 0x46, 0xC0, 0xFD, 0x12, 0xBD, 0x8F, 0x9D, 0x72, 0x7A, 0xD9, 0xF5, 0xFC, 0x15, 0x61, 0x20, 0xC2, 0xFE, 0xBD, 0x86, 0x36, 0x5C, 0x26, 0xA3, 0xDA, 0x16, 0xE7, 0xE3, 0x23, 0x3B, 0x0E, 0xE3, 0xF1, 0x1A, 0xB9, 0xA6, 0x47, 0x57, 0xED, 0x6B, 0xD4, 0x06, 0x18, 0xB7, 0x99, 0xB7, 0x99, 0x6B, 0x25, 0x85, 0x53, 0x1F, 0x17],
+      [0x06, 0x04, 0x6F, 0x19, 0x0B, 0x7B, 0x59, 0xA6, 0x1A, 0x47, 0x52, 0xAD, 0x80, 0x9E, 0x96, 0x4A, 0xA6, 0x5A, 0x84, 0x40, 0x9B, 0xE5, 0x4E, 0x10, 0xFA, 0x1F, 0x7D, 0x0C, 0xFC, 0xAF, 0x47, 0xC9, 0xE7, 0x5F, 0xA1, 0x54, 0xAF, 0x4B, 0x10, 0x1B, 0x26, 0x02, 0x47, 0x1F, 0xB8, 0xA7, 0xA6, 0x16, 0xF1, 0xDB, 0xAE, 0x6E, 0x03, 0x09, 0x23, 0xE7, 0x2D, 0x0A, 0xB6, 0x44, 0xB1, 0x8F, 0x3C, 0x3F]]> : tensor<3x64xf8E5M2>
+  %s = arith.constant dense<[0x9FD8, 0x1FE2, 0x2DC7, 0x27C5, 0x2D84, 0x2B63, 0x0F2F, 0x2832, 0x2239, 0x949A, 0x0DC8, 0x2A08, 0x29D2, 0x2D6E, 0x2553, 0x2274, 0x0F6D, 0x1A17, 0x9874, 0x12A3, 0xA7C7, 0x27B3, 0x2DAD, 0xA221, 0xA6B4, 0xA5F1, 0x2E41, 0x24E5, 0x1805, 0x16FC, 0x95FF, 0x23AB, 0x2701, 0x28AD, 0x1998, 0x10AD, 0x1E41, 0x276A, 0x9413, 0xA308, 0x1679, 0x2363, 0x20E9, 0x19F1, 0x0DAF, 0x1F67, 0xA21F, 0x13D6, 0x19AA, 0x1C28, 0x1F06, 0x1B86, 0x0E8E, 0x0CB8, 0x2DB3, 0x1809, 0x2D89, 0x2966, 0x1D3A, 0x27AD, 0x2ADB, 0x2604, 0x2BD8, 0x12B0]> : tensor<64xf16>
+  %z = arith.constant dense<[0x00, 0x00, 0x80, 0x80, 0x00, 0x80, 0x80, 0x80, 0x00, 0x80, 0x80, 0x00, 0x00, 0x80, 0x80, 0x80, 0x80, 0x80, 0x00, 0x00, 0x00, 0x80, 0x80, 0x00, 0x00, 0x80, 0x00, 0x00, 0x00, 0x80, 0x00, 0x00, 0x80, 0x80, 0x00, 0x00, 0x80, 0x80, 0x80, 0x80, 0x80, 0x00, 0x00, 0x00, 0x00, 0x00, 0x80, 0x80, 0x00, 0x00, 0x80, 0x00, 0x80, 0x00, 0x00, 0x80, 0x80, 0x80, 0x00, 0x00, 0x00, 0x80, 0x00, 0x80]> : tensor<64xf8E5M2>
+  %y = call @dq_e5m2_axis_inner_wide(%x, %s, %z) : (tensor<3x64xf8E5M2>, tensor<64xf16>, tensor<64xf8E5M2>) -> tensor<3x64xbf16>
+  %e = tensor.empty() : tensor<3x64xbf16>
+  %c = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%y : tensor<3x64xbf16>) outs(%e : tensor<3x64xbf16>) {
+  ^bb0(%v: bf16, %o: bf16):
+    %nan = arith.cmpf uno, %v, %v : bf16
+    %q = arith.constant 0x7FC0 : bf16
+    %r = arith.select %nan, %q, %v : bf16
+    linalg.yield %r : bf16
+  } -> tensor<3x64xbf16>
+  %b = tensor.bitcast %c : tensor<3x64xbf16> to tensor<3x64xi16>
+  %m = bufferization.to_buffer %b : tensor<3x64xi16> to memref<3x64xi16>
+  %u = memref.cast %m : memref<3x64xi16> to memref<*xi16>
+  call @printMemrefI16(%u) : (memref<*xi16>) -> ()
+  return
+}
+// CHECK-LABEL: case e5m2_axis_inner_wide:
+// CHECK-NEXT: rank = 2 offset = 0 sizes = [3, 64] strides = [64, 1] data =
+// CHECK-NEXT: {{\[\[}}32640, 17085, 14393, 14107, 15258, -16748, 32704, 16296, -16210, 13075, -18293, 32704, -18118, -17874, -18667, 16718, -19179, 14147, 16306, 16645, 15004, 14234, -17610, 15684, 0, 16550, -16209, -19299, 14561, 16964, -15808, -18120, 15528, 16771, -16973, -16672, 17224, -16846, -17278, -16315, -18661, 15409, 16324, 14398, -19229, 13972, 15300, -17860, 13983, 16517, -18007, -16399, 14930, -17091, 16032, 32704, 14173, -18003, 16018, 16312, 14144, 17009, -18724, 32704],
+// CHECK-NEXT: [-15621, -18530, 14626, -18823, -15952, -18383, 14921, 14153, -15826, 14008, 13218, 15041, 16012, -16850, 32704, 14107, -17899, -19029, 14130, 16671, -15173, -16230, -15133, 32640, -18426, -16018, 14920, -17045, 32704, -17652, 13328, 15288, 16608, 14944, -18403, -16928, 14102, -15792, 16228, -18107, 15029, 14001, -16119, -15890, 13704, -17516, 14739, 15323, 16031, -15962, 16837, -16783, 13085, 13591, -17120, -18783, -17125, -18216, 16786, 14874, -18807, 16296, 14812, 13755],
+// CHECK-NEXT: [-19140, 13564, 17442, 14491, 14234, 17743, 15760, -17847, 14357, -17407, 15499, -17551, -32768, -17918, -18432, 15899, -18638, 16146, 13326, 15060, 14554, -15846, 16392, -18748, 17569, -18138, 32704, 13981, -128, -18108, -17368, -16871, -15804, 16771, -18464, 15638, -17873, 16080, -19198, -18363, 14363, 13548, 15753, 14246, -18122, -18097, 14739, 13756, -15901, -16535, -17879, 16821, 12957, 13117, 15008, -16286, 15325, 14082, -17669, 15862, -17399, -18648, 15739, 15035]]
+
+// ----------------------------------------------------------------------------
 // e5m2_axis_outer: per-axis, axis 0, x [4, 3, 5] f8E5M2, scale [4] f8E8M0FNU, no zero point, result f16.
 func.func @dq_e5m2_axis_outer(%x: tensor<4x3x5xf8E5M2>, %s: tensor<4xf8E8M0FNU>) -> tensor<4x3x5xf16>
     attributes {no_inline, passthrough = ["noinline"]} {
@@ -1664,6 +1703,7 @@ func.func @main() {
   call @run_e5m2_pt_rank1() : () -> ()
   call @run_e5m2_pt_rank0() : () -> ()
   call @run_e5m2_axis_inner() : () -> ()
+  call @run_e5m2_axis_inner_wide() : () -> ()
   call @run_e5m2_axis_outer() : () -> ()
   call @run_e5m2_axis_neg() : () -> ()
   call @run_e5m2_axis_neg_inner() : () -> ()

@@ -200,6 +200,45 @@ func.func @run_e5m2fnuz_axis_inner() {
 // CHECK-NEXT: [874291200, -1164828672, -1124859904, -1121058816, 937082880, 1039630336, -1252524032, -1185284096]]
 
 // ----------------------------------------------------------------------------
+// e5m2fnuz_axis_inner_wide: per-axis, axis 1, x [3, 64] f8E5M2FNUZ, scale [64] f16, zero point [64] f8E5M2FNUZ, result bf16.
+// A long innermost axis: the SIMD lowering decodes its table with vectors.
+func.func @dq_e5m2fnuz_axis_inner_wide(%x: tensor<3x64xf8E5M2FNUZ>, %s: tensor<64xf16>, %z: tensor<64xf8E5M2FNUZ>) -> tensor<3x64xbf16>
+    attributes {no_inline, passthrough = ["noinline"]} {
+  %y = qdq.dequantize_linear %x, %s, %z : (tensor<3x64xf8E5M2FNUZ>, tensor<64xf16>, tensor<64xf8E5M2FNUZ>) -> tensor<3x64xbf16>
+  return %y : tensor<3x64xbf16>
+}
+
+llvm.mlir.global internal constant @name_e5m2fnuz_axis_inner_wide("case e5m2fnuz_axis_inner_wide:\0A\00") {addr_space = 0 : i32}
+func.func @run_e5m2fnuz_axis_inner_wide() {
+  %name = llvm.mlir.addressof @name_e5m2fnuz_axis_inner_wide : !llvm.ptr
+  call @printString(%name) : (!llvm.ptr) -> ()
+  %x = arith.constant dense<[[0xC2, 0xDF, 0xE3, 0xA8, 0xB1, 0xC1, 0x48, 0xC1, 0xB5, 0xDE, 0x02, 0xB0, 0xBC, 0x47, 0xEA, 0x1B, 0xC4, 0xEC, 0xB3, 0x23, 0x4D, 0xFF, 0x09, 0x2E, 0xF6, 0xAE, 0x09, 0x58, 0xA2, 0x40, 0x55, 0xD9, 0xEB, 0x60, 0xA9, 0x0C, 0xF6, 0x15, 0x9B, 0x06, 0xC8, 0x1F, 0xFF, 0x75, 0x7F, 0xD4, 0xC8, 0x17, 0x98, 0x14, 0x0C, 0xBE, 0xFD, 0x15, 0xE6, 0xD8, 0xA3, 0x1C, 0x5A, 0x6F, 0x3C, 0xFC, 0x11, 0xA9],
+      [0xE6, 0xAD, 0x3A, 0x00, 0xAF, 0xF9, 0x72, 0x21, 0x1C, 0x7E, 0xFE, 0x1E, 0x9C, 0x1E, 0xC3, 0x89, 0x3E, 0x8F, 0xE5, 0x33, 0xCC, 0x4B, 0x9A, 0x8A, 0x88, 0xF6, 0x35, 0x09, 0xE9, 0xD0, 0xEF, 0x4C, 0x12, 0xD0, 0x7B, 0xE7, 0x0C, 0x40, 0x05, 0xB3, 0x00, 0x28, 0x4F, 0xD6, 0x4B, 0x36, 0x2D, 0x28, 0xC4, 0x83, 0x92, 0x4B, 0xDD, 0xC9, 0x23, 0x1E, 0x7C, 0x78, 0xA6, 0xD8, 0xF7, 0x6D, 0xB4, 0x70],
+      [0x18, 0x83, 0x62, 0xFF, 0xB4, 0xF2, 0x54, 0x04, 0x25, 0x2C, 0xF8, 0x83, 0xBC, 0x13, 0x84, 0x94, 0x37, 0xCC, 0xB2, 0x49, 0xB1, 0x57, 0xB2, 0x72, 0x9B, 0x9D, 0x3D, 0x68, 0x9D, 0xBC, 0xD7, 0x20, 0xCA, 0x8D, 0x1F, 0x83, 0xE6, 0xD4, 0xF1, 0xA3, 0x9D, 0x4F, 0xE3, 0x86, 0x11, 0x50, 0x3D, 0x42, 0xEC, 0x51, 0xE9, 0xA2, 0x1C, 0x66, 0xB3, 0x22, 0x99, 0x4D, 0x6B, 0xA9, 0x05, 0xA1, 0xDE, 0xCE]]> : tensor<3x64xf8E5M2FNUZ>
+  %s = arith.constant dense<[0xA24F, 0x2628, 0x8C8D, 0x291B, 0xAEDD, 0x245A, 0x9A75, 0x1FE1, 0x1B00, 0x26B0, 0xA70B, 0x2AC8, 0x0E0E, 0x0EC2, 0x18E5, 0x26FB, 0x215B, 0x2A4C, 0x26BD, 0x10F9, 0x2A2A, 0x2006, 0x2EDE, 0x2217, 0x1213, 0x1FE3, 0x147E, 0x12E4, 0x2D42, 0x220C, 0x2C01, 0xA70D, 0x252B, 0x25DB, 0x21A1, 0x2312, 0x2D4D, 0x0C1D, 0x8C5C, 0x2A36, 0x2C5D, 0xAAA8, 0x1A48, 0x2527, 0x1D0C, 0x2712, 0x1CB1, 0x252B, 0x1D75, 0x142D, 0x0E5D, 0xAFEA, 0x28F0, 0x2FD8, 0x1C29, 0x0F9E, 0x19E4, 0x969D, 0x1123, 0x9CE2, 0xA365, 0x1D3F, 0x2C38, 0xA839]> : tensor<64xf16>
+  %z = arith.constant dense<[0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00]> : tensor<64xf8E5M2FNUZ>
+  %y = call @dq_e5m2fnuz_axis_inner_wide(%x, %s, %z) : (tensor<3x64xf8E5M2FNUZ>, tensor<64xf16>, tensor<64xf8E5M2FNUZ>) -> tensor<3x64xbf16>
+  %e = tensor.empty() : tensor<3x64xbf16>
+  %c = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%y : tensor<3x64xbf16>) outs(%e : tensor<3x64xbf16>) {
+  ^bb0(%v: bf16, %o: bf16):
+    %nan = arith.cmpf uno, %v, %v : bf16
+    %q = arith.constant 0x7FC0 : bf16
+    %r = arith.select %nan, %q, %v : bf16
+    linalg.yield %r : bf16
+  } -> tensor<3x64xbf16>
+  %b = tensor.bitcast %c : tensor<3x64xbf16> to tensor<3x64xi16>
+  %m = bufferization.to_buffer %b : tensor<3x64xi16> to memref<3x64xi16>
+  %u = memref.cast %m : memref<3x64xi16> to memref<*xi16>
+  call @printMemrefI16(%u) : (memref<*xi16>) -> ()
+  return
+}
+// CHECK-LABEL: case e5m2fnuz_axis_inner_wide:
+// CHECK-NEXT: rank = 2 offset = 0 sizes = [3, 64] strides = [64, 1] data =
+// CHECK-NEXT: {{\[\[}}15511, -16212, 15871, -17885, 15369, -17234, -17329, -17378, -17908, -16224, -19231, -17575, -18110, 15037, -16277, 14403, -17237, -15670, -17603, 13963, 16119, -15391, 14089, 14866, -16110, -17987, 13236, 15708, -17924, 15426, 16416, 16397, -15855, 16571, -18079, 13794, -15234, 13349, 13556, 13845, -16756, -18118, -15568, 17230, 17293, -16542, -17258, 14225, -18769, 13574, 13132, 15806, -15162, 14493, -16312, -17164, -18523, -18860, 15735, -15991, -17427, -15576, 14249, 14889],
+// CHECK-NEXT: [16663, -17802, -18214, 0, 15296, -15442, -15973, 14366, 14048, 17568, 17577, 14627, -19134, 13730, -17527, -18932, 15361, -18640, -15993, 14475, -16699, 15713, -18139, -19054, -19646, -15683, 14644, 13194, -15662, -16830, -15520, -16798, 14072, -16709, 17310, -16058, 14122, 14724, -19922, -17490, 0, -17835, 15664, -16521, 15629, 15274, 14652, 14757, -17361, -19768, -19431, -16546, -16186, -16611, 14313, 13751, 17084, -15916, -18697, 16028, 17231, 16722, -17401, -15609],
+// CHECK-NEXT: [-18614, -19180, -16934, -15089, 15452, -15663, -16945, 13436, 14348, 14934, 17377, -19037, -18110, 13373, -19555, -18593, 15126, -16694, -17630, 15175, -17545, 16097, -17371, 17042, -19030, -18530, 14900, 16220, -18094, -17470, -16288, -18206, -16904, -18838, 14366, -19286, -15746, -17404, 16302, -18002, -18129, -16582, -16464, -19081, 13770, 16098, 15164, 15608, -16081, 15527, -16641, 14910, 14494, 17084, -17943, 13879, -18836, -17276, 16272, 14531, -19180, -18478, -16054, 16075]]
+
+// ----------------------------------------------------------------------------
 // e5m2fnuz_axis_outer: per-axis, axis 0, x [4, 3, 5] f8E5M2FNUZ, scale [4] f8E8M0FNU, no zero point, result f16.
 func.func @dq_e5m2fnuz_axis_outer(%x: tensor<4x3x5xf8E5M2FNUZ>, %s: tensor<4xf8E8M0FNU>) -> tensor<4x3x5xf16>
     attributes {no_inline, passthrough = ["noinline"]} {
@@ -1595,6 +1634,7 @@ func.func @main() {
   call @run_e5m2fnuz_pt_rank1() : () -> ()
   call @run_e5m2fnuz_pt_rank0() : () -> ()
   call @run_e5m2fnuz_axis_inner() : () -> ()
+  call @run_e5m2fnuz_axis_inner_wide() : () -> ()
   call @run_e5m2fnuz_axis_outer() : () -> ()
   call @run_e5m2fnuz_axis_neg() : () -> ()
   call @run_e5m2fnuz_axis_neg_inner() : () -> ()

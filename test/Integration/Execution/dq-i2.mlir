@@ -200,6 +200,45 @@ func.func @run_i2_axis_inner() {
 // CHECK-NEXT: [0, 0, 1098711040, -1044905984, 1100808192, 1087995904, 1073545216, 1054212096]]
 
 // ----------------------------------------------------------------------------
+// i2_axis_inner_wide: per-axis, axis 1, x [3, 64] i2, scale [64] f16, zero point [64] i2, result bf16.
+// A long innermost axis: the SIMD lowering decodes its table with vectors.
+func.func @dq_i2_axis_inner_wide(%x: tensor<3x64xi2>, %s: tensor<64xf16>, %z: tensor<64xi2>) -> tensor<3x64xbf16>
+    attributes {no_inline, passthrough = ["noinline"]} {
+  %y = qdq.dequantize_linear %x, %s, %z : (tensor<3x64xi2>, tensor<64xf16>, tensor<64xi2>) -> tensor<3x64xbf16>
+  return %y : tensor<3x64xbf16>
+}
+
+llvm.mlir.global internal constant @name_i2_axis_inner_wide("case i2_axis_inner_wide:\0A\00") {addr_space = 0 : i32}
+func.func @run_i2_axis_inner_wide() {
+  %name = llvm.mlir.addressof @name_i2_axis_inner_wide : !llvm.ptr
+  call @printString(%name) : (!llvm.ptr) -> ()
+  %x = arith.constant dense<[[-2, -2, 1, 1, 0, 1, 0, 0, 1, 0, 0, 1, -1, 1, 1, 0, 1, -2, -2, -2, 1, 1, 1, -2, 1, -1, -1, -2, 1, 1, -1, 0, 0, 0, 0, -1, 1, -1, -2, 0, -2, 0, -1, -1, -2, -1, 0, 1, -2, 0, -2, 0, -1, -1, -1, -1, -2, -2, -2, -2, 1, 0, 0, 1],
+      [-1, -2, -2, 0, -2, -2, 1, 1, -1, 0, 0, 0, -2, 1, -2, -2, -1, -2, -1, 0, 1, -2, -1, 1, -1, -1, 0, -2, 0, 0, 0, -1, -2, 1, 0, -1, -1, -2, 0, 1, -1, 0, -2, -1, -2, -2, -1, -2, -1, -1, -1, 1, 1, -1, -2, 0, -1, -1, -1, -2, -1, -2, -1, -1],
+      [-1, -2, 1, 1, 1, 0, 0, 0, -2, 0, -1, 0, -1, -2, 1, -2, 1, 0, -2, -2, -1, -1, -2, 0, 1, -2, 1, 0, 0, 0, -2, 0, 1, 1, 0, 1, 1, -2, 1, -1, -2, 0, 0, 1, 0, -2, 1, -2, -1, -1, 0, 1, 1, -1, 1, 1, 0, -2, -2, 1, -1, -2, 1, -1]]> : tensor<3x64xi2>
+  %s = arith.constant dense<[0x43E4, 0x2D67, 0x2DF8, 0xC794, 0x2CC7, 0x468A, 0x39F0, 0xB496, 0xB511, 0x4083, 0x3D45, 0x33E6, 0x2D1B, 0xBAB9, 0x2C3C, 0x4968, 0x3901, 0x308A, 0x37E4, 0x4D49, 0x33C4, 0xC6DE, 0xB949, 0x2D1C, 0x2DC8, 0x4E32, 0x3BEC, 0x41A9, 0x48C6, 0x33CB, 0x3287, 0x3C13, 0x3E1B, 0xC213, 0xCF0D, 0x2CE7, 0x3AFA, 0xB067, 0xC33A, 0x4B8A, 0x2D4D, 0xBD4A, 0x4DCC, 0x4FE9, 0x401F, 0x3A1B, 0x38B0, 0xAD97, 0x2FCE, 0xC6B9, 0x3ED1, 0x31D6, 0x45F2, 0x4D5F, 0x378D, 0x4A3F, 0xAD74, 0x3BC4, 0x2DCD, 0xB5D7, 0xB155, 0x4126, 0x2DC8, 0x2C97]> : tensor<64xf16>
+  %z = arith.constant dense<[-2, -1, -1, 1, -2, 1, 0, 0, 0, 0, -2, 0, -2, -2, 0, -1, 1, -2, 0, 0, 0, -2, 1, -2, -2, -2, 0, -1, -1, -2, -1, -1, 1, -1, 0, 0, 1, 0, 0, 1, 1, -2, 0, -2, 0, -2, 1, 0, 0, -2, 0, -2, -1, 0, -1, 1, -2, -2, 0, -2, 0, 0, -1, 1]> : tensor<64xi2>
+  %y = call @dq_i2_axis_inner_wide(%x, %s, %z) : (tensor<3x64xi2>, tensor<64xf16>, tensor<64xi2>) -> tensor<3x64xbf16>
+  %e = tensor.empty() : tensor<3x64xbf16>
+  %c = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%y : tensor<3x64xbf16>) outs(%e : tensor<3x64xbf16>) {
+  ^bb0(%v: bf16, %o: bf16):
+    %nan = arith.cmpf uno, %v, %v : bf16
+    %q = arith.constant 0x7FC0 : bf16
+    %r = arith.select %nan, %q, %v : bf16
+    linalg.yield %r : bf16
+  } -> tensor<3x64xbf16>
+  %b = tensor.bitcast %c : tensor<3x64xbf16> to tensor<3x64xi16>
+  %m = bufferization.to_buffer %b : tensor<3x64xi16> to memref<3x64xi16>
+  %u = memref.cast %m : memref<3x64xi16> to memref<*xi16>
+  call @printMemrefI16(%u) : (memref<*xi16>) -> ()
+  return
+}
+// CHECK-LABEL: case i2_axis_inner_wide:
+// CHECK-NEXT: rank = 2 offset = 0 sizes = [3, 64] strides = [64, 1] data =
+// CHECK-NEXT: {{\[\[}}0, -16979, 15935, -32768, 15897, 0, 0, -32768, -16734, 0, 16425, 15997, 15779, -16351, 15752, 16685, 0, 0, -16516, -15831, 15992, -15963, -32768, 0, 16011, 16838, -16514, -16331, 16793, 16187, 0, 16258, -16445, -16318, -32768, -16995, 0, 15885, 16615, -16015, -16770, -16343, -15942, 16893, -16252, 16195, -16618, -16973, -16774, -16041, -16294, 16059, 0, -15956, 0, -15928, -32768, 0, -16838, -32768, -16853, 0, 15801, 0],
+// CHECK-NEXT: [16508, -16979, -16961, 16626, 0, -15971, 16190, -16749, 16034, 0, 16425, 0, 0, -16351, -16888, -16083, -16480, 0, -16644, 0, 15992, -32768, 16297, 15989, 15801, 16838, 0, -16331, 16665, 16121, 15953, 0, -16237, -16190, -32768, -16995, -16417, 16013, -32768, 0, -16854, -16343, -15814, 16893, -16252, 0, -16490, 15923, -16902, -16169, -16422, 16140, 16702, -15956, -16654, -16056, -16978, 16248, -16966, -32768, 15915, -16219, 0, -16877],
+// CHECK-NEXT: [16508, -16979, 15935, -32768, 15973, -16175, 0, -32768, 16162, 0, 16297, 0, 15779, -32768, 15752, -16083, 0, 16017, -16516, -15831, -16776, -16164, 16382, 15908, 16011, 0, 16254, 16437, 16665, 16121, -16815, 16258, 0, -16190, -32768, 15773, 0, 16013, -16281, -15887, -16770, -16343, 0, 17086, 0, 0, 0, 15923, -16902, -16169, 0, 16140, 16702, -15956, 16242, 0, -16850, 0, -16838, -16500, 15915, -16219, 15929, -16877]]
+
+// ----------------------------------------------------------------------------
 // i2_axis_outer: per-axis, axis 0, x [4, 3, 5] i2, scale [4] f8E8M0FNU, no zero point, result f16.
 func.func @dq_i2_axis_outer(%x: tensor<4x3x5xi2>, %s: tensor<4xf8E8M0FNU>) -> tensor<4x3x5xf16>
     attributes {no_inline, passthrough = ["noinline"]} {
@@ -1515,6 +1554,7 @@ func.func @main() {
   call @run_i2_pt_rank1() : () -> ()
   call @run_i2_pt_rank0() : () -> ()
   call @run_i2_axis_inner() : () -> ()
+  call @run_i2_axis_inner_wide() : () -> ()
   call @run_i2_axis_outer() : () -> ()
   call @run_i2_axis_neg() : () -> ()
   call @run_i2_axis_neg_inner() : () -> ()

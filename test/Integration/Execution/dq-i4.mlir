@@ -200,6 +200,45 @@ func.func @run_i4_axis_inner() {
 // CHECK-NEXT: [1036320768, -1055989760, -1088929792, -1032290304, -1103036416, 1110654976, -1080590336, 1099104256]]
 
 // ----------------------------------------------------------------------------
+// i4_axis_inner_wide: per-axis, axis 1, x [3, 64] i4, scale [64] f16, zero point [64] i4, result bf16.
+// A long innermost axis: the SIMD lowering decodes its table with vectors.
+func.func @dq_i4_axis_inner_wide(%x: tensor<3x64xi4>, %s: tensor<64xf16>, %z: tensor<64xi4>) -> tensor<3x64xbf16>
+    attributes {no_inline, passthrough = ["noinline"]} {
+  %y = qdq.dequantize_linear %x, %s, %z : (tensor<3x64xi4>, tensor<64xf16>, tensor<64xi4>) -> tensor<3x64xbf16>
+  return %y : tensor<3x64xbf16>
+}
+
+llvm.mlir.global internal constant @name_i4_axis_inner_wide("case i4_axis_inner_wide:\0A\00") {addr_space = 0 : i32}
+func.func @run_i4_axis_inner_wide() {
+  %name = llvm.mlir.addressof @name_i4_axis_inner_wide : !llvm.ptr
+  call @printString(%name) : (!llvm.ptr) -> ()
+  %x = arith.constant dense<[[-8, -8, -3, 4, 2, 6, -5, -7, -5, 2, 5, 2, 7, -3, -4, -1, 6, -5, 2, -5, -7, -5, 4, 6, -6, 7, -1, 5, 3, 4, -2, 5, -7, -2, 5, 4, 7, -2, -8, -8, -7, 0, -7, -7, 1, -1, 5, 7, -7, -3, -4, -6, -7, 6, 6, 5, -7, 5, -1, 7, 0, -7, 7, -8],
+      [2, 3, 2, 5, -6, 3, 6, 0, -4, -2, -7, -7, -7, 4, 0, -8, -5, -5, 6, -7, -3, 0, -6, -2, 7, 2, -8, -2, 7, -6, 0, 6, 2, -1, -8, 0, 3, 7, 4, -4, -7, -4, -2, -3, -6, 6, 7, 2, -1, -8, 0, 0, 5, -4, -1, -6, 7, -3, 2, -2, -7, -1, 4, -2],
+      [2, 0, -8, 0, -3, 4, -1, 2, 5, 2, -6, -3, -7, 2, -8, 7, 6, -7, 7, -4, 4, 2, -4, -1, -8, 1, 1, -5, -7, 1, -3, 0, -4, 4, -7, 7, 1, -6, 1, -4, -1, -6, -4, 0, -1, -5, 1, -3, -3, 0, 3, -3, -1, 2, -2, -6, 3, -7, 3, 3, -4, -2, 6, 6]]> : tensor<3x64xi4>
+  %s = arith.constant dense<[0x36E8, 0x392B, 0x453E, 0x326D, 0x4525, 0x2F7F, 0xAF1A, 0x334E, 0x296E, 0x3ABB, 0x361D, 0x44A9, 0x2ECE, 0x4752, 0x2DF0, 0x2DA9, 0x458B, 0x446D, 0x308F, 0x3168, 0x3E2E, 0xBEEB, 0x2A9C, 0x3B5F, 0x33EE, 0x4002, 0xB5F9, 0xB09C, 0x3B3A, 0x41CB, 0xC7C8, 0x3C91, 0x3E31, 0x3E49, 0x2D76, 0xAF71, 0xBFE0, 0x39D7, 0x4A07, 0x4954, 0x3792, 0x2D87, 0x31DE, 0xBDC0, 0x2B1B, 0x4119, 0x31F3, 0x4AEE, 0x4986, 0x3B4C, 0x481A, 0xBAC8, 0x2B89, 0x3D68, 0x2FC2, 0x3BD0, 0x2B51, 0x347C, 0x3537, 0xB4B5, 0x3F5C, 0x3625, 0x407A, 0x372A]> : tensor<64xf16>
+  %z = arith.constant dense<[0, -7, -4, -7, 1, 6, 0, 0, 3, 3, -1, 1, -3, 4, -7, 2, 5, 1, 7, -6, 7, -6, -7, -4, -5, -5, 3, -7, 7, -3, 3, 3, 3, 6, -1, -5, -8, -2, -1, 6, -2, -7, -4, 3, 3, 4, 1, -4, 7, -6, -5, -6, -7, -5, 0, 0, 5, 0, -5, -6, 7, -7, -1, 4]> : tensor<64xi4>
+  %y = call @dq_i4_axis_inner_wide(%x, %s, %z) : (tensor<3x64xi4>, tensor<64xf16>, tensor<64xi4>) -> tensor<3x64xbf16>
+  %e = tensor.empty() : tensor<3x64xbf16>
+  %c = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%y : tensor<3x64xbf16>) outs(%e : tensor<3x64xbf16>) {
+  ^bb0(%v: bf16, %o: bf16):
+    %nan = arith.cmpf uno, %v, %v : bf16
+    %q = arith.constant 0x7FC0 : bf16
+    %r = arith.select %nan, %q, %v : bf16
+    linalg.yield %r : bf16
+  } -> tensor<3x64xbf16>
+  %b = tensor.bitcast %c : tensor<3x64xbf16> to tensor<3x64xi16>
+  %m = bufferization.to_buffer %b : tensor<3x64xi16> to memref<3x64xi16>
+  %u = memref.cast %m : memref<3x64xi16> to memref<*xi16>
+  call @printMemrefI16(%u) : (memref<*xi16>) -> ()
+  return
+}
+// CHECK-LABEL: case i4_axis_inner_wide:
+// CHECK-NEXT: rank = 2 offset = 0 sizes = [3, 64] strides = [64, 1] data =
+// CHECK-NEXT: {{\[\[}}-16291, -16603, 16552, 16397, 16549, 0, 16142, -16435, -16722, -16553, 16403, 16533, 16264, -15795, 16014, -16760, 16561, -15916, -16586, 15917, -15955, -16419, 16145, 16659, -16770, 16832, 16319, -16419, -16281, 16802, 16924, 16402, -16008, -16055, 16131, -16506, -15892, 0, -15703, -15595, -16361, 16155, -16627, 16742, -16925, -16052, 16190, 17176, -15589, 16431, 16643, -32768, 0, 16750, 16186, 16540, -16592, 16307, 16295, -16267, -16050, 0, 16783, -16212],
+// CHECK-NEXT: [16221, 16591, 16892, 16410, -15856, -16716, -16598, 0, -16744, -16249, -16365, -15851, -16678, 0, 16166, -16542, -15778, -15916, -16878, -16851, -16009, -16090, 15700, 16364, 16446, 16736, 16515, -16584, 0, -16117, 16827, 16475, -16442, -16080, -16615, -16619, -15955, 16594, 17009, -15659, -16361, 16005, 16060, 16650, -16640, 16547, 16271, 17062, -15695, -16406, 16932, -16221, 16181, 16301, -16904, -16196, 15850, -16553, 16402, -16489, -15922, 16403, 16691, -16340],
+// CHECK-NEXT: [16221, 16529, -15960, 16308, -15963, -16784, 15843, 16106, 15790, -16553, -16395, -15979, -16678, -16022, -16962, 16098, 16561, -15858, 0, 16045, -16236, -16035, 15903, 16433, -16578, 16704, 16191, -16748, -16054, 16697, 16955, -16293, -16083, -16311, -16637, -16461, -15986, -16325, 16833, -15659, 16114, 15793, 0, 16522, -16797, -15944, 0, 16734, -15651, 16559, 17027, -16349, 16053, 16663, -16776, -16196, -16918, -16389, 16423, -16343, -15966, 16374, 16763, 16229]]
+
+// ----------------------------------------------------------------------------
 // i4_axis_outer: per-axis, axis 0, x [4, 3, 5] i4, scale [4] f8E8M0FNU, no zero point, result f16.
 func.func @dq_i4_axis_outer(%x: tensor<4x3x5xi4>, %s: tensor<4xf8E8M0FNU>) -> tensor<4x3x5xf16>
     attributes {no_inline, passthrough = ["noinline"]} {
@@ -1775,6 +1814,7 @@ func.func @main() {
   call @run_i4_pt_rank1() : () -> ()
   call @run_i4_pt_rank0() : () -> ()
   call @run_i4_axis_inner() : () -> ()
+  call @run_i4_axis_inner_wide() : () -> ()
   call @run_i4_axis_outer() : () -> ()
   call @run_i4_axis_neg() : () -> ()
   call @run_i4_axis_neg_inner() : () -> ()

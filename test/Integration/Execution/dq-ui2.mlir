@@ -200,6 +200,45 @@ func.func @run_u2_axis_inner() {
 // CHECK-NEXT: [1037762560, 1108213760, 1071841280, -1061421056, -1078394880, 1056243712, -1088536576, -1088094208]]
 
 // ----------------------------------------------------------------------------
+// u2_axis_inner_wide: per-axis, axis 1, x [3, 64] ui2, scale [64] f16, zero point [64] ui2, result bf16.
+// A long innermost axis: the SIMD lowering decodes its table with vectors.
+func.func @dq_u2_axis_inner_wide(%x: tensor<3x64xui2>, %s: tensor<64xf16>, %z: tensor<64xui2>) -> tensor<3x64xbf16>
+    attributes {no_inline, passthrough = ["noinline"]} {
+  %y = qdq.dequantize_linear %x, %s, %z : (tensor<3x64xui2>, tensor<64xf16>, tensor<64xui2>) -> tensor<3x64xbf16>
+  return %y : tensor<3x64xbf16>
+}
+
+llvm.mlir.global internal constant @name_u2_axis_inner_wide("case u2_axis_inner_wide:\0A\00") {addr_space = 0 : i32}
+func.func @run_u2_axis_inner_wide() {
+  %name = llvm.mlir.addressof @name_u2_axis_inner_wide : !llvm.ptr
+  call @printString(%name) : (!llvm.ptr) -> ()
+  %x = arith.constant dense<[[0, 3, 0, 3, 3, 3, 1, 1, 1, 1, 2, 1, 1, 3, 3, 1, 3, 1, 3, 3, 0, 2, 0, 2, 3, 2, 0, 3, 1, 2, 3, 3, 1, 0, 0, 3, 2, 0, 1, 3, 3, 0, 0, 0, 0, 1, 3, 3, 2, 2, 0, 1, 2, 3, 0, 1, 3, 2, 3, 1, 2, 1, 1, 0],
+      [1, 3, 3, 2, 0, 2, 3, 0, 3, 1, 2, 0, 1, 2, 0, 2, 2, 3, 0, 1, 3, 3, 2, 1, 1, 0, 0, 3, 0, 1, 0, 3, 1, 0, 2, 1, 3, 1, 3, 1, 1, 3, 2, 3, 1, 3, 3, 3, 3, 0, 3, 2, 1, 3, 3, 1, 0, 3, 1, 1, 2, 1, 0, 0],
+      [0, 3, 2, 1, 0, 2, 2, 3, 2, 2, 3, 1, 1, 3, 1, 3, 1, 3, 3, 2, 1, 2, 0, 1, 0, 1, 2, 2, 0, 1, 3, 0, 0, 2, 0, 0, 2, 2, 2, 2, 0, 0, 2, 3, 3, 3, 2, 2, 0, 2, 2, 0, 2, 0, 1, 3, 1, 2, 3, 1, 2, 1, 1, 1]]> : tensor<3x64xui2>
+  %s = arith.constant dense<[0xB97D, 0xBBC4, 0x3E22, 0x3B80, 0x34E5, 0xB03E, 0xCC35, 0xC333, 0x31B4, 0x3ABD, 0x4873, 0x2FDA, 0x3632, 0x3F15, 0x3974, 0x2D3C, 0x2FCD, 0x2CC3, 0xC8D8, 0xC69A, 0x4CAD, 0x2E98, 0xC72D, 0x3572, 0xAD56, 0x3FD5, 0x3806, 0xCA4A, 0x311D, 0x474A, 0x3228, 0x2F3D, 0x3984, 0xCB1F, 0x44A3, 0x2F9A, 0x3A3B, 0x4ED3, 0x33D6, 0x3E0D, 0x3C07, 0x4448, 0x4321, 0x35E4, 0x4292, 0x3583, 0xCD5E, 0x3965, 0x3FAE, 0x386E, 0x435E, 0x2D6A, 0x3489, 0x3B86, 0x40A9, 0x4267, 0x4CB7, 0x3B89, 0x2F7D, 0xB75E, 0x4327, 0x4A15, 0x2D39, 0xB72A]> : tensor<64xf16>
+  %z = arith.constant dense<[0, 0, 3, 2, 3, 1, 1, 3, 3, 1, 2, 3, 1, 1, 2, 0, 3, 1, 3, 1, 2, 3, 3, 0, 0, 3, 2, 1, 2, 0, 3, 3, 0, 0, 1, 0, 0, 3, 0, 2, 0, 1, 3, 3, 0, 0, 2, 0, 3, 1, 3, 2, 2, 2, 0, 2, 1, 2, 2, 1, 2, 3, 2, 1]> : tensor<64xui2>
+  %y = call @dq_u2_axis_inner_wide(%x, %s, %z) : (tensor<3x64xui2>, tensor<64xf16>, tensor<64xui2>) -> tensor<3x64xbf16>
+  %e = tensor.empty() : tensor<3x64xbf16>
+  %c = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%y : tensor<3x64xbf16>) outs(%e : tensor<3x64xbf16>) {
+  ^bb0(%v: bf16, %o: bf16):
+    %nan = arith.cmpf uno, %v, %v : bf16
+    %q = arith.constant 0x7FC0 : bf16
+    %r = arith.select %nan, %q, %v : bf16
+    linalg.yield %r : bf16
+  } -> tensor<3x64xbf16>
+  %b = tensor.bitcast %c : tensor<3x64xbf16> to tensor<3x64xi16>
+  %m = bufferization.to_buffer %b : tensor<3x64xi16> to memref<3x64xi16>
+  %u = memref.cast %m : memref<3x64xi16> to memref<*xi16>
+  call @printMemrefI16(%u) : (memref<*xi16>) -> ()
+  return
+}
+// CHECK-LABEL: case u2_axis_inner_wide:
+// CHECK-NEXT: rank = 2 offset = 0 sizes = [3, 64] strides = [64, 1] data =
+// CHECK-NEXT: {{\[\[}}-32768, -16326, -16237, 16240, 0, -16760, -32768, 16614, -16714, 0, 0, -16773, 0, 16483, 16174, 15784, 0, 0, -32768, -16045, -15850, -16941, 16812, 16174, -16768, -16389, -16511, -15927, -16860, 16745, 0, 0, 16176, -32768, -16236, 16054, 16327, -15708, 15995, 16322, 16449, -16247, -16085, -16499, 0, 16048, -15956, 16385, -16394, 16142, -16079, -16979, 0, 16241, 0, -16307, 16919, 0, 15856, -32768, 0, -15933, -16985, 16101],
+// CHECK-NEXT: [-16592, -16326, 0, 0, -16533, -16888, -15865, 16685, 0, 0, 0, -16708, 0, 16355, -16466, 15912, -16902, 15896, 16872, -32768, 16790, 0, 16614, 16046, -16981, -16196, -16511, -15927, -16732, 16617, -16620, 0, 16176, -32768, 16532, 15859, 16406, -15782, 16188, -16446, 16257, 16649, -16284, 0, 16466, 16260, -15956, 16385, 0, -16626, 0, 0, -16751, 16241, 16608, -16307, -15977, 16241, -16912, -32768, 0, -15933, -16857, 16101],
+// CHECK-NEXT: [-32768, -16326, -16444, -16528, -16533, -16888, -15993, -32768, -16842, 16216, 16654, -16773, 0, 16483, -16594, 15995, -16774, 15896, -32768, -16173, -15978, -16941, 16812, 16046, -32768, -16261, 0, -16055, -16732, 16617, 0, -16722, 0, -15900, -16236, 0, 16327, -15910, 16123, 0, 0, -16247, -16284, 0, 16670, 16260, -32768, 16301, -16200, 16142, -16276, -16851, 0, -16399, 16405, 16461, 0, 0, 15856, -32768, 0, -15933, -16985, -32768]]
+
+// ----------------------------------------------------------------------------
 // u2_axis_outer: per-axis, axis 0, x [4, 3, 5] ui2, scale [4] f8E8M0FNU, no zero point, result f16.
 func.func @dq_u2_axis_outer(%x: tensor<4x3x5xui2>, %s: tensor<4xf8E8M0FNU>) -> tensor<4x3x5xf16>
     attributes {no_inline, passthrough = ["noinline"]} {
@@ -1480,6 +1519,7 @@ func.func @main() {
   call @run_u2_pt_rank1() : () -> ()
   call @run_u2_pt_rank0() : () -> ()
   call @run_u2_axis_inner() : () -> ()
+  call @run_u2_axis_inner_wide() : () -> ()
   call @run_u2_axis_outer() : () -> ()
   call @run_u2_axis_neg() : () -> ()
   call @run_u2_axis_neg_inner() : () -> ()

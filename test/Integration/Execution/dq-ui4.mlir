@@ -200,6 +200,45 @@ func.func @run_u4_axis_inner() {
 // CHECK-NEXT: [0, 1033633792, 1076232192, -1051787264, 1045856256, -1099169792, 1112178688, 1093730304]]
 
 // ----------------------------------------------------------------------------
+// u4_axis_inner_wide: per-axis, axis 1, x [3, 64] ui4, scale [64] f16, zero point [64] ui4, result bf16.
+// A long innermost axis: the SIMD lowering decodes its table with vectors.
+func.func @dq_u4_axis_inner_wide(%x: tensor<3x64xui4>, %s: tensor<64xf16>, %z: tensor<64xui4>) -> tensor<3x64xbf16>
+    attributes {no_inline, passthrough = ["noinline"]} {
+  %y = qdq.dequantize_linear %x, %s, %z : (tensor<3x64xui4>, tensor<64xf16>, tensor<64xui4>) -> tensor<3x64xbf16>
+  return %y : tensor<3x64xbf16>
+}
+
+llvm.mlir.global internal constant @name_u4_axis_inner_wide("case u4_axis_inner_wide:\0A\00") {addr_space = 0 : i32}
+func.func @run_u4_axis_inner_wide() {
+  %name = llvm.mlir.addressof @name_u4_axis_inner_wide : !llvm.ptr
+  call @printString(%name) : (!llvm.ptr) -> ()
+  %x = arith.constant dense<[[0, 12, 14, 10, 4, 1, 3, 9, 1, 2, 2, 15, 5, 14, 13, 12, 3, 2, 6, 0, 6, 6, 13, 12, 7, 6, 10, 11, 14, 8, 5, 6, 12, 6, 6, 4, 5, 13, 2, 10, 2, 10, 12, 1, 1, 3, 3, 15, 12, 4, 12, 3, 13, 4, 5, 4, 5, 11, 8, 3, 10, 6, 13, 10],
+      [14, 6, 4, 8, 12, 9, 2, 0, 9, 10, 11, 0, 6, 5, 0, 6, 15, 6, 4, 1, 12, 8, 8, 4, 8, 14, 14, 2, 14, 14, 0, 3, 12, 4, 2, 2, 0, 12, 12, 14, 3, 10, 9, 9, 5, 10, 3, 10, 0, 14, 12, 5, 5, 10, 12, 11, 14, 12, 7, 15, 6, 15, 5, 15],
+      [14, 7, 3, 4, 15, 11, 0, 11, 13, 0, 0, 5, 5, 10, 8, 4, 14, 11, 2, 1, 5, 8, 13, 9, 2, 1, 3, 10, 1, 2, 13, 9, 11, 9, 1, 4, 3, 4, 10, 13, 13, 1, 11, 7, 6, 5, 5, 12, 5, 2, 15, 11, 1, 14, 13, 8, 5, 9, 12, 3, 4, 3, 10, 5]]> : tensor<3x64xui4>
+  %s = arith.constant dense<[0x43AD, 0xC695, 0xB95E, 0xC316, 0x2D92, 0x2DF7, 0xA8E0, 0x4451, 0x335D, 0x47EC, 0x2902, 0x421D, 0x41B7, 0x40C9, 0x3C22, 0x3EE1, 0x2C64, 0xAF40, 0x41A6, 0x25FC, 0x3A83, 0x3ACB, 0x3494, 0x467C, 0x3EB2, 0x38CF, 0x3A4C, 0x2663, 0x29CC, 0x2E90, 0x4692, 0x3D8B, 0xC782, 0x2EC9, 0x3232, 0xC5C3, 0x305B, 0x34AD, 0x3011, 0x3005, 0xBE2B, 0xB907, 0xAC6D, 0x4566, 0x4185, 0x2E4C, 0xB749, 0xC503, 0x4402, 0x35B6, 0x2BD4, 0x35DD, 0x41E3, 0x44E1, 0x2F9B, 0x43AC, 0xC67F, 0x3701, 0x320F, 0x388C, 0x39B0, 0x284A, 0x30BC, 0x454D]> : tensor<64xf16>
+  %z = arith.constant dense<[1, 3, 11, 2, 9, 2, 1, 5, 15, 12, 3, 6, 11, 6, 8, 0, 5, 1, 12, 15, 1, 6, 4, 3, 10, 3, 9, 6, 1, 8, 6, 14, 14, 9, 13, 3, 12, 15, 12, 4, 1, 6, 13, 3, 1, 12, 5, 15, 10, 9, 12, 13, 14, 1, 11, 13, 3, 0, 7, 8, 11, 2, 7, 9]> : tensor<64xui4>
+  %y = call @dq_u4_axis_inner_wide(%x, %s, %z) : (tensor<3x64xui4>, tensor<64xf16>, tensor<64xui4>) -> tensor<3x64xbf16>
+  %e = tensor.empty() : tensor<3x64xbf16>
+  %c = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%y : tensor<3x64xbf16>) outs(%e : tensor<3x64xbf16>) {
+  ^bb0(%v: bf16, %o: bf16):
+    %nan = arith.cmpf uno, %v, %v : bf16
+    %q = arith.constant 0x7FC0 : bf16
+    %r = arith.select %nan, %q, %v : bf16
+    linalg.yield %r : bf16
+  } -> tensor<3x64xbf16>
+  %b = tensor.bitcast %c : tensor<3x64xbf16> to tensor<3x64xi16>
+  %m = bufferization.to_buffer %b : tensor<3x64xi16> to memref<3x64xi16>
+  %u = memref.cast %m : memref<3x64xi16> to memref<*xi16>
+  call @printMemrefI16(%u) : (memref<*xi16>) -> ()
+  return
+}
+// CHECK-LABEL: case u4_axis_inner_wide:
+// CHECK-NEXT: rank = 2 offset = 0 sizes = [3, 64] strides = [64, 1] data =
+// CHECK-NEXT: {{\[\[}}-16266, -15763, -16383, -15901, -16673, -16961, -16996, 16778, -16306, -15714, -17120, 16860, -15991, 16793, 16549, 16805, -16884, -16920, -15992, -16716, 16514, 0, 16421, 17001, -16223, 16359, 16202, 15871, 16151, 0, -16174, -16079, 16752, -16733, -16467, -16200, -16524, -16618, -16477, 16193, -16443, -16351, 15758, -16083, 0, -16541, 16233, -32768, 16640, -16412, 0, -16277, -16324, 16746, -16585, -15862, -16048, 16538, 15938, -16330, -16586, 15881, 16227, 16554],
+// CHECK-NEXT: [16968, -15970, 16534, -15958, 16006, 16167, -17124, -15955, -16463, -16002, 16032, -15981, -16027, -16359, -16124, 16677, 16176, -16623, -15947, -16728, 16655, 16345, 16274, 16592, -16298, 16596, 16508, -16948, 16151, 16158, -15842, -16012, 16752, -16632, -16376, 16568, -16431, -16544, 0, 16289, -16315, -16351, 16014, 16898, 16689, -16822, 16233, 16840, -15840, 16356, 0, -16324, -15916, 16944, 15859, -16138, -15729, 16552, 0, 16511, -16284, 16095, -16744, 16894],
+// CHECK-NEXT: [16968, -15917, 16556, -16157, 16134, 16215, 15644, 16847, -16660, -15682, -16912, -16316, -15991, 16665, 0, 16604, 16158, -16495, -15902, -16728, 16464, 16345, 16421, 16924, -16042, -16486, -16233, 15820, 0, -16610, 16952, -16162, 16820, 0, -16363, -16200, -16483, -16306, -16766, 16273, -15980, 16457, 15886, 16813, 16733, -16592, -32768, 16753, -15968, -16352, 15932, -16580, -15847, 17022, 15987, -15975, -16048, 16508, 16242, -16330, -16225, 15625, 16099, -15958]]
+
+// ----------------------------------------------------------------------------
 // u4_axis_outer: per-axis, axis 0, x [4, 3, 5] ui4, scale [4] f8E8M0FNU, no zero point, result f16.
 func.func @dq_u4_axis_outer(%x: tensor<4x3x5xui4>, %s: tensor<4xf8E8M0FNU>) -> tensor<4x3x5xf16>
     attributes {no_inline, passthrough = ["noinline"]} {
@@ -1713,6 +1752,7 @@ func.func @main() {
   call @run_u4_pt_rank1() : () -> ()
   call @run_u4_pt_rank0() : () -> ()
   call @run_u4_axis_inner() : () -> ()
+  call @run_u4_axis_inner_wide() : () -> ()
   call @run_u4_axis_outer() : () -> ()
   call @run_u4_axis_neg() : () -> ()
   call @run_u4_axis_neg_inner() : () -> ()

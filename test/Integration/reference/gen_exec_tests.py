@@ -514,6 +514,9 @@ def structural_cases(x_type, prefix=None):
         note='0-D x, scale [] with a [1] zero point.')
     add('axis_inner', [3, 8], 'bf16', [8], True, 'f32',
         note='Default axis 1 (innermost).')
+    add('axis_inner_wide', [3, 64], 'f16', [64], True, 'bf16',
+        note='A long innermost axis: the SIMD lowering decodes its table '
+             'with vectors.')
     add('axis_outer', [4, 3, 5], 'f8E8M0FNU', [4], False, 'f16', axis=0)
     add('axis_neg', [2, 5, 3], 'f32', [5], True, 'bf16', axis=-2)
     add('axis_neg_inner', [2, 3, 6], 'f16', [6], True, 'f16', axis=-1)
