@@ -103,3 +103,19 @@ func.func @kept(%v: vector<8xf32>, %i: index, %arg: memref<4096xf32>) -> (memref
   vector.transfer_write %v, %arg[%c0] {in_bounds = [true]} : vector<8xf32>, memref<4096xf32>
   return %small, %a, %unaligned, %odd : memref<512xf32>, memref<2048xf32>, memref<2048xf32>, memref<16x257xf32>
 }
+
+// -----
+
+// A qualifying write at the top level of the function (no loop around it):
+// the fence follows the store that replaces it. (Regression: the pass used
+// to anchor the fence on the erased write, a use after free found by ASan.)
+// CHECK-LABEL: func.func @top_level
+// CHECK:       vector.store %{{.*}} {alignment = 64 : i64, nontemporal = true} : memref<4096xf32>, vector<16xf32>
+// CHECK-NEXT:  llvm.fence seq_cst
+// CHECK-NEXT:  return
+func.func @top_level(%v: vector<16xf32>) -> memref<4096xf32> {
+  %c0 = arith.constant 0 : index
+  %a = memref.alloc() {alignment = 64 : i64} : memref<4096xf32>
+  vector.transfer_write %v, %a[%c0] {in_bounds = [true]} : vector<16xf32>, memref<4096xf32>
+  return %a : memref<4096xf32>
+}

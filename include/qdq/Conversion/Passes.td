@@ -57,9 +57,10 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
       `lanes / B` scales spread with a shuffle;
     * blocked along another axis with N >= lanes: one scale row per row.
 
-    Each loop ends with one masked tail. With `num-threads` > 1 the flat
-    loops become an `scf.forall` over one chunk per thread (a multiple of the
-    lanes each) when x has at least `parallel-threshold` elements; the
+    Each loop ends with one masked tail. With `num-threads` > 1 the loops
+    become an `scf.forall` over one chunk per thread (flat loops: a multiple
+    of the lanes each; rows: whole rows) when x has at least
+    `parallel-threshold` elements; the
     `--qdq-to-llvm` pipeline maps it to OpenMP. Packed sub-byte operands are read as
     bytes (`qdq.packed_bytes`) and unpacked in i8 lanes with shifts, masks
     and interleaves; every element is computed with the same numerics as
@@ -76,8 +77,8 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
            "unroll * vector-bits / 32 lanes (forms without a scheme at that "
            "width are retried with one register)">,
     Option<"numThreads", "num-threads", "int64_t", /*default=*/"1",
-           "Split the per-tensor, axis-table and block-flat loops into this "
-           "many chunks under an scf.forall (1: no scf.forall)">,
+           "Split the loops into this many chunks under an scf.forall "
+           "(1: no scf.forall)">,
     Option<"parallelThreshold", "parallel-threshold", "int64_t",
            /*default=*/"262144",
            "Tensors with fewer elements run as one chunk">,

@@ -54,7 +54,7 @@ struct QDQToLLVMPipelineOptions
       llvm::cl::init(65536)};
   Option<int64_t> numThreads{
       *this, "num-threads",
-      llvm::cl::desc("Threads for the flat SIMD loops (OpenMP; the code then "
+      llvm::cl::desc("Threads for the SIMD loops (OpenMP; the code then "
                      "needs libomp at run time); 1 = single-threaded"),
       llvm::cl::init(1)};
   Option<int64_t> parallelThreshold{

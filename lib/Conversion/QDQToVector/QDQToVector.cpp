@@ -672,72 +672,119 @@ private:
     Value step = indexConstant(b, loc, lanes);
     Value axisDim = indexConstant(b, loc, plan.axisDim);
     int64_t fullCount = (plan.inner / lanes) * lanes;
-    auto outer = scf::ForOp::create(
-        b, loc, zero, rows, one, ValueRange{init},
-        [&](OpBuilder &nb, Location, Value r, ValueRange rowArgs) {
-          OpBuilder::InsertionGuard guard(b);
-          b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
-          Value k = arith::RemUIOp::create(b, loc, r, axisDim);
-          // Per-axis: the row's scalars, decoded once per row.
-          Value rowScale, rowZp = zpScalar, paramRow;
-          if (!blocked) {
-            rowScale = broadcast(convertStoredToF32(
-                b, loc, tensor::ExtractOp::create(b, loc, scaleStorage, k),
-                scaleElement));
-            if (zeroPoint && !zpScalar)
-              rowZp = broadcast(preparedScalarZeroPoint(zpStorage, k));
-          } else {
-            Value m = arith::DivUIOp::create(b, loc, r, axisDim);
-            Value rowBase = arith::MulIOp::create(
-                b, loc, m, indexConstant(b, loc, plan.blocks));
-            Value block = arith::DivUIOp::create(
-                b, loc, k, indexConstant(b, loc, plan.blockSize));
-            paramRow = arith::AddIOp::create(b, loc, rowBase, block);
-          }
-          auto chunk = [&](Value j, Value acc, bool inBounds) {
-            Value xStored =
-                xReader.read(b, loc, ValueRange{r, j}, lanes, inBounds);
-            Value scale = rowScale, zp = rowZp;
-            if (blocked) {
-              scale = convertStoredToF32(
-                  b, loc,
-                  scaleReader->read(b, loc, ValueRange{paramRow, j}, lanes,
-                                    inBounds),
-                  scaleElement);
-              if (zpReader)
-                zp = prepareZeroPoint(b, loc,
-                                      zpReader->read(b, loc,
-                                                     ValueRange{paramRow, j},
-                                                     lanes, inBounds),
-                                      zeroPointElement(), xElement);
+    // Rows [first, first + count) of x into `dest`, a [count, N] tensor
+    // written at local row indices.
+    auto emitRows = [&](Value first, Value count, Value dest) -> Value {
+      auto outer = scf::ForOp::create(
+          b, loc, zero, count, one, ValueRange{dest},
+          [&](OpBuilder &nb, Location, Value local, ValueRange rowArgs) {
+            OpBuilder::InsertionGuard guard(b);
+            b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
+            Value r = arith::AddIOp::create(b, loc, first, local);
+            Value k = arith::RemUIOp::create(b, loc, r, axisDim);
+            // Per-axis: the row's scalars, decoded once per row.
+            Value rowScale, rowZp = zpScalar, paramRow;
+            if (!blocked) {
+              rowScale = broadcast(convertStoredToF32(
+                  b, loc, tensor::ExtractOp::create(b, loc, scaleStorage, k),
+                  scaleElement));
+              if (zeroPoint && !zpScalar)
+                rowZp = broadcast(preparedScalarZeroPoint(zpStorage, k));
+            } else {
+              Value m = arith::DivUIOp::create(b, loc, r, axisDim);
+              Value rowBase = arith::MulIOp::create(
+                  b, loc, m, indexConstant(b, loc, plan.blocks));
+              Value block = arith::DivUIOp::create(
+                  b, loc, k, indexConstant(b, loc, plan.blockSize));
+              paramRow = arith::AddIOp::create(b, loc, rowBase, block);
             }
-            Value y = toStoreForm(buildDequantize(b, loc, xStored, xElement,
-                                                  scale, zp, yElement));
-            return vector::TransferWriteOp::create(b, loc, y, acc,
-                                                   ValueRange{r, j},
-                                                   ArrayRef<bool>{inBounds})
-                .getResult();
-          };
-          auto inner = scf::ForOp::create(
-              b, loc, zero, indexConstant(b, loc, fullCount), step,
-              ValueRange{rowArgs[0]},
-              [&](OpBuilder &ib, Location, Value j, ValueRange args) {
-                OpBuilder::InsertionGuard innerGuard(b);
-                b.setInsertionPoint(ib.getInsertionBlock(),
-                                    ib.getInsertionPoint());
-                scf::YieldOp::create(b, loc, chunk(j, args[0], true));
-              });
-          Value acc = inner.getResult(0);
-          if (fullCount < plan.inner)
-            acc = chunk(indexConstant(b, loc, fullCount), acc, false);
-          scf::YieldOp::create(b, loc, acc);
-        });
+            auto chunk = [&](Value j, Value acc, bool inBounds) {
+              Value xStored =
+                  xReader.read(b, loc, ValueRange{r, j}, lanes, inBounds);
+              Value scale = rowScale, zp = rowZp;
+              if (blocked) {
+                scale = convertStoredToF32(
+                    b, loc,
+                    scaleReader->read(b, loc, ValueRange{paramRow, j}, lanes,
+                                      inBounds),
+                    scaleElement);
+                if (zpReader)
+                  zp = prepareZeroPoint(b, loc,
+                                        zpReader->read(b, loc,
+                                                       ValueRange{paramRow, j},
+                                                       lanes, inBounds),
+                                        zeroPointElement(), xElement);
+              }
+              Value y = toStoreForm(buildDequantize(b, loc, xStored, xElement,
+                                                    scale, zp, yElement));
+              return vector::TransferWriteOp::create(b, loc, y, acc,
+                                                     ValueRange{local, j},
+                                                     ArrayRef<bool>{inBounds})
+                  .getResult();
+            };
+            auto inner = scf::ForOp::create(
+                b, loc, zero, indexConstant(b, loc, fullCount), step,
+                ValueRange{rowArgs[0]},
+                [&](OpBuilder &ib, Location, Value j, ValueRange args) {
+                  OpBuilder::InsertionGuard innerGuard(b);
+                  b.setInsertionPoint(ib.getInsertionBlock(),
+                                      ib.getInsertionPoint());
+                  scf::YieldOp::create(b, loc, chunk(j, args[0], true));
+                });
+            Value acc = inner.getResult(0);
+            if (fullCount < plan.inner)
+              acc = chunk(indexConstant(b, loc, fullCount), acc, false);
+            scf::YieldOp::create(b, loc, acc);
+          });
+      return outer.getResult(0);
+    };
+    Value result;
+    std::optional<int64_t> staticRows = getConstantIntValue(rowCount);
+    if (numThreads <= 1 ||
+        (staticRows && *staticRows * plan.inner < parallelThreshold)) {
+      result = emitRows(zero, rows, init);
+    } else {
+      // One chunk of rows per thread when x has at least
+      // `parallelThreshold` elements, else one chunk.
+      Value isLarge = arith::CmpIOp::create(
+          b, loc, arith::CmpIPredicate::uge,
+          arith::MulIOp::create(b, loc, rows,
+                                indexConstant(b, loc, plan.inner)),
+          indexConstant(b, loc, parallelThreshold));
+      Value chunks = arith::SelectOp::create(
+          b, loc, isLarge, indexConstant(b, loc, numThreads), one);
+      Value chunk = arith::CeilDivUIOp::create(b, loc, rows, chunks);
+      auto forall = scf::ForallOp::create(
+          b, loc, ArrayRef<OpFoldResult>{OpFoldResult(chunks)},
+          ValueRange{init}, std::nullopt,
+          [&](OpBuilder &nb, Location, ValueRange args) {
+            OpBuilder::InsertionGuard guard(b);
+            b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
+            Value c = args[0], out = args[1];
+            Value begin = arith::MinUIOp::create(
+                b, loc, arith::MulIOp::create(b, loc, c, chunk), rows);
+            Value end = arith::MinUIOp::create(
+                b, loc, arith::AddIOp::create(b, loc, begin, chunk), rows);
+            Value count = arith::SubIOp::create(b, loc, end, begin);
+            SmallVector<OpFoldResult> offsets{begin, b.getIndexAttr(0)},
+                sizes{count, b.getIndexAttr(plan.inner)},
+                strides{b.getIndexAttr(1), b.getIndexAttr(1)};
+            Value slice = tensor::ExtractSliceOp::create(b, loc, out, offsets,
+                                                         sizes, strides);
+            Value done = emitRows(begin, count, slice);
+            auto terminator = scf::InParallelOp::create(b, loc);
+            b.setInsertionPointToStart(terminator.getBody());
+            tensor::ParallelInsertSliceOp::create(b, loc, done, out, offsets,
+                                                  sizes, strides);
+          });
+      result = forall.getResult(0);
+    }
     // Back to x's shape.
     auto yType = op.getY().getType();
     ReassociationIndices outerDims, innerDims;
     for (int64_t d = 0; d < yType.getRank(); ++d)
       (d <= plan.axis ? outerDims : innerDims).push_back(d);
-    return expandTo(b, loc, fromStoreForm(outer.getResult(0)), yType,
+    return expandTo(b, loc, fromStoreForm(result), yType,
                     ArrayRef<ReassociationIndices>{outerDims, innerDims},
                     tensor::getMixedSizes(b, loc, op.getX()));
   }

@@ -189,19 +189,21 @@ struct QDQNontemporalStoresPass
     llvm::SetVector<Operation *> loops;
     for (auto [write, alignment] : writes) {
       rewriter.setInsertionPoint(write);
-      vector::StoreOp::create(rewriter, write.getLoc(), write.getVector(),
-                              write.getBase(), write.getIndices(),
-                              /*nontemporal=*/true,
-                              llvm::MaybeAlign(alignment));
+      auto store = vector::StoreOp::create(
+          rewriter, write.getLoc(), write.getVector(), write.getBase(),
+          write.getIndices(), /*nontemporal=*/true,
+          llvm::MaybeAlign(alignment));
       // The fence goes after the loop nest, at the top level of the
       // function (once per call). Inside an scf.forall, the stores of each
       // worker are ordered by the join: on x86 a locked instruction (every
       // OpenMP barrier has them) drains the write-combining buffers too.
-      Operation *anchor = write;
+      // A write at the top level is its own anchor: the store that replaces
+      // it (the write itself is erased below).
+      Operation *anchor = store;
       if (Operation *function =
-              write->getParentWithTrait<OpTrait::IsIsolatedFromAbove>())
+              store->getParentWithTrait<OpTrait::IsIsolatedFromAbove>())
         for (Region &region : function->getRegions())
-          if (Operation *top = region.findAncestorOpInRegion(*write))
+          if (Operation *top = region.findAncestorOpInRegion(*store))
             anchor = top;
       loops.insert(anchor);
       rewriter.eraseOp(write);
