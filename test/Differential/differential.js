@@ -3,6 +3,7 @@
 //
 //   node differential.js --runner QDQ_ONNX_RUN [--seed S] [--count N]
 //                        [--batch B] [--work DIR] [--keep] [--verbose]
+//                        [--reference-only-share P]
 //
 // Generates N random DequantizeLinear cases (x type, shape, granularity,
 // zero point, scale type, values) from seed S, groups them B per ONNX model
@@ -14,8 +15,12 @@
 // against the independent Python reference
 // (test/Integration/reference/dq_reference.py): qdq must equal the
 // reference, and ORT may differ from it only in the documented ways
-// (README.md, "Known ORT deviations"). Exits 0 when every case passes, 1 on
-// a failure, 2 on a usage or setup error; prints one summary line.
+// (README.md, "Known ORT deviations"). About a fifth of the cases use what
+// ONNX defines but ORT 1.30 cannot run (bf16 and float8e8m0 scales,
+// output_dtype, float4e2m1 x, a -0 fp8 zero point): they are
+// "reference-only", left out of ORT's model, and their expected outputs come
+// from the reference. Exits 0 when every case passes, 1 on a failure, 2 on a
+// usage or setup error; prints one summary line.
 'use strict';
 
 const fs = require('fs');
@@ -33,7 +38,8 @@ const { DT } = M;
 // --------------------------------------------------------------------------
 
 function parseArgs(argv) {
-  const opts = { seed: 1, count: 300, batch: 40, work: null, keep: false, verbose: false, qdqOnnxRun: null, corrupt: -1 };
+  const opts = { seed: 1, count: 300, batch: 40, work: null, keep: false, verbose: false, qdqOnnxRun: null, corrupt: [],
+    referenceOnlyShare: 0.2 };
   for (let i = 0; i < argv.length; ++i) {
     const a = argv[i];
     const next = () => {
@@ -47,19 +53,22 @@ function parseArgs(argv) {
     else if (a === '--runner') opts.qdqOnnxRun = next();
     else if (a === '--keep') opts.keep = true;
     else if (a === '--verbose') opts.verbose = true;
-    else if (a === '--corrupt') opts.corrupt = Number(next());
+    else if (a === '--corrupt') opts.corrupt = next().split(',').map(Number);
+    else if (a === '--reference-only-share') opts.referenceOnlyShare = Number(next());
     else usage(`unknown argument ${a}`);
   }
   if (!opts.qdqOnnxRun) usage('--runner PATH is required');
   if (!Number.isInteger(opts.seed) || !Number.isInteger(opts.count) || opts.count < 0 ||
-      !Number.isInteger(opts.batch) || opts.batch < 1)
-    usage('--seed, --count and --batch take integers');
+      !Number.isInteger(opts.batch) || opts.batch < 1 || !opts.corrupt.every(Number.isInteger))
+    usage('--seed, --count, --batch and --corrupt take integers');
+  if (!(opts.referenceOnlyShare >= 0 && opts.referenceOnlyShare <= 1))
+    usage('--reference-only-share takes a number from 0 to 1');
   return opts;
 }
 
 function usage(message) {
   console.error(`differential: ${message}`);
-  console.error('usage: differential.js --runner PATH [--seed S] [--count N] [--batch B] [--work DIR] [--keep] [--verbose] [--corrupt CASE]');
+  console.error('usage: differential.js --runner PATH [--seed S] [--count N] [--batch B] [--work DIR] [--keep] [--verbose] [--corrupt CASE[,CASE...]] [--reference-only-share P]');
   process.exit(2);
 }
 
@@ -100,7 +109,8 @@ const JS_ARRAYS = { int8: Int8Array, uint8: Uint8Array, int16: Int16Array, uint1
 const REF_TYPE = { [DT.INT8]: 'i8', [DT.UINT8]: 'ui8', [DT.INT16]: 'i16', [DT.UINT16]: 'ui16',
   [DT.INT32]: 'i32', [DT.INT4]: 'i4', [DT.UINT4]: 'ui4', [DT.INT2]: 'i2', [DT.UINT2]: 'ui2',
   [DT.FLOAT8E4M3FN]: 'f8E4M3FN', [DT.FLOAT8E4M3FNUZ]: 'f8E4M3FNUZ', [DT.FLOAT8E5M2]: 'f8E5M2',
-  [DT.FLOAT8E5M2FNUZ]: 'f8E5M2FNUZ', [DT.FLOAT]: 'f32', [DT.FLOAT16]: 'f16' };
+  [DT.FLOAT8E5M2FNUZ]: 'f8E5M2FNUZ', [DT.FLOAT4E2M1]: 'f4E2M1FN', [DT.FLOAT]: 'f32',
+  [DT.FLOAT16]: 'f16', [DT.BFLOAT16]: 'bf16', [DT.FLOAT8E8M0]: 'f8E8M0FNU' };
 
 const isFp8 = (dt) => [DT.FLOAT8E4M3FN, DT.FLOAT8E4M3FNUZ, DT.FLOAT8E5M2, DT.FLOAT8E5M2FNUZ].includes(dt);
 
@@ -225,17 +235,89 @@ function randomCase(rng, id, opset) {
   const inputs = [];
   if (JS_TYPES[xDt] && rng.chance(0.4)) inputs.push(x.name);
   if (rng.chance(0.3)) inputs.push(scale.name);
-  const c = { id, x, scale, zeroPoint, axis, blockSize, yDt: sDt, yName: `y${id}`, mode, inputs };
-  c.referenceOnly = referenceOnlyReason(c);
-  return c;
+  return { id, x, scale, zeroPoint, axis, blockSize, outputDtype: 0, yDt: sDt, yName: `y${id}`, mode, inputs };
 }
 
-// Cases ORT 1.30 rejects although ONNX defines them (README.md, "Known ORT
-// deviations"): their expected values come from the reference instead.
-function referenceOnlyReason(c) {
-  if (isFp8(c.x.dt) && c.zeroPoint && c.zeroPoint.bits.some((b) => b === 0x80))
-    return 'ORT rejects a -0 fp8 zero point';
-  return null;
+// --------------------------------------------------------------------------
+// Reference-only cases: what ONNX defines but ORT 1.30 cannot run
+// --------------------------------------------------------------------------
+
+// extendCase turns this share of the cases of models with opset 19 or more
+// into reference-only cases (opset 13 has nothing ORT lacks):
+// --reference-only-share, by default 0.2, which with the opsets' weights is
+// about 17% of all cases.
+const RESULT_TYPES = [DT.FLOAT, DT.FLOAT16, DT.BFLOAT16];
+
+// A random bf16 scale: like randomScaleBits' f32 ones (bf16 is f32's top
+// half), with bf16 specials (subnormals, largest finite, infinities, NaNs
+// with payloads, a signalling NaN).
+function randomBf16ScaleBits(rng) {
+  if (rng.chance(0.12))
+    return rng.pick([0x0000, 0x8000, 0x0001, 0x007f, 0x8040, 0x7f7f, 0x7f80, 0xff80, 0x7fc0,
+      0xffc1, 0x7fa0, 0x4780, 0x3880]);
+  const sign = rng.chance(0.2) ? 0x8000 : 0;
+  const exponent = 127 + rng.range(-24, 12);
+  return sign | (exponent << 7) | (rng.u32() & 0x7f);
+}
+
+// A random float8e8m0 scale (2^(e-127), no sign, no zero): mostly 2^-24 ..
+// 2^12, sometimes 2^-127, 2^-126, 1, 2^126, 2^127 or the NaN code 0xFF.
+function randomE8m0ScaleBits(rng) {
+  if (rng.chance(0.12)) return rng.pick([0x00, 0x01, 0x7f, 0xfd, 0xfe, 0xff]);
+  return 127 + rng.range(-24, 12);
+}
+
+// Turns a generated case (opset `opset`) into a reference-only one with
+// probability `share`: a bf16 or float8e8m0 scale, an output_dtype
+// other than the scale type and/or float4e2m1 x, each only where the opset
+// has it (bf16 scales 19, output_dtype and float4e2m1 23, float8e8m0 24).
+// Draws only from its own generator `rng`, so the main generator's sequence,
+// and with it every case left to ORT, is the same as without it.
+function extendCase(rng, c, opset, share) {
+  if (opset < 19 || !rng.chance(share)) return;
+  const features = ['bf16 scale'];
+  if (opset >= 23) features.push('output_dtype', 'float4e2m1 x');
+  if (opset >= 24) features.push('f8E8M0 scale');
+  const first = rng.pick(features); // at least this one
+  if (first === 'float4e2m1 x' || (opset >= 23 && rng.chance(0.2))) {
+    c.x = operand(c.x.name, DT.FLOAT4E2M1, c.x.dims, () => rng.int(16));
+    c.inputs = c.inputs.filter((n) => n !== c.x.name);
+    if (rng.chance(0.4)) c.inputs.push(c.x.name);
+    // ONNX: the zero point of float4e2m1 x is zero (+0 or -0).
+    if (c.zeroPoint)
+      c.zeroPoint = operand(c.zeroPoint.name, DT.FLOAT4E2M1, c.zeroPoint.dims, () => (rng.chance(0.3) ? 0x8 : 0));
+  }
+  let sDt = c.scale.dt;
+  if (first === 'bf16 scale') sDt = DT.BFLOAT16;
+  else if (first === 'f8E8M0 scale') sDt = DT.FLOAT8E8M0;
+  else if (rng.chance(0.3)) sDt = DT.BFLOAT16;
+  else if (opset >= 24 && rng.chance(0.15)) sDt = DT.FLOAT8E8M0;
+  if (sDt !== c.scale.dt) {
+    const bitsFn = sDt === DT.BFLOAT16 ? () => randomBf16ScaleBits(rng) : () => randomE8m0ScaleBits(rng);
+    c.scale = operand(c.scale.name, sDt, c.scale.dims, bitsFn);
+  }
+  // A float8e8m0 scale needs an output_dtype (ONNX rules 2c); otherwise it
+  // is sometimes given, sometimes equal to the scale type.
+  if (first === 'output_dtype') c.outputDtype = rng.pick(RESULT_TYPES.filter((t) => t !== sDt));
+  else if (sDt === DT.FLOAT8E8M0 || (opset >= 23 && rng.chance(0.4))) c.outputDtype = rng.pick(RESULT_TYPES);
+  c.yDt = c.outputDtype || sDt;
+  // Now and then the zero point is a graph input too (qdq takes any type).
+  if (c.zeroPoint && rng.chance(0.2)) c.inputs.push(c.zeroPoint.name);
+}
+
+// Why ORT 1.30 cannot check case `c` (README.md, "What a case is" and
+// "Known ORT deviations"): a list of reasons, empty for a case ORT runs.
+const REFERENCE_ONLY_REASONS = ['bf16 scale', 'f8E8M0 scale', 'output_dtype other than the scale type',
+  'float4e2m1 x', '-0 fp8 zero point'];
+function referenceOnlyReasons(c) {
+  const reasons = [];
+  if (c.scale.dt === DT.BFLOAT16) reasons.push('bf16 scale');
+  if (c.scale.dt === DT.FLOAT8E8M0) reasons.push('f8E8M0 scale');
+  if (c.outputDtype && c.outputDtype !== c.scale.dt) reasons.push('output_dtype other than the scale type');
+  if (c.x.dt === DT.FLOAT4E2M1) reasons.push('float4e2m1 x');
+  // README.md, "Known ORT deviations".
+  if (isFp8(c.x.dt) && c.zeroPoint && c.zeroPoint.bits.some((b) => b === 0x80)) reasons.push('-0 fp8 zero point');
+  return reasons;
 }
 
 function describeCase(c) {
@@ -244,7 +326,8 @@ function describeCase(c) {
     (c.zeroPoint ? ` zero_point=${t(c.zeroPoint)}` : '') +
     (c.axis !== undefined ? ` axis=${c.axis}` : '') +
     (c.blockSize ? ` block_size=${c.blockSize}` : '') +
-    ` inputs=[${c.inputs.join(',')}]` + (c.referenceOnly ? ` (reference only: ${c.referenceOnly})` : '');
+    (c.outputDtype ? ` output_dtype=${M.DT_NAME[c.outputDtype]}` : '') +
+    ` inputs=[${c.inputs.join(',')}]` + (c.referenceOnly ? ` (reference only: ${c.referenceOnly.join(', ')})` : '');
 }
 
 // --------------------------------------------------------------------------
@@ -325,6 +408,7 @@ function runQdq(opts, dir, cases, flags) {
 
 function isNaNBits(dt, b) {
   if (dt === DT.FLOAT) return (b & 0x7f800000) === 0x7f800000 && (b & 0x7fffff) !== 0;
+  if (dt === DT.BFLOAT16) return (b & 0x7f80) === 0x7f80 && (b & 0x7f) !== 0;
   return (b & 0x7c00) === 0x7c00 && (b & 0x3ff) !== 0; // f16
 }
 
@@ -375,23 +459,31 @@ const KNOWN_DEVIATIONS = [];
 // --------------------------------------------------------------------------
 
 function formatBits(dt, b) {
-  return '0x' + b.toString(16).padStart(dt === DT.FLOAT ? 8 : 4, '0');
+  return '0x' + b.toString(16).padStart(Math.ceil(M.bitWidth(dt) / 4), '0');
 }
 
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
   const rng = new Rng(opts.seed);
+  // Reference-only extensions draw from their own generator (extendCase).
+  const extensionRng = new Rng((opts.seed ^ 0x5851f42d) >>> 0);
   // Each batch (one model) has one opset; its cases use what it has.
   const cases = [];
   const batchOpsets = [];
   for (let i = 0; i < opts.count; ++i) {
     if (i % opts.batch === 0) batchOpsets.push(rng.pick(OPSETS));
-    cases.push(randomCase(rng, i, batchOpsets[batchOpsets.length - 1]));
+    const opset = batchOpsets[batchOpsets.length - 1];
+    const c = randomCase(rng, i, opset);
+    extendCase(extensionRng, c, opset, opts.referenceOnlyShare);
+    const reasons = referenceOnlyReasons(c);
+    c.referenceOnly = reasons.length ? reasons : null;
+    cases.push(c);
   }
   const work = opts.work || fs.mkdtempSync(path.join(os.tmpdir(), 'qdq-differential-'));
   fs.mkdirSync(work, { recursive: true });
 
-  const stats = { cases: 0, elements: 0, batches: 0, deviations: {}, referenceOnly: {}, failures: 0 };
+  const stats = { cases: 0, elements: 0, batches: 0, deviations: {}, referenceOnly: 0, referenceOnlyElements: 0, reasons: {},
+    failures: 0 };
   const fail = (message) => {
     ++stats.failures;
     console.log(`FAIL ${message}`);
@@ -420,12 +512,16 @@ async function main() {
       for (const c of batch) console.log(`  ${describeCase(c)}`);
       continue;
     }
-    // --corrupt CASE (a test of this harness): flip the low bit of the first
-    // expected element of case CASE, which must then be reported.
+    // --corrupt CASE,... (a test of this harness): flip the low bit of the
+    // first expected element of each case CASE, which must then be reported.
     batch.forEach((c, i) => {
-      if (c.id === opts.corrupt && ortOutputs[i].length) ortOutputs[i][0] ^= 1;
+      if (opts.corrupt.includes(c.id) && ortOutputs[i].length) ortOutputs[i][0] = (ortOutputs[i][0] ^ 1) >>> 0;
     });
-    for (const c of refCases) stats.referenceOnly[c.referenceOnly] = (stats.referenceOnly[c.referenceOnly] || 0) + 1;
+    for (const c of refCases) {
+      ++stats.referenceOnly;
+      stats.referenceOnlyElements += numElements(c.x.dims);
+      for (const r of c.referenceOnly) stats.reasons[r] = (stats.reasons[r] || 0) + 1;
+    }
     writeTestDir(dir, batch, modelBytes, ortOutputs);
     const qdq = runQdq(opts, dir, batch, flags);
     ++stats.batches;
@@ -437,22 +533,24 @@ async function main() {
     // Compare here (the same rule as qdq-onnx-run's), then explain each
     // difference with the reference.
     const differing = [];
+    let referenceOnlyFailed = false;
     batch.forEach((c, i) => {
       stats.cases += 1;
       stats.elements += ortOutputs[i].length;
       const diff = differences(c.yDt, ortOutputs[i], qdq.outputs[i]);
       if (diff.length && c.referenceOnly) {
+        referenceOnlyFailed = true;
         fail(`qdq differs from the reference in ${diff.length} elements (${dir}, output_${i}, ${flags.join(' ') || 'no flags'})\n  ${describeCase(c)}\n` +
-          `  first at ${diff[0]}: reference ${formatBits(c.yDt, ortOutputs[i][diff[0]])} qdq ${formatBits(c.yDt, qdq.outputs[i][diff[0]])}`);
+          `  first at ${diff[0]}: x ${formatBits(c.x.dt, c.x.bits[diff[0]] ?? 0)} reference ${formatBits(c.yDt, ortOutputs[i][diff[0]])} qdq ${formatBits(c.yDt, qdq.outputs[i][diff[0]])}`);
         return;
       }
       if (diff.length) differing.push({ c, i, diff });
     });
-    if (qdq.status !== 0 && !differing.length)
-      fail(`batch ${b}: qdq-onnx-run exited ${qdq.status} although its outputs equal ORT's:\n${qdq.text}`);
+    if (qdq.status !== 0 && !differing.length && !referenceOnlyFailed)
+      fail(`batch ${b}: qdq-onnx-run exited ${qdq.status} although its outputs equal the expected ones:\n${qdq.text}`);
     if (!differing.length) {
       // Only failing batches are kept (all of them with --keep).
-      if (!opts.keep && qdq.status === 0) fs.rmSync(dir, { recursive: true, force: true });
+      if (!opts.keep && qdq.status === 0 && !referenceOnlyFailed) fs.rmSync(dir, { recursive: true, force: true });
       continue;
     }
     const reference = runReference(differing.map((d) => d.c));
@@ -479,10 +577,12 @@ async function main() {
 
   const list = (o) => Object.entries(o).map(([k, v]) => `${k}: ${v}`).join(', ');
   const deviations = list(stats.deviations);
-  const referenceOnly = list(stats.referenceOnly);
+  // Reasons in a fixed order; a case may have several.
+  const reasons = list(Object.fromEntries(REFERENCE_ONLY_REASONS.filter((r) => stats.reasons[r]).map((r) => [r, stats.reasons[r]])));
   console.log(`differential: seed ${opts.seed}: ${stats.cases} cases (${stats.elements} elements) in ${stats.batches} models, ` +
     `${stats.failures} failures` +
-    (referenceOnly ? `; cases the reference computes as ORT rejects them: ${referenceOnly}` : '') +
+    (stats.referenceOnly ? `; reference-only cases (ORT cannot run them; the reference computes them): ${stats.referenceOnly} ` +
+      `(${stats.referenceOnlyElements} elements; ${reasons})` : '') +
     (deviations ? `; elements where ORT deviates as documented (qdq checked against the reference): ${deviations}` : ''));
   if (!opts.keep && !opts.work && stats.failures === 0) fs.rmSync(work, { recursive: true, force: true });
   else if (stats.failures || opts.keep) console.log(`differential: test directories in ${work}`);

@@ -3,6 +3,7 @@
 sends as JSON on stdin; prints a JSON list with the result bit patterns of
 each case."""
 
+import functools
 import json
 import os
 import sys
@@ -10,6 +11,14 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 '..', 'Integration', 'reference'))
 import dq_reference  # noqa: E402
+
+# The reference computes each element exactly with Fractions (tens of
+# microseconds). Elements repeat a lot (a per-tensor scale, 8-bit and smaller
+# x), and the function is pure, so its results are remembered per
+# (x, scale, zero point, types) for this process; dequantize() looks the name
+# up in the module on every element.
+dq_reference.dequantize_element = functools.lru_cache(maxsize=1 << 16)(
+    dq_reference.dequantize_element)
 
 
 def main():

@@ -1,7 +1,8 @@
 //===- qdq-fuzz.cpp - libFuzzer target: parse, verify, lower to LLVM ------===//
 //
 // Each input is MLIR text, or (first byte 0x01) a recipe for one generated
-// function (see "Structured inputs" below). Inputs that do not parse or
+// function and the pipeline options to lower it with (see "Structured
+// inputs" below). Inputs that do not parse or
 // verify are skipped;
 // of the others, only the functions written in the language `--qdq-to-llvm`
 // takes (func/arith/tensor/qdq on tensors) are kept (the module is skipped
@@ -218,13 +219,41 @@ static std::string generateModule(FuzzedDataProvider &fdp) {
   return text;
 }
 
+/// The pipeline options of a recipe: every switch of `--qdq-to-llvm` that
+/// changes which code is generated (SIMD width and unrolling or no SIMD
+/// lowering, threads, folding, run-time checks, non-temporal stores).
+static void pickPipelineOptions(FuzzedDataProvider &fdp,
+                                qdq::QDQToLLVMPipelineOptions &options) {
+  static const unsigned kVectorBits[] = {0, 128, 256, 512};
+  options.vectorize = fdp.ConsumeProbability<float>() < 0.85f;
+  options.vectorBits = kVectorBits[fdp.ConsumeIntegralInRange<size_t>(0, 3)];
+  options.vectorUnroll = fdp.ConsumeIntegralInRange<int64_t>(1, 4);
+  if (fdp.ConsumeBool()) {
+    options.numThreads = 2;
+    options.parallelThreshold = fdp.ConsumeIntegralInRange<int64_t>(0, 64);
+  }
+  options.fold = fdp.ConsumeProbability<float>() < 0.8f;
+  options.foldMaxElements = fdp.ConsumeIntegralInRange<int64_t>(-1, 64);
+  options.runtimeChecks = fdp.ConsumeProbability<float>() < 0.9f;
+  options.nontemporalMinBytes = fdp.ConsumeIntegralInRange<int64_t>(-1, 256);
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   std::string generated;
+  qdq::QDQToLLVMPipelineOptions options;
   if (size > 0 && data[0] == 1) {
     FuzzedDataProvider fdp(data + 1, size - 1);
     generated = generateModule(fdp);
-    if (std::getenv("QDQ_FUZZ_PRINT"))
-      llvm::errs() << generated;
+    // What is left of the recipe chooses the pipeline's options (an
+    // exhausted recipe gets SIMD at the host's width with one register, one
+    // thread, folding of any size, run-time checks and no streaming stores:
+    // FuzzedDataProvider then returns each range's minimum).
+    pickPipelineOptions(fdp, options);
+    if (std::getenv("QDQ_FUZZ_PRINT")) {
+      llvm::errs() << generated << "// qdq-to-llvm options: ";
+      options.print(llvm::errs());
+      llvm::errs() << "\n";
+    }
     data = reinterpret_cast<const uint8_t *>(generated.data());
     size = generated.size();
   }
@@ -259,7 +288,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     return 0;
 
   PassManager pm(&context);
-  qdq::QDQToLLVMPipelineOptions options;
   qdq::buildQDQToLLVMPipeline(pm, options);
   if (failed(pm.run(*module))) {
     if (strict) {

@@ -419,3 +419,13 @@ func.func @packed_bytes_type(%x: tensor<4xi8>) -> tensor<4xi8> {
   %0 = qdq.packed_bytes %x : tensor<4xi8> -> tensor<4xi8>
   return %0 : tensor<4xi8>
 }
+
+// -----
+
+// Custom assembly: a comma after the scale must be followed by the zero
+// point (it used to be accepted and read as "no zero point").
+func.func @dangling_comma(%x: tensor<4xi8>, %s: tensor<f32>) -> tensor<4xf32> {
+  // expected-error @+1 {{expected SSA operand}}
+  %0 = qdq.dequantize_linear %x, %s, : (tensor<4xi8>, tensor<f32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}

@@ -39,6 +39,13 @@ func.func @per_tensor(%x: tensor<?xi8>, %s: tensor<f32>, %z: tensor<?xi8>) -> te
   return %y : tensor<?xf32>
 }
 
+// Blocked 1-D with a scalar zero point: the [?] scale must hold one entry.
+func.func @blocked_scalar_zp(%x: tensor<?xi8>, %s: tensor<?xf32>, %z: tensor<i8>) -> tensor<?xf32>
+    attributes {no_inline, passthrough = ["noinline"]} {
+  %y = qdq.dequantize_linear %x, %s, %z axis = 0 block_size = 8 : (tensor<?xi8>, tensor<?xf32>, tensor<i8>) -> tensor<?xf32>
+  return %y : tensor<?xf32>
+}
+
 func.func @print(%y: tensor<?x?xf32>) {
   %m = bufferization.to_buffer %y : tensor<?x?xf32> to memref<?x?xf32>
   %u = memref.cast %m : memref<?x?xf32> to memref<*xf32>
@@ -110,5 +117,19 @@ func.func @main() {
   %m4 = bufferization.to_buffer %y4 : tensor<?xf32> to memref<?xf32>
   %u4 = memref.cast %m4 : memref<?xf32> to memref<*xf32>
   call @printMemrefF32(%u4) : (memref<*xf32>) -> ()
+
+  // Five elements, blocks of 8: one partial block, one scale, scalar zero
+  // point: (x - 2) * 0.5.
+  // CHECK: sizes = [5]
+  // CHECK-NEXT: [-1,  -0.5,  0,  0.5,  1]
+  %x5 = arith.constant dense<[0, 1, 2, 3, 4]> : tensor<5xi8>
+  %s5 = arith.constant dense<0.5> : tensor<1xf32>
+  %z5 = arith.constant dense<2> : tensor<i8>
+  %x5d = tensor.cast %x5 : tensor<5xi8> to tensor<?xi8>
+  %s5d = tensor.cast %s5 : tensor<1xf32> to tensor<?xf32>
+  %y5 = call @blocked_scalar_zp(%x5d, %s5d, %z5) : (tensor<?xi8>, tensor<?xf32>, tensor<i8>) -> tensor<?xf32>
+  %m5 = bufferization.to_buffer %y5 : tensor<?xf32> to memref<?xf32>
+  %u5 = memref.cast %m5 : memref<?xf32> to memref<*xf32>
+  call @printMemrefF32(%u5) : (memref<*xf32>) -> ()
   return
 }

@@ -1137,9 +1137,11 @@ def all_files():
     files.append(('dq-si.mlir', 'The `si` integer spelling (signed, like '
                   'signless) for x and zero points.', si_cases()))
     files.append(('dq-nan-payload.mlir', 'f16 and bf16 NaNs with a '
-                  'payload (x, zero point, scale): the payload is dropped\n'
-                  '// on decoding (sign | 0x7FC00000), see '
-                  'dq_reference.HALF_NAN_KEEPS_PAYLOAD.',
+                  'payload (x, zero point, scale): they must stay NaNs\n'
+                  '// through decoding, subtraction, scaling and rounding '
+                  '(results compare NaN as NaN, see\n// the note on NaNs '
+                  'below; dq_reference.HALF_NAN_KEEPS_PAYLOAD models the '
+                  'payload).',
                   nan_payload_cases()))
     files.append(('dq-scale-f8E8M0FNU.mlir', 'Every f8E8M0FNU scale code '
                   '(2^(e-127), 0xFF is NaN), per-axis over a 256-wide '

@@ -17,6 +17,29 @@
 using namespace mlir;
 using namespace mlir::qdq;
 
+//===----------------------------------------------------------------------===//
+// Custom assembly: `, %zero_point` after the scale, or nothing. (A plain
+// optional group `(`,` $zero_point^)?` would also accept a dangling comma.)
+//===----------------------------------------------------------------------===//
+
+static ParseResult
+parseOptionalZeroPoint(OpAsmParser &parser,
+                       std::optional<OpAsmParser::UnresolvedOperand> &operand) {
+  if (failed(parser.parseOptionalComma()))
+    return success();
+  OpAsmParser::UnresolvedOperand zeroPoint;
+  if (parser.parseOperand(zeroPoint))
+    return failure();
+  operand = zeroPoint;
+  return success();
+}
+
+static void printOptionalZeroPoint(OpAsmPrinter &printer, Operation *,
+                                   Value zeroPoint) {
+  if (zeroPoint)
+    printer << ", " << zeroPoint;
+}
+
 #define GET_OP_CLASSES
 #include "qdq/Dialect/QDQ/IR/QDQOps.cpp.inc"
 

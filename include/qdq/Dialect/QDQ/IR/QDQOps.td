@@ -71,7 +71,10 @@ def QDQ_DequantizeLinearOp : QDQ_Op<"dequantize_linear", [Pure]> {
       integers are the same type here), or, as oneDNN allows, `x` is a 4- or
       8-bit integer and `zero_point` is one of `i4 ui4 i8 ui8 i32`.
     * **DQ-R15** when `x` is `i32`, `ui32`, fp8 or fp4, a constant
-      `zero_point` is all zero (numerically; -0.0 counts as zero).
+      `zero_point` is all zero (numerically; -0.0 counts as zero). Only
+      constants with inline values (`dense<...>`) are inspected, not
+      `dense_resource` blobs or run-time values: for those the lowering
+      ignores an fp8/fp4 zero point and subtracts a 32-bit one exactly.
 
     A check that needs a dim which is dynamic (DQ-R9, DQ-R11, DQ-R12,
     DQ-R13) is not made by the verifier; the lowering checks those sizes at
@@ -183,7 +186,7 @@ def QDQ_DequantizeLinearOp : QDQ_Op<"dequantize_linear", [Pure]> {
   let results = (outs RankedTensorOf<[QDQ_ResultElement]>:$y);
 
   let assemblyFormat = [{
-    $x `,` $scale (`,` $zero_point^)?
+    $x `,` $scale `` custom<OptionalZeroPoint>($zero_point)
     (`axis` `=` $axis^)? (`block_size` `=` $block_size^)?
     attr-dict `:` functional-type(operands, results)
   }];
