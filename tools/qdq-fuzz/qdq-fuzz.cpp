@@ -30,6 +30,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Export.h"
 
 #include "llvm/ADT/StringSet.h"
@@ -66,6 +67,8 @@ extern "C" int LLVMFuzzerInitialize(int *, char ***) {
   qdq::registerQDQDialects(*registry);
   registerBuiltinDialectTranslation(*registry);
   registerLLVMDialectTranslation(*registry);
+  // num-threads > 1 leaves omp ops (OpenMP runtime calls) in the output.
+  registerOpenMPDialectTranslation(*registry);
   const char *env = std::getenv("QDQ_FUZZ_STRICT");
   strict = env && env[0] == '1';
   return 0;
