@@ -509,19 +509,36 @@ private:
       return unflatten(emitRange(xReader, params, indexConstant(b, loc, 0),
                                  totalSize, init));
 
-    // One chunk per thread when there are at least `parallelThreshold`
-    // elements, else one chunk.
-    Value threads = indexConstant(b, loc, numThreads);
+    return unflatten(emitChunked(
+        total, total, lanes, init, /*innerSize=*/0,
+        [&](Value begin, Value length, Value slice) {
+          return emitRange(xReader, params, begin, OpFoldResult(length), slice);
+        }));
+  }
+
+  /// Splits the items [0, count) (elements of a flat loop, or rows of a
+  /// [count, innerSize] tensor) into one chunk per thread, each a multiple of
+  /// `granule` items, under an scf.forall, when the loop covers at least
+  /// `parallelThreshold` elements (`elements`), else into one chunk.
+  /// `emitChunk(begin, length, slice)` fills `slice`, the chunk's part of
+  /// `init` (indexed from 0), and returns it.
+  Value emitChunked(
+      Value count, Value elements, int64_t granule, Value init,
+      int64_t innerSize,
+      function_ref<Value(Value begin, Value length, Value slice)> emitChunk) {
     Value one = indexConstant(b, loc, 1);
     Value isLarge =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, total,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, elements,
                               indexConstant(b, loc, parallelThreshold));
-    Value chunks = arith::SelectOp::create(b, loc, isLarge, threads, one);
-    // chunk = ceil(ceil(total / chunks) / lanes) * lanes
-    Value perChunk = arith::CeilDivUIOp::create(b, loc, total, chunks);
-    Value step = indexConstant(b, loc, lanes);
-    Value chunk = arith::MulIOp::create(
-        b, loc, arith::CeilDivUIOp::create(b, loc, perChunk, step), step);
+    Value chunks = arith::SelectOp::create(
+        b, loc, isLarge, indexConstant(b, loc, numThreads), one);
+    // chunk = ceil(ceil(count / chunks) / granule) * granule
+    Value chunk = arith::CeilDivUIOp::create(b, loc, count, chunks);
+    if (granule > 1) {
+      Value step = indexConstant(b, loc, granule);
+      chunk = arith::MulIOp::create(
+          b, loc, arith::CeilDivUIOp::create(b, loc, chunk, step), step);
+    }
     auto forall = scf::ForallOp::create(
         b, loc, ArrayRef<OpFoldResult>{OpFoldResult(chunks)}, ValueRange{init},
         std::nullopt, [&](OpBuilder &nb, Location, ValueRange args) {
@@ -529,22 +546,26 @@ private:
           b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
           Value c = args[0], out = args[1];
           Value begin = arith::MinUIOp::create(
-              b, loc, arith::MulIOp::create(b, loc, c, chunk), total);
+              b, loc, arith::MulIOp::create(b, loc, c, chunk), count);
           Value end = arith::MinUIOp::create(
-              b, loc, arith::AddIOp::create(b, loc, begin, chunk), total);
+              b, loc, arith::AddIOp::create(b, loc, begin, chunk), count);
           Value length = arith::SubIOp::create(b, loc, end, begin);
           SmallVector<OpFoldResult> offsets{begin}, sizes{length},
               strides{b.getIndexAttr(1)};
+          if (innerSize > 0) {
+            offsets.push_back(b.getIndexAttr(0));
+            sizes.push_back(b.getIndexAttr(innerSize));
+            strides.push_back(b.getIndexAttr(1));
+          }
           Value slice = tensor::ExtractSliceOp::create(b, loc, out, offsets,
                                                        sizes, strides);
-          Value done =
-              emitRange(xReader, params, begin, OpFoldResult(length), slice);
+          Value done = emitChunk(begin, length, slice);
           auto terminator = scf::InParallelOp::create(b, loc);
           b.setInsertionPointToStart(terminator.getBody());
           tensor::ParallelInsertSliceOp::create(b, loc, done, out, offsets,
                                                 sizes, strides);
         });
-    return unflatten(forall.getResult(0));
+    return forall.getResult(0);
   }
 
   /// The loop-invariant parameters of the flat schemes.
@@ -744,40 +765,12 @@ private:
         (staticRows && *staticRows * plan.inner < parallelThreshold)) {
       result = emitRows(zero, rows, init);
     } else {
-      // One chunk of rows per thread when x has at least
-      // `parallelThreshold` elements, else one chunk.
-      Value isLarge = arith::CmpIOp::create(
-          b, loc, arith::CmpIPredicate::uge,
-          arith::MulIOp::create(b, loc, rows,
-                                indexConstant(b, loc, plan.inner)),
-          indexConstant(b, loc, parallelThreshold));
-      Value chunks = arith::SelectOp::create(
-          b, loc, isLarge, indexConstant(b, loc, numThreads), one);
-      Value chunk = arith::CeilDivUIOp::create(b, loc, rows, chunks);
-      auto forall = scf::ForallOp::create(
-          b, loc, ArrayRef<OpFoldResult>{OpFoldResult(chunks)},
-          ValueRange{init}, std::nullopt,
-          [&](OpBuilder &nb, Location, ValueRange args) {
-            OpBuilder::InsertionGuard guard(b);
-            b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
-            Value c = args[0], out = args[1];
-            Value begin = arith::MinUIOp::create(
-                b, loc, arith::MulIOp::create(b, loc, c, chunk), rows);
-            Value end = arith::MinUIOp::create(
-                b, loc, arith::AddIOp::create(b, loc, begin, chunk), rows);
-            Value count = arith::SubIOp::create(b, loc, end, begin);
-            SmallVector<OpFoldResult> offsets{begin, b.getIndexAttr(0)},
-                sizes{count, b.getIndexAttr(plan.inner)},
-                strides{b.getIndexAttr(1), b.getIndexAttr(1)};
-            Value slice = tensor::ExtractSliceOp::create(b, loc, out, offsets,
-                                                         sizes, strides);
-            Value done = emitRows(begin, count, slice);
-            auto terminator = scf::InParallelOp::create(b, loc);
-            b.setInsertionPointToStart(terminator.getBody());
-            tensor::ParallelInsertSliceOp::create(b, loc, done, out, offsets,
-                                                  sizes, strides);
-          });
-      result = forall.getResult(0);
+      Value elements = arith::MulIOp::create(b, loc, rows,
+                                             indexConstant(b, loc, plan.inner));
+      result = emitChunked(rows, elements, /*granule=*/1, init, plan.inner,
+                           [&](Value begin, Value count, Value slice) {
+                             return emitRows(begin, count, slice);
+                           });
     }
     // Back to x's shape.
     auto yType = op.getY().getType();
