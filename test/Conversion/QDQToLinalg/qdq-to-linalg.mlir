@@ -169,9 +169,12 @@ func.func @f16_input(%x: tensor<8xf16>, %s: tensor<f32>, %z: tensor<f16>) -> ten
 // CHECK:         %[[P:.*]] = arith.mulf
 // CHECK:         %[[B:.*]] = arith.bitcast %[[P]] : f32 to i32
 // CHECK:         arith.constant 32767 : i32
-// CHECK:         arith.constant 32704 : i32
-// CHECK:         arith.cmpf uno, %[[P]], %[[P]] : f32
-// CHECK:         %[[T:.*]] = arith.trunci %{{.*}} : i32 to i16
+// CHECK:         %[[SIGN:.*]] = arith.andi %[[B]], %{{.*}} : i32
+// CHECK:         %[[NAN:.*]] = arith.ori %[[SIGN]], %{{.*}} : i32
+// CHECK:         %[[ISNAN:.*]] = arith.cmpf uno, %[[P]], %[[P]] : f32
+// CHECK:         %[[SEL:.*]] = arith.select %[[ISNAN]], %[[NAN]], %{{.*}} : i32
+// CHECK:         %[[HIGH:.*]] = arith.shrui %[[SEL]], %{{.*}} : i32
+// CHECK:         %[[T:.*]] = arith.trunci %[[HIGH]] : i32 to i16
 // CHECK:         %[[R:.*]] = arith.bitcast %[[T]] : i16 to bf16
 // CHECK:         linalg.yield %[[R]] : bf16
 func.func @bf16_result(%x: tensor<8xi8>, %s: tensor<f32>) -> tensor<8xbf16> {

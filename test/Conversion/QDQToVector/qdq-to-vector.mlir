@@ -57,6 +57,9 @@ func.func @per_tensor_u2(%x: tensor<64xui2>, %s: tensor<1xf32>) -> tensor<64xf32
 // CHECK:       scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %{{.*}}, %[[O:.*]] = %{{.*}}) -> (tensor<?xi16>, index)
 // CHECK:         vector.transfer_read %[[ST]][%[[O]]], %{{.*}} {in_bounds = [true]} : tensor<17xf32>, vector<8xf32>
 // CHECK:         vector.transfer_read %[[ZT]][%[[O]]], %{{.*}} {in_bounds = [true]} : tensor<17xi32>, vector<8xi32>
+// The rounded bf16 is the high half of each 32-bit lane: one shuffle.
+// CHECK:         %[[HALVES:.*]] = vector.bitcast %{{.*}} : vector<8xi32> to vector<16xi16>
+// CHECK:         vector.shuffle %[[HALVES]], %[[HALVES]] [1, 3, 5, 7, 9, 11, 13, 15] : vector<16xi16>, vector<16xi16>
 // CHECK:         %[[NEXT:.*]] = arith.addi %[[O]], %{{.*}} : index
 // CHECK:         %[[WRAP:.*]] = arith.subi %[[NEXT]], %{{.*}} : index
 // CHECK:         %[[GE:.*]] = arith.cmpi uge, %[[NEXT]], %{{.*}} : index
