@@ -362,15 +362,15 @@ private:
   Value buildAxisTable(Value param, bool isScale, int64_t length) {
     Type paramElement =
         cast<RankedTensorType>(param.getType()).getElementType();
-    Type entryType =
-        isScale ? b.getF32Type()
-                : getElementTypeOrSelf(prepareZeroPointType(paramElement));
+    Type entryType = isScale ? b.getF32Type() : zpTableEntryType(paramElement);
     Value init =
         tensor::EmptyOp::create(b, loc, ArrayRef<int64_t>{length}, entryType);
     auto decode = [&](OpBuilder &nb, Location nloc, Value value) {
-      return isScale
-                 ? convertStoredToF32(nb, nloc, value, paramElement)
-                 : prepareZeroPoint(nb, nloc, value, paramElement, xElement);
+      if (isScale)
+        return convertStoredToF32(nb, nloc, value, paramElement);
+      if (auto narrow = dyn_cast<IntegerType>(entryType))
+        return extendStoredInteger(nb, nloc, value, paramElement, narrow);
+      return prepareZeroPoint(nb, nloc, value, paramElement, xElement);
     };
     // The axis innermost and a whole number of vectors: the table is the
     // decoded parameter plus its first `lanes` entries again, built with
@@ -420,6 +420,25 @@ private:
     if (!isa<IntegerType>(xElement))
       return b.getF32Type();
     return getDifferenceType(b.getContext(), xElement, zpElement);
+  }
+
+  /// What a per-axis table holds for a zero point of `zpElement`: integers
+  /// in the narrowest signed type that holds every value (i8 for i2..i8,
+  /// ui2 and ui4; i16 for ui8 and i16; ...), widened to the difference type
+  /// in registers (on x86 a sign-extending load), so the loop reads a
+  /// quarter of the bytes of an i32 table; else the prepared type.
+  Type zpTableEntryType(Type zpElement) {
+    Type prepared = prepareZeroPointType(zpElement);
+    auto zpInt = dyn_cast<IntegerType>(zpElement);
+    auto preparedInt = dyn_cast<IntegerType>(prepared);
+    if (!zpInt || !preparedInt)
+      return prepared;
+    unsigned bits =
+        zpInt.getWidth() + (isSignedQuantizedInteger(zpElement) ? 0 : 1);
+    unsigned narrow = std::max<unsigned>(8, llvm::PowerOf2Ceil(bits));
+    if (narrow >= preparedInt.getWidth())
+      return prepared;
+    return b.getIntegerType(narrow);
   }
 
   Value readTable(Value table, Value offset, Type entryType) {
@@ -479,8 +498,7 @@ private:
     // Loop-invariant parameters.
     FlatParams params;
     if (zeroPoint)
-      params.zpEntryType =
-          getElementTypeOrSelf(prepareZeroPointType(zeroPointElement()));
+      params.zpEntryType = zpTableEntryType(zeroPointElement());
     if (plan.scheme == Scheme::PerTensor) {
       params.scaleVector = broadcast(decodedScalarScale(op.getScale()));
     } else if (plan.scheme == Scheme::AxisTable) {
@@ -582,14 +600,41 @@ private:
                   OpFoldResult lengthSize, Value dest) {
     Value length = getValueOrCreateConstantIndexOp(b, loc, lengthSize);
     Value periodValue = indexConstant(b, loc, plan.period);
+    Value zero = indexConstant(b, loc, 0);
+    // The table offset of element `start`.
+    Value firstOffset = zero;
+    if (plan.scheme == Scheme::AxisTable)
+      firstOffset = arith::RemUIOp::create(b, loc, start, periodValue);
+    auto tableScale = [&](Value offset) {
+      return readTable(p.scaleTable, offset, b.getF32Type());
+    };
+    auto tableZeroPoint = [&](Value offset) {
+      Value entries = readTable(p.zpTable, offset, p.zpEntryType);
+      Type prepared = prepareZeroPointType(zeroPointElement());
+      if (prepared == p.zpEntryType)
+        return entries;
+      return arith::ExtSIOp::create(b, loc, vectorOf(prepared), entries)
+          .getResult();
+    };
+    // A table whose period is one step (P' == lanes) gives every step the
+    // same vectors: read them once, outside the loop.
+    bool invariantTable =
+        plan.scheme == Scheme::AxisTable && plan.period == lanes;
+    Value scaleVector = p.scaleVector, zpVector = p.zpVector;
+    if (invariantTable) {
+      if (p.scaleTable)
+        scaleVector = tableScale(firstOffset);
+      if (p.zpTable)
+        zpVector = tableZeroPoint(firstOffset);
+    }
     auto body = [&](Value j, Value offset, Value acc, bool inBounds) {
       Value i = arith::AddIOp::create(b, loc, start, j);
       Value xStored = xReader.read(b, loc, ValueRange{i}, lanes, inBounds);
-      Value scale = p.scaleVector, zp = p.zpVector;
-      if (p.scaleTable)
-        scale = readTable(p.scaleTable, offset, b.getF32Type());
-      if (p.zpTable)
-        zp = readTable(p.zpTable, offset, p.zpEntryType);
+      Value scale = scaleVector, zp = zpVector;
+      if (p.scaleTable && !invariantTable)
+        scale = tableScale(offset);
+      if (p.zpTable && !invariantTable)
+        zp = tableZeroPoint(offset);
       if (p.scaleFlat)
         scale = readBlockFlat(p.scaleFlat, scaleElement, i, p.count, true);
       if (p.zpFlat)
@@ -601,14 +646,9 @@ private:
           .getResult();
     };
 
-    Value zero = indexConstant(b, loc, 0);
     Value step = indexConstant(b, loc, lanes);
     Value full = arith::MulIOp::create(
         b, loc, arith::DivUIOp::create(b, loc, length, step), step);
-    // The table offset of element `start`.
-    Value firstOffset = zero;
-    if (plan.scheme == Scheme::AxisTable)
-      firstOffset = arith::RemUIOp::create(b, loc, start, periodValue);
     auto loop = scf::ForOp::create(
         b, loc, zero, full, step, ValueRange{dest, firstOffset},
         [&](OpBuilder &nb, Location, Value j, ValueRange args) {
@@ -616,7 +656,7 @@ private:
           b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
           Value acc = body(j, args[1], args[0], /*inBounds=*/true);
           Value offset = args[1];
-          if (plan.scheme == Scheme::AxisTable) {
+          if (plan.scheme == Scheme::AxisTable && !invariantTable) {
             // offset = (offset + lanes) mod P', as one compare and select.
             Value next = arith::AddIOp::create(b, loc, offset, step);
             Value wrapped = arith::SubIOp::create(b, loc, next, periodValue);

@@ -47,16 +47,18 @@ func.func @per_tensor_u2(%x: tensor<64xui2>, %s: tensor<1xf32>) -> tensor<64xf32
 
 // Per-axis with a short period (K * N = 3): decoded tables of 9 + 8 entries
 // (period 9 >= 8 lanes), read at offset o, which wraps with one compare and
-// select.
+// select. The i8 zero points stay i8 in their table and are widened after
+// the read.
 // CHECK-LABEL: func.func @axis_table
 // CHECK:       %[[ST:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<17xf32>)
 // CHECK:         linalg.index 0
 // CHECK:         arith.remui
-// CHECK:       %[[ZT:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<17xi32>)
+// CHECK:       %[[ZT:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<17xi8>)
 // bf16 (and f16) results are stored as i16 and bitcast once at the end.
 // CHECK:       scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %{{.*}}, %[[O:.*]] = %{{.*}}) -> (tensor<?xi16>, index)
 // CHECK:         vector.transfer_read %[[ST]][%[[O]]], %{{.*}} {in_bounds = [true]} : tensor<17xf32>, vector<8xf32>
-// CHECK:         vector.transfer_read %[[ZT]][%[[O]]], %{{.*}} {in_bounds = [true]} : tensor<17xi32>, vector<8xi32>
+// CHECK:         %[[ZR:.*]] = vector.transfer_read %[[ZT]][%[[O]]], %{{.*}} {in_bounds = [true]} : tensor<17xi8>, vector<8xi8>
+// CHECK:         arith.extsi %[[ZR]] : vector<8xi8> to vector<8xi32>
 // The rounded bf16 is the high half of each 32-bit lane: one shuffle.
 // CHECK:         %[[HALVES:.*]] = vector.bitcast %{{.*}} : vector<8xi32> to vector<16xi16>
 // CHECK:         vector.shuffle %[[HALVES]], %[[HALVES]] [1, 3, 5, 7, 9, 11, 13, 15] : vector<16xi16>, vector<16xi16>
@@ -152,4 +154,27 @@ func.func @fallbacks(%x: tensor<4x7xi8>, %s: tensor<4x3xf32>, %xd: tensor<?x5xi8
   %y = qdq.dequantize_linear %x, %s block_size = 3 : (tensor<4x7xi8>, tensor<4x3xf32>) -> tensor<4x7xf32>
   %yd = qdq.dequantize_linear %xd, %sd axis = 0 : (tensor<?x5xi8>, tensor<?xf32>) -> tensor<?x5xf32>
   return %y, %yd : tensor<4x7xf32>, tensor<?x5xf32>
+}
+
+// -----
+
+// Per-axis whose period divides the step (K = 8 = lanes, axis innermost):
+// every step reads the same table entries, so they are read once before the
+// loop, which then looks like the per-tensor one. A ui8 zero point is kept
+// as i16 in its table (the narrowest signed type holding 0..255).
+// CHECK-LABEL: func.func @axis_table_invariant
+// CHECK:       %[[ST:.*]] = scf.for {{.*}} -> (tensor<16xf32>)
+// CHECK:       %[[ZT:.*]] = scf.for {{.*}} -> (tensor<16xi16>)
+// CHECK-DAG:   %[[SV:.*]] = vector.transfer_read %{{.*}}[%{{.*}}], %{{.*}} {in_bounds = [true]} : tensor<16xf32>, vector<8xf32>
+// CHECK-DAG:   %[[ZR:.*]] = vector.transfer_read %{{.*}}[%{{.*}}], %{{.*}} {in_bounds = [true]} : tensor<16xi16>, vector<8xi16>
+// CHECK-DAG:   %[[ZV:.*]] = arith.extsi %[[ZR]] : vector<8xi16> to vector<8xi32>
+// CHECK:       scf.for
+// CHECK-NOT:     tensor<16x
+// CHECK:         %[[X:.*]] = arith.extui %{{.*}} : vector<8xi8> to vector<8xi32>
+// CHECK:         %[[D:.*]] = arith.subi %[[X]], %[[ZV]] : vector<8xi32>
+// CHECK:         %[[F:.*]] = arith.sitofp %[[D]] : vector<8xi32> to vector<8xf32>
+// CHECK:         arith.mulf %[[F]], %[[SV]] : vector<8xf32>
+func.func @axis_table_invariant(%x: tensor<?x8xui8>, %s: tensor<8xf32>, %z: tensor<8xui8>) -> tensor<?x8xf32> {
+  %y = qdq.dequantize_linear %x, %s, %z : (tensor<?x8xui8>, tensor<8xf32>, tensor<8xui8>) -> tensor<?x8xf32>
+  return %y : tensor<?x8xf32>
 }
