@@ -50,7 +50,9 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
     * per-tensor: x flattened, one decoded scale;
     * per-axis with a period `K * N` of at most 16384 elements (K the axis
       dim, N the elements after it): a decoded table of the scales and zero
-      points over one period, read at `i mod P'`;
+      points (integers in the narrowest signed type that holds them) over
+      one period, read at `i mod P'`, or once before the loop when the
+      period is one step;
     * per-axis with longer rows (N >= lanes): one scalar per row;
     * blocked along the innermost axis with whole blocks per row and
       `B % lanes == 0` or `lanes % B == 0`: one scale per vector, or
