@@ -3,7 +3,8 @@
 
 // Per-tensor packed int4: x flattened, read 4 bytes (8 codes) at a time,
 // nibbles split with and/shift, interleaved low-first and sign-extended
-// within i8 lanes ((c ^ 8) - 8); one masked tail.
+// within i8 lanes ((c ^ 8) - 8); the zero point is subtracted in i8 lanes
+// too (4-bit values differ by at most 23); one masked tail.
 // CHECK-LABEL: func.func @per_tensor_i4
 // CHECK:       %[[FLAT:.*]] = tensor.collapse_shape %{{.*}} {{\[}}[0, 1]] : tensor<?x7xi4> into tensor<?xi4>
 // CHECK:       %[[BYTES:.*]] = qdq.packed_bytes %[[FLAT]] : tensor<?xi4> -> tensor<?xi8>
@@ -15,7 +16,8 @@
 // CHECK:         %[[C:.*]] = vector.interleave %[[LO]], %[[HI]] : vector<4xi8> -> vector<8xi8>
 // CHECK:         %[[X:.*]] = arith.xori %[[C]], %{{.*}} : vector<8xi8>
 // CHECK:         %[[S:.*]] = arith.subi %[[X]], %{{.*}} : vector<8xi8>
-// CHECK:         arith.extsi %[[S]] : vector<8xi8> to vector<8xi32>
+// CHECK:         %[[D:.*]] = arith.subi %[[S]], %{{.*}} : vector<8xi8>
+// CHECK:         arith.sitofp %[[D]] : vector<8xi8> to vector<8xf32>
 // CHECK:         vector.transfer_write %{{.*}} {in_bounds = [true]} : vector<8xf32>, tensor<?xf32>
 // CHECK:       scf.if
 // CHECK:         vector.transfer_read %[[BYTES]][%{{.*}}], %{{.*}} : tensor<?xi8>, vector<4xi8>

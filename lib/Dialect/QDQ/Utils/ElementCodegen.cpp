@@ -210,7 +210,11 @@ IntegerType mlir::qdq::getDifferenceType(MLIRContext *ctx, Type xElement,
                                          Type zpElement) {
   unsigned width = std::max(xElement.getIntOrFloatBitWidth(),
                             zpElement.getIntOrFloatBitWidth());
-  // Two operands of at most 16 bits differ by less than 2^17.
+  // Two operands of at most 4 bits differ by at most 23 (packed data is
+  // unpacked into i8 lanes, where the subtraction then costs one operation
+  // per register of 8-bit lanes); of at most 16 bits, by less than 2^17.
+  if (width <= 4)
+    return IntegerType::get(ctx, 8);
   return IntegerType::get(ctx, width <= 16 ? 32 : 64);
 }
 

@@ -42,7 +42,8 @@ Value convertStoredToF32(OpBuilder &b, Location loc, Value stored,
 Value extendStoredInteger(OpBuilder &b, Location loc, Value stored,
                           Type elementType, IntegerType wide);
 
-/// The integer width in which x - zero_point is exact (32 or 64 bits).
+/// The integer width in which x - zero_point is exact (8 bits for 2- and
+/// 4-bit operands, else 32 or 64 bits).
 IntegerType getDifferenceType(MLIRContext *ctx, Type xElement, Type zpElement);
 
 /// Rounds f32 values once to `resultType` (f32, f16 or bf16), to nearest
