@@ -289,7 +289,7 @@ def main():
     def goal_line(name, g, unit, key=None):
         total = g['met'] + len(g['missed'])
         state = 'MET' if total and not g['missed'] else ('MISSED' if g['missed'] else 'not measured')
-        line = f'* **{state}**: {name}: {g["met"]} of {total} cases'
+        line = f'* **{state}**: {name}: met in {g["met"]} of {total} cases'
         if g.get('na'):
             line += f' ({g["na"]} cases without an ORT number)'
         if g.get('unreachable'):
