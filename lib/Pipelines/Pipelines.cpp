@@ -33,12 +33,26 @@ void mlir::qdq::buildQDQToLLVMPipeline(
 
   // qdq -> SIMD loops on tensors where a vector scheme applies; the rest ->
   // linalg on tensors.
+  // The x86 shuffles the table lookups may use, no wider than the SIMD
+  // width (an unknown name is passed on for the passes to report).
+  std::string cpuFeatures = options.cpuFeatures;
+  {
+    X86Features features;
+    std::string error;
+    if (succeeded(X86Features::parse(cpuFeatures, features, error)))
+      cpuFeatures =
+          features
+              .limitedTo(options.vectorBits ? unsigned(options.vectorBits)
+                                            : getHostVectorBits())
+              .str();
+  }
   if (options.vectorize) {
     ConvertQDQToVectorOptions vector;
     vector.vectorBits = options.vectorBits;
     vector.unroll = options.vectorUnroll;
     vector.numThreads = options.numThreads;
     vector.parallelThreshold = options.parallelThreshold;
+    vector.cpuFeatures = cpuFeatures;
     pm.addPass(createConvertQDQToVector(vector));
   }
   pm.addPass(createConvertQDQToLinalg());
@@ -86,6 +100,9 @@ void mlir::qdq::buildQDQToLLVMPipeline(
   // Everything -> LLVM. Packed sub-byte loads and globals go first, so that
   // the upstream memref lowering never sees them.
   pm.addPass(createConvertPackedSubByteToLLVM());
+  ConvertQDQTableLookupToLLVMOptions lookup;
+  lookup.cpuFeatures = cpuFeatures;
+  pm.addPass(createConvertQDQTableLookupToLLVM(lookup));
   pm.addPass(createConvertVectorToLLVMPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());

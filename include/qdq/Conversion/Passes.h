@@ -7,6 +7,7 @@
 #include "qdq/Conversion/QDQToLinalg/QDQToLinalg.h"
 #include "qdq/Conversion/QDQToVector/QDQToVector.h"
 #include "qdq/Conversion/QuantToQDQ/QuantToQDQ.h"
+#include "qdq/Conversion/TableLookupToLLVM/TableLookupToLLVM.h"
 
 #include "mlir/Pass/Pass.h"
 

@@ -84,6 +84,10 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
     Option<"parallelThreshold", "parallel-threshold", "int64_t",
            /*default=*/"262144",
            "Tensors with fewer elements run as one chunk">,
+    Option<"cpuFeatures", "cpu-features", "std::string", /*default=*/"\"host\"",
+           "x86 byte shuffles the table lookups may count on: host (this "
+           "CPU's), none, or a comma-separated list of ssse3, avx2, "
+           "avx512bw, avx512vbmi (see --convert-qdq-table-lookup-to-llvm)">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
@@ -120,6 +124,42 @@ def ConvertPackedSubByteToLLVM
     miscompiling them.
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
+//===----------------------------------------------------------------------===//
+// TableLookupToLLVM
+//===----------------------------------------------------------------------===//
+
+def ConvertQDQTableLookupToLLVM : Pass<"convert-qdq-table-lookup-to-llvm"> {
+  let summary = "Lower qdq.table_lookup to x86 byte shuffles";
+  let description = [{
+    Rewrites `qdq.table_lookup` into `llvm.call_intrinsic` of the byte
+    shuffles the CPU has, one register at a time:
+
+    * 16 entries: the table repeated in every 16-byte lane and `pshufb`
+      (SSSE3, 128 bits), `vpshufb` (AVX2, 256 bits) or `vpshufb` (AVX512BW,
+      512 bits), the indices masked to their low 4 bits;
+    * 256 entries (AVX512_VBMI): the table in four 64-byte registers, two
+      `vpermi2b` on the low 7 bits of the index and a select on bit 7.
+
+    The widest register the features allow and the vector length divides is
+    used. Functions that get such calls are marked with the LLVM
+    `target_features` the instructions need, so the code compiles for any
+    target machine (and runs on CPUs that have them). Without the features
+    (`cpu-features=none`) every element is extracted and inserted.
+    Run it after bufferization: `llvm.call_intrinsic` has unknown memory
+    effects, which the buffer deallocation passes reject.
+  }];
+  let options = [
+    Option<"cpuFeatures", "cpu-features", "std::string", /*default=*/"\"host\"",
+           "x86 extensions the lowering may use: host (this CPU's), none, "
+           "or a comma-separated list of ssse3, avx2, avx512bw, avx512vbmi">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::vector::VectorDialect",
+  ];
 }
 
 //===----------------------------------------------------------------------===//

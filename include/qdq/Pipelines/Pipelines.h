@@ -61,6 +61,12 @@ struct QDQToLLVMPipelineOptions
       *this, "parallel-threshold",
       llvm::cl::desc("Tensors with fewer elements run on one thread"),
       llvm::cl::init(1 << 18)};
+  Option<std::string> cpuFeatures{
+      *this, "cpu-features",
+      llvm::cl::desc("x86 extensions the SIMD lookup-table paths may use: "
+                     "host (this CPU's), none, or a comma-separated list of "
+                     "ssse3, avx2, avx512bw, avx512vbmi"),
+      llvm::cl::init("host")};
 };
 
 /// Appends the qdq-to-LLVM lowering to `pm` (which must run on a

@@ -23,6 +23,14 @@
 // interleaves. Forms outside these schemes are left for
 // --convert-qdq-to-linalg.
 //
+// Per-tensor x of at most 8 bits has at most 256 distinct codes, so with
+// f16/bf16 results (and the x86 byte shuffles, see X86Features) the loop
+// becomes a table lookup: the results of every code are computed once,
+// before the loop, with the same element builders, and split into a low-
+// and a high-byte plane; each step looks its codes up in both planes
+// (qdq.table_lookup, lowered to pshufb or vpermi2b) and interleaves the
+// bytes.
+//
 //===----------------------------------------------------------------------===//
 
 #include "qdq/Conversion/QDQToVector/QDQToVector.h"
@@ -38,6 +46,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/TargetParser/Host.h"
 
@@ -207,9 +216,10 @@ public:
 
   /// Reads `lanes` elements starting at `indices` (1-D or [row, column] for
   /// a 2-D source). Reads past the end of the row (or tensor) are masked
-  /// when `inBounds` is false.
+  /// when `inBounds` is false. Packed codes are sign-extended in their i8
+  /// lane for signed types unless `rawCodes`.
   Value read(OpBuilder &b, Location loc, ValueRange indices, int64_t lanes,
-             bool inBounds) const {
+             bool inBounds, bool rawCodes = false) const {
     if (!bits) {
       Type storage = getElementTypeOrSelf(source.getType());
       Value padding = arith::ConstantOp::create(b, loc, b.getZeroAttr(storage));
@@ -231,7 +241,8 @@ public:
     Value bytes = vector::TransferReadOp::create(
         b, loc, VectorType::get({lanes * bits / 8}, b.getI8Type()), source,
         ValueRange{byteIndex}, padding, ArrayRef<bool>{inBounds});
-    return unpackCodes(b, loc, bytes, bits, isSignedQuantizedInteger(element));
+    return unpackCodes(b, loc, bytes, bits,
+                       !rawCodes && isSignedQuantizedInteger(element));
   }
 
 private:
@@ -239,6 +250,84 @@ private:
   int64_t rowLength;
   unsigned bits = 0;
   Value source;
+};
+
+/// A per-tensor dequantization of x with at most 8 bits to a 16-bit result,
+/// as a table lookup: entry c is the result of x code c, kept as a plane of
+/// low bytes and a plane of high bytes (16 entries for 2- and 4-bit codes,
+/// 256 for 8-bit ones).
+class LookupTable {
+public:
+  /// Whether a lookup table pays for `op` with `lanes` lanes per step: the
+  /// form fits and the x86 features look up `lanes` codes with shuffles.
+  static bool applies(DequantizeLinearOp op, int64_t lanes,
+                      const X86Features &features) {
+    if (op.getGranularity() != DequantizeLinearOp::Granularity::PerTensor)
+      return false;
+    Type y = op.getY().getType().getElementType();
+    Type x = op.getX().getType().getElementType();
+    if (!y.isF16() && !y.isBF16())
+      return false;
+    int64_t entries = x.getIntOrFloatBitWidth() == 8 ? 256
+                      : isPackedSubByteType(x)       ? 16
+                                                     : 0;
+    return entries &&
+           getTableLookupRegisterBytes(entries, lanes, features) != 0;
+  }
+
+  /// Computes the table (before the loop) for per-tensor `scale` (decoded
+  /// f32 scalar) and `zeroPoint` (prepared scalar, or null) with the same
+  /// element builders as the arithmetic path.
+  LookupTable(OpBuilder &b, Location loc, Type xElement, Value scale,
+              Value zeroPoint, Type yElement) {
+    unsigned bits = xElement.getIntOrFloatBitWidth();
+    int64_t entries = bits == 8 ? 256 : 16;
+    // The stored form of every code: the byte itself, or for packed x the
+    // code in an i8 lane, sign-extended for signed types (2-bit codes repeat
+    // over the 16 entries; lookups only read the first 4).
+    bool isSigned = isSignedQuantizedInteger(xElement);
+    SmallVector<APInt> codes;
+    for (int64_t c = 0; c < entries; ++c) {
+      int64_t code = c & ((int64_t(1) << bits) - 1);
+      if (isSigned && bits < 8 && code >= (int64_t(1) << (bits - 1)))
+        code -= int64_t(1) << bits;
+      codes.push_back(APInt(8, uint64_t(code), /*isSigned=*/true));
+    }
+    auto codeType = VectorType::get({entries}, b.getI8Type());
+    Value x = arith::ConstantOp::create(
+        b, loc, DenseElementsAttr::get(codeType, codes));
+    auto spread = [&](Value scalar) -> Value {
+      if (!scalar)
+        return scalar;
+      return vector::BroadcastOp::create(
+          b, loc, VectorType::get({entries}, scalar.getType()), scalar);
+    };
+    Value y = buildDequantize(b, loc, x, xElement, spread(scale),
+                              spread(zeroPoint), yElement);
+    auto wordType = VectorType::get({entries}, b.getI16Type());
+    Value words = arith::BitcastOp::create(b, loc, wordType, y);
+    Value eight = arith::ConstantOp::create(
+        b, loc,
+        DenseElementsAttr::get(wordType, b.getI16IntegerAttr(8).getValue()));
+    low = arith::TruncIOp::create(b, loc, codeType, words);
+    high = arith::TruncIOp::create(
+        b, loc, codeType, arith::ShRUIOp::create(b, loc, words, eight));
+  }
+
+  /// Looks up raw `codes` (vector<n x i8>): the results' bits as
+  /// vector<n x i16>.
+  Value lookup(OpBuilder &b, Location loc, Value codes) const {
+    int64_t n = cast<VectorType>(codes.getType()).getNumElements();
+    Type type = codes.getType();
+    Value lowBytes = TableLookupOp::create(b, loc, type, low, codes);
+    Value highBytes = TableLookupOp::create(b, loc, type, high, codes);
+    Value bytes = vector::InterleaveOp::create(b, loc, lowBytes, highBytes);
+    return vector::BitCastOp::create(
+        b, loc, VectorType::get({n}, b.getI16Type()), bytes);
+  }
+
+private:
+  Value low, high;
 };
 
 /// Chooses a scheme for `op` with vectors of `lanes` lanes, or fails.
@@ -307,10 +396,11 @@ static FailureOr<Plan> choosePlan(DequantizeLinearOp op, int64_t lanes) {
 class KernelBuilder {
 public:
   KernelBuilder(PatternRewriter &b, DequantizeLinearOp op, const Plan &plan,
-                int64_t lanes, int64_t numThreads, int64_t parallelThreshold)
+                int64_t lanes, int64_t numThreads, int64_t parallelThreshold,
+                bool useLookup)
       : b(b), loc(op.getLoc()), op(op), plan(plan), lanes(lanes),
         numThreads(numThreads), parallelThreshold(parallelThreshold),
-        xElement(op.getX().getType().getElementType()),
+        useLookup(useLookup), xElement(op.getX().getType().getElementType()),
         yElement(op.getY().getType().getElementType()),
         storeElement(yElement.isF32() ? yElement : b.getI16Type()),
         scaleElement(op.getScale().getType().getElementType()) {
@@ -500,7 +590,19 @@ private:
     if (zeroPoint)
       params.zpEntryType = zpTableEntryType(zeroPointElement());
     if (plan.scheme == Scheme::PerTensor) {
-      params.scaleVector = broadcast(decodedScalarScale(op.getScale()));
+      Value scale = decodedScalarScale(op.getScale());
+      if (useLookup) {
+        Value zp;
+        if (zeroPoint)
+          zp = preparedScalarZeroPoint(
+              toStorage(b, loc, zeroPoint),
+              SmallVector<Value>(
+                  cast<RankedTensorType>(zeroPoint.getType()).getRank(),
+                  indexConstant(b, loc, 0)));
+        params.lookup.emplace(b, loc, xElement, scale, zp, yElement);
+      } else {
+        params.scaleVector = broadcast(scale);
+      }
     } else if (plan.scheme == Scheme::AxisTable) {
       params.scaleTable =
           buildAxisTable(op.getScale(), true, plan.period + lanes);
@@ -508,7 +610,7 @@ private:
       params.scaleFlat = toStorage(b, loc, flatten(b, loc, op.getScale()));
       params.count = tensor::DimOp::create(b, loc, params.scaleFlat, 0);
     }
-    if (zeroPoint) {
+    if (zeroPoint && !params.lookup) {
       auto zpType = cast<RankedTensorType>(zeroPoint.getType());
       if (plan.scheme == Scheme::PerTensor ||
           isPerTensorShape(zpType.getShape())) {
@@ -591,6 +693,8 @@ private:
     Value scaleVector, zpVector, scaleTable, zpTable, scaleFlat, zpFlat;
     Value count;
     Type zpEntryType;
+    /// Per-tensor x of at most 8 bits to f16/bf16: the whole formula.
+    std::optional<LookupTable> lookup;
   };
 
   /// Dequantizes flat elements [start, start + length) into `dest`, a tensor
@@ -629,6 +733,14 @@ private:
     }
     auto body = [&](Value j, Value offset, Value acc, bool inBounds) {
       Value i = arith::AddIOp::create(b, loc, start, j);
+      if (p.lookup) {
+        Value codes = xReader.read(b, loc, ValueRange{i}, lanes, inBounds,
+                                   /*rawCodes=*/true);
+        return vector::TransferWriteOp::create(
+                   b, loc, p.lookup->lookup(b, loc, codes), acc, ValueRange{j},
+                   ArrayRef<bool>{inBounds})
+            .getResult();
+      }
       Value xStored = xReader.read(b, loc, ValueRange{i}, lanes, inBounds);
       Value scale = scaleVector, zp = zpVector;
       if (p.scaleTable && !invariantTable)
@@ -859,6 +971,7 @@ private:
   int64_t lanes;
   int64_t numThreads;
   int64_t parallelThreshold;
+  bool useLookup;
   Type xElement, yElement, storeElement, scaleElement;
   Value zeroPoint;
 };
@@ -868,7 +981,7 @@ public:
   DequantizeLinearToVector(MLIRContext *ctx, const QDQToVectorOptions &options)
       : OpRewritePattern(ctx), lanes(options.vectorBits / 32),
         unroll(options.unroll), numThreads(options.numThreads),
-        parallelThreshold(options.parallelThreshold) {}
+        parallelThreshold(options.parallelThreshold), x86(options.x86) {}
 
   LogicalResult matchAndRewrite(DequantizeLinearOp op,
                                 PatternRewriter &rewriter) const override {
@@ -883,7 +996,8 @@ public:
     if (failed(plan))
       return rewriter.notifyMatchFailure(op, "no vector scheme for this form");
     KernelBuilder builder(rewriter, op, *plan, width, numThreads,
-                          parallelThreshold);
+                          parallelThreshold,
+                          LookupTable::applies(op, width, x86));
     rewriter.replaceOp(op, builder.build());
     return success();
   }
@@ -893,6 +1007,7 @@ private:
   int64_t unroll;
   int64_t numThreads;
   int64_t parallelThreshold;
+  X86Features x86;
 };
 
 struct ConvertQDQToVectorPass
@@ -916,10 +1031,16 @@ struct ConvertQDQToVectorPass
           << "unroll must be in [1, 16], got " << int64_t(unroll);
       return signalPassFailure();
     }
+    X86Features x86;
+    std::string error;
+    if (failed(X86Features::parse(cpuFeatures, x86, error))) {
+      getOperation()->emitError() << "cpu-features: " << error;
+      return signalPassFailure();
+    }
     RewritePatternSet patterns(&getContext());
     populateQDQToVectorConversionPatterns(
-        patterns,
-        QDQToVectorOptions{bits, unroll, numThreads, parallelThreshold});
+        patterns, QDQToVectorOptions{bits, unroll, numThreads,
+                                     parallelThreshold, x86.limitedTo(bits)});
     // Ops without a vector scheme stay for --convert-qdq-to-linalg.
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();

@@ -186,3 +186,13 @@ func.func @packed_bytes(%x: tensor<5xi4>, %d: tensor<?x3xui2>, %f: tensor<4xf4E2
   %3 = qdq.packed_bytes %m : memref<7xi4> -> memref<4xi8>
   return
 }
+
+// qdq.table_lookup looks bytes up in 16- or 256-entry tables.
+// CHECK-LABEL: func.func @table_lookup
+func.func @table_lookup(%t16: vector<16xi8>, %t256: vector<256xi8>, %i: vector<64xi8>, %j: vector<5xi8>) {
+  // CHECK: qdq.table_lookup %{{.*}}[%{{.*}}] : vector<16xi8>, vector<64xi8>
+  %0 = qdq.table_lookup %t16[%i] : vector<16xi8>, vector<64xi8>
+  // CHECK: qdq.table_lookup %{{.*}}[%{{.*}}] : vector<256xi8>, vector<5xi8>
+  %1 = qdq.table_lookup %t256[%j] : vector<256xi8>, vector<5xi8>
+  return
+}

@@ -3,6 +3,8 @@
 #ifndef QDQ_CONVERSION_QDQTOVECTOR_QDQTOVECTOR_H
 #define QDQ_CONVERSION_QDQTOVECTOR_QDQTOVECTOR_H
 
+#include "qdq/Conversion/TableLookupToLLVM/TableLookupToLLVM.h"
+
 #include <cstdint>
 
 namespace mlir {
@@ -28,6 +30,10 @@ struct QDQToVectorOptions {
   int64_t numThreads = 1;
   /// Fewer elements than this run in one chunk.
   int64_t parallelThreshold = 1 << 18;
+  /// The x86 byte shuffles --convert-qdq-table-lookup-to-llvm will have:
+  /// per-tensor x of at most 8 bits with f16/bf16 results becomes a table
+  /// lookup (qdq.table_lookup) when they cover it (none: never).
+  X86Features x86;
 };
 
 /// Adds the pattern that rewrites qdq.dequantize_linear on tensors into

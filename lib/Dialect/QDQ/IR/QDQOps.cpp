@@ -317,3 +317,16 @@ LogicalResult PackedBytesOp::verify() {
                          << " bytes but the source packs into " << expected;
   return success();
 }
+
+//===----------------------------------------------------------------------===//
+// TableLookupOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult TableLookupOp::verify() {
+  // TL-R1: the table has 16 or 256 entries.
+  int64_t entries = getTable().getType().getNumElements();
+  if (entries != 16 && entries != 256)
+    return emitOpError() << "table has " << entries
+                         << " entries but must have 16 or 256";
+  return success();
+}

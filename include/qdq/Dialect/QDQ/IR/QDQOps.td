@@ -238,4 +238,38 @@ def QDQ_PackedBytesOp : QDQ_Op<"packed_bytes", [Pure]> {
   let hasVerifier = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// TableLookupOp
+//===----------------------------------------------------------------------===//
+
+def QDQ_TableLookupOp : QDQ_Op<"table_lookup",
+    [Pure, AllTypesMatch<["indices", "result"]>]> {
+  let summary = "looks up bytes in a 16- or 256-entry table";
+  let description = [{
+    `result[i] = table[indices[i] mod T]`, the indices read as unsigned
+    bytes and T the table size, 16 or 256 (TL-R1). The vector lowering uses
+    it for per-tensor dequantization of x with at most 8 bits, whose
+    results take at most 256 values: the table holds one byte plane of the
+    result of every code.
+
+    `--convert-qdq-table-lookup-to-llvm` lowers it to x86 byte shuffles when
+    the CPU has them (`pshufb`/`vpshufb` for 16 entries, AVX512_VBMI
+    `vpermi2b` for 256) and else to one extract per element.
+
+    ```mlir
+    func.func @lookup(%t: vector<16xi8>, %i: vector<64xi8>) -> vector<64xi8> {
+      %r = qdq.table_lookup %t[%i] : vector<16xi8>, vector<64xi8>
+      return %r : vector<64xi8>
+    }
+    ```
+  }];
+  let arguments = (ins FixedVectorOfRankAndType<[1], [I8]>:$table,
+                       FixedVectorOfRankAndType<[1], [I8]>:$indices);
+  let results = (outs FixedVectorOfRankAndType<[1], [I8]>:$result);
+  let assemblyFormat = [{
+    $table `[` $indices `]` attr-dict `:` type($table) `,` type($indices)
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // QDQ_DIALECT_QDQ_IR_QDQOPS_TD

@@ -1,0 +1,296 @@
+//===- TableLookupToLLVM.cpp - qdq.table_lookup to x86 shuffles -----------===//
+//
+// Lowers qdq.table_lookup one register at a time: 16-entry tables with
+// pshufb (the table repeated in each 16-byte lane), 256-entry tables with
+// two AVX512_VBMI vpermi2b (each covers 128 entries) and a select on the
+// index's top bit. Without the shuffles every element is extracted and
+// inserted.
+//
+//===----------------------------------------------------------------------===//
+
+#include "qdq/Conversion/TableLookupToLLVM/TableLookupToLLVM.h"
+#include "qdq/Conversion/Passes.h"
+#include "qdq/Dialect/QDQ/IR/QDQ.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/TargetParser/Host.h"
+
+namespace mlir::qdq {
+#define GEN_PASS_DEF_CONVERTQDQTABLELOOKUPTOLLVM
+#include "qdq/Conversion/Passes.h.inc"
+} // namespace mlir::qdq
+
+using namespace mlir;
+using namespace mlir::qdq;
+
+X86Features X86Features::host() {
+  llvm::StringMap<bool> host = llvm::sys::getHostCPUFeatures();
+  X86Features features;
+  features.ssse3 = host.lookup("ssse3");
+  features.avx2 = host.lookup("avx2");
+  features.avx512bw = host.lookup("avx512bw");
+  features.avx512vbmi = host.lookup("avx512vbmi");
+  return features;
+}
+
+LogicalResult X86Features::parse(StringRef spec, X86Features &features,
+                                 std::string &error) {
+  spec = spec.trim();
+  if (spec == "host") {
+    features = host();
+    return success();
+  }
+  features = X86Features();
+  if (spec.empty() || spec == "none")
+    return success();
+  SmallVector<StringRef> names;
+  spec.split(names, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+  for (StringRef name : names) {
+    name = name.trim();
+    name.consume_front("+");
+    bool *flag = llvm::StringSwitch<bool *>(name)
+                     .Case("ssse3", &features.ssse3)
+                     .Case("avx2", &features.avx2)
+                     .Case("avx512bw", &features.avx512bw)
+                     .Case("avx512vbmi", &features.avx512vbmi)
+                     .Default(nullptr);
+    if (!flag) {
+      error = ("unknown feature '" + name +
+               "' (expected host, none or a comma-separated list of ssse3, "
+               "avx2, avx512bw, avx512vbmi)")
+                  .str();
+      return failure();
+    }
+    *flag = true;
+  }
+  return success();
+}
+
+X86Features X86Features::limitedTo(unsigned vectorBits) const {
+  X86Features limited = *this;
+  if (vectorBits < 512)
+    limited.avx512bw = limited.avx512vbmi = false;
+  if (vectorBits < 256)
+    limited.avx2 = false;
+  return limited;
+}
+
+std::string X86Features::str() const {
+  SmallVector<StringRef> names;
+  if (ssse3)
+    names.push_back("ssse3");
+  if (avx2)
+    names.push_back("avx2");
+  if (avx512bw)
+    names.push_back("avx512bw");
+  if (avx512vbmi)
+    names.push_back("avx512vbmi");
+  return names.empty() ? "none" : llvm::join(names, ",");
+}
+
+namespace {
+
+/// An x86 intrinsic the lowering calls, with the LLVM target features it
+/// needs.
+struct X86Intrinsic {
+  StringLiteral name;
+  StringLiteral features;
+};
+constexpr X86Intrinsic kPshufb128{"llvm.x86.ssse3.pshuf.b.128", "+ssse3"};
+constexpr X86Intrinsic kPshufb256{"llvm.x86.avx2.pshuf.b", "+avx2"};
+constexpr X86Intrinsic kPshufb512{"llvm.x86.avx512.pshuf.b.512",
+                                  "+avx512f,+avx512bw"};
+constexpr X86Intrinsic kVpermi2b512{"llvm.x86.avx512.vpermi2var.qi.512",
+                                    "+avx512f,+avx512bw,+avx512vbmi"};
+constexpr X86Intrinsic kX86Intrinsics[] = {kPshufb128, kPshufb256, kPshufb512,
+                                           kVpermi2b512};
+
+} // namespace
+
+int64_t mlir::qdq::getTableLookupRegisterBytes(int64_t entries, int64_t lookups,
+                                               const X86Features &features) {
+  SmallVector<int64_t, 3> widths;
+  if (entries == 256) {
+    if (features.avx512vbmi && features.avx512bw)
+      widths.push_back(64);
+  } else if (entries == 16) {
+    if (features.avx512bw)
+      widths.push_back(64);
+    if (features.avx2)
+      widths.push_back(32);
+    if (features.ssse3)
+      widths.push_back(16);
+  }
+  for (int64_t width : widths)
+    if (lookups % width == 0)
+      return width;
+  return 0;
+}
+
+namespace {
+
+class TableLookupToX86 : public OpRewritePattern<TableLookupOp> {
+public:
+  TableLookupToX86(MLIRContext *ctx, const X86Features &features)
+      : OpRewritePattern(ctx), features(features) {}
+
+  LogicalResult matchAndRewrite(TableLookupOp op,
+                                PatternRewriter &b) const override {
+    Location loc = op.getLoc();
+    VectorType tableType = op.getTable().getType();
+    VectorType indexType = op.getIndices().getType();
+    int64_t entries = tableType.getNumElements();
+    int64_t lookups = indexType.getNumElements();
+    // Target features are set per function: outside one, stay portable.
+    int64_t width = 0;
+    if (op->getParentOfType<FunctionOpInterface>())
+      width = getTableLookupRegisterBytes(entries, lookups, features);
+    if (!width) {
+      b.replaceOp(op, lowerPerElement(b, loc, op.getTable(), op.getIndices()));
+      return success();
+    }
+    auto registerType = VectorType::get({width}, b.getI8Type());
+    auto call = [&](const X86Intrinsic &intrinsic, ValueRange args) -> Value {
+      return LLVM::CallIntrinsicOp::create(
+                 b, loc, registerType, b.getStringAttr(intrinsic.name), args)
+          .getResult(0);
+    };
+    auto slice = [&](Value vector, int64_t offset) -> Value {
+      return vector::ExtractStridedSliceOp::create(
+          b, loc, vector, ArrayRef<int64_t>{offset}, ArrayRef<int64_t>{width},
+          ArrayRef<int64_t>{1});
+    };
+    auto splat = [&](int64_t value) -> Value {
+      return arith::ConstantOp::create(
+          b, loc,
+          DenseElementsAttr::get(registerType,
+                                 b.getI8IntegerAttr(value).getValue()));
+    };
+    // The table in registers: 16 entries repeated in every 16-byte lane, or
+    // 256 entries as four registers of 64.
+    SmallVector<Value, 4> table;
+    if (entries == 16) {
+      SmallVector<int64_t> repeat;
+      for (int64_t i = 0; i < width; ++i)
+        repeat.push_back(i % 16);
+      table.push_back(vector::ShuffleOp::create(b, loc, op.getTable(),
+                                                op.getTable(), repeat));
+    } else {
+      for (int64_t offset = 0; offset < entries; offset += width)
+        table.push_back(slice(op.getTable(), offset));
+    }
+    Value result = op.getIndices();
+    for (int64_t offset = 0; offset < lookups; offset += width) {
+      Value index =
+          lookups == width ? op.getIndices() : slice(op.getIndices(), offset);
+      Value bytes;
+      if (entries == 16) {
+        // pshufb zeroes a byte whose index has bit 7 set: keep 4 bits.
+        Value low = arith::AndIOp::create(b, loc, index, splat(15));
+        const X86Intrinsic &pshufb = width == 64   ? kPshufb512
+                                     : width == 32 ? kPshufb256
+                                                   : kPshufb128;
+        bytes = call(pshufb, {table[0], low});
+      } else {
+        // vpermi2b reads the low 7 bits of each index; bit 7 picks the half.
+        Value lowHalf = call(kVpermi2b512, {table[0], index, table[1]});
+        Value highHalf = call(kVpermi2b512, {table[2], index, table[3]});
+        Value upper = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
+                                            index, splat(0));
+        bytes = arith::SelectOp::create(b, loc, upper, highHalf, lowHalf);
+      }
+      if (lookups == width) {
+        result = bytes;
+        break;
+      }
+      result = vector::InsertStridedSliceOp::create(b, loc, bytes, result,
+                                                    ArrayRef<int64_t>{offset},
+                                                    ArrayRef<int64_t>{1});
+    }
+    b.replaceOp(op, result);
+    return success();
+  }
+
+private:
+  /// result[i] = table[indices[i] mod T], one element at a time.
+  static Value lowerPerElement(PatternRewriter &b, Location loc, Value table,
+                               Value indices) {
+    auto type = cast<VectorType>(indices.getType());
+    int64_t entries = cast<VectorType>(table.getType()).getNumElements();
+    Value mask = arith::ConstantOp::create(
+        b, loc, b.getIntegerAttr(b.getI8Type(), entries - 1));
+    Value result = indices;
+    for (int64_t i = 0; i < type.getNumElements(); ++i) {
+      Value index = vector::ExtractOp::create(b, loc, indices, i);
+      if (entries < 256)
+        index = arith::AndIOp::create(b, loc, index, mask);
+      Value position =
+          arith::IndexCastUIOp::create(b, loc, b.getIndexType(), index);
+      Value entry = vector::ExtractOp::create(b, loc, table,
+                                              ArrayRef<OpFoldResult>{position});
+      result = vector::InsertOp::create(b, loc, entry, result, i);
+    }
+    return result;
+  }
+
+  X86Features features;
+};
+
+struct ConvertQDQTableLookupToLLVMPass
+    : public qdq::impl::ConvertQDQTableLookupToLLVMBase<
+          ConvertQDQTableLookupToLLVMPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    X86Features features;
+    std::string error;
+    if (failed(X86Features::parse(cpuFeatures, features, error))) {
+      getOperation()->emitError() << "cpu-features: " << error;
+      return signalPassFailure();
+    }
+    RewritePatternSet patterns(&getContext());
+    populateTableLookupToLLVMPatterns(patterns, features);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      return signalPassFailure();
+    addX86TargetFeatures(getOperation());
+  }
+};
+
+} // namespace
+
+void mlir::qdq::populateTableLookupToLLVMPatterns(RewritePatternSet &patterns,
+                                                  const X86Features &features) {
+  patterns.add<TableLookupToX86>(patterns.getContext(), features);
+}
+
+void mlir::qdq::addX86TargetFeatures(Operation *root) {
+  root->walk([](LLVM::CallIntrinsicOp call) {
+    const X86Intrinsic *intrinsic =
+        llvm::find_if(kX86Intrinsics, [&](const X86Intrinsic &known) {
+          return call.getIntrin() == known.name;
+        });
+    if (intrinsic == std::end(kX86Intrinsics))
+      return;
+    auto function = call->getParentOfType<FunctionOpInterface>();
+    if (!function)
+      return;
+    StringRef name = LLVM::TargetFeaturesAttr::getAttributeName();
+    SmallVector<StringRef> features;
+    if (auto existing = function->getAttrOfType<LLVM::TargetFeaturesAttr>(name))
+      for (StringAttr feature : existing.getFeatures())
+        features.push_back(feature.getValue());
+    SmallVector<StringRef> needed;
+    intrinsic->features.split(needed, ',');
+    for (StringRef feature : needed)
+      if (!llvm::is_contained(features, feature))
+        features.push_back(feature);
+    function->setAttr(
+        name, LLVM::TargetFeaturesAttr::get(call.getContext(), features));
+  });
+}

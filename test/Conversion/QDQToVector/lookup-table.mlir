@@ -1,0 +1,73 @@
+// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 cpu-features=avx512bw,avx512vbmi" --split-input-file | FileCheck %s
+// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=256 cpu-features=avx512bw,avx512vbmi,avx2" --split-input-file | FileCheck %s --check-prefix=YMM
+// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 cpu-features=none" --split-input-file | FileCheck %s --check-prefix=NONE
+// RUN: not qdq-opt %s --convert-qdq-to-vector="cpu-features=avx9" 2>&1 | FileCheck %s --check-prefix=BAD
+
+// BAD: error: cpu-features: unknown feature 'avx9'
+
+// Per-tensor i8 -> f16: the results of all 256 codes are computed before the
+// loop with the usual element builders and split into byte planes; each
+// step looks its 64 codes up in both planes and interleaves the bytes.
+// CHECK-LABEL: func.func @i8_f16
+// CHECK: %[[CODES:.*]] = arith.constant dense<{{.*}}> : vector<256xi32>
+// CHECK: %[[Y:.*]] = arith.truncf %{{.*}} : vector<256xf32> to vector<256xf16>
+// CHECK: %[[W:.*]] = arith.bitcast %[[Y]] : vector<256xf16> to vector<256xi16>
+// CHECK: %[[LO:.*]] = arith.trunci %[[W]] : vector<256xi16> to vector<256xi8>
+// CHECK: %[[SH:.*]] = arith.shrui %[[W]], %{{.*}} : vector<256xi16>
+// CHECK: %[[HI:.*]] = arith.trunci %[[SH]] : vector<256xi16> to vector<256xi8>
+// CHECK: scf.for
+// CHECK: %[[X:.*]] = vector.transfer_read %{{.*}} : tensor<1000xi8>, vector<64xi8>
+// CHECK-DAG: %[[L:.*]] = qdq.table_lookup %[[LO]][%[[X]]] : vector<256xi8>, vector<64xi8>
+// CHECK-DAG: %[[H:.*]] = qdq.table_lookup %[[HI]][%[[X]]] : vector<256xi8>, vector<64xi8>
+// CHECK: %[[B:.*]] = vector.interleave %[[L]], %[[H]] : vector<64xi8> -> vector<128xi8>
+// CHECK: %[[R:.*]] = vector.bitcast %[[B]] : vector<128xi8> to vector<64xi16>
+// CHECK: vector.transfer_write %[[R]]
+// 256 entries need vpermi2b on 512-bit registers.
+// YMM-LABEL: func.func @i8_f16
+// YMM-NOT: qdq.table_lookup
+// NONE-LABEL: func.func @i8_f16
+// NONE-NOT: qdq.table_lookup
+func.func @i8_f16(%x: tensor<1000xi8>, %s: tensor<f16>, %z: tensor<i8>) -> tensor<1000xf16> {
+  %y = qdq.dequantize_linear %x, %s, %z : (tensor<1000xi8>, tensor<f16>, tensor<i8>) -> tensor<1000xf16>
+  return %y : tensor<1000xf16>
+}
+
+// -----
+
+// Packed ui4 -> bf16: 16-entry planes, raw (not sign-extended) codes.
+// CHECK-LABEL: func.func @u4_bf16
+// CHECK: qdq.table_lookup %{{.*}}[%{{.*}}] : vector<16xi8>, vector<64xi8>
+// CHECK: qdq.table_lookup %{{.*}}[%{{.*}}] : vector<16xi8>, vector<64xi8>
+// YMM-LABEL: func.func @u4_bf16
+// YMM: qdq.table_lookup %{{.*}}[%{{.*}}] : vector<16xi8>, vector<32xi8>
+// NONE-LABEL: func.func @u4_bf16
+// NONE-NOT: qdq.table_lookup
+func.func @u4_bf16(%x: tensor<4x96xui4>, %s: tensor<bf16>) -> tensor<4x96xbf16> {
+  %y = qdq.dequantize_linear %x, %s : (tensor<4x96xui4>, tensor<bf16>) -> tensor<4x96xbf16>
+  return %y : tensor<4x96xbf16>
+}
+
+// -----
+
+// Signed i4: the table holds the sign-extended codes' results, the lookup
+// reads the raw nibble.
+// CHECK-LABEL: func.func @i4_f16
+// CHECK: arith.constant dense<[0.000000e+00, 1.000000e+00, 2.000000e+00, 3.000000e+00, 4.000000e+00, 5.000000e+00, 6.000000e+00, 7.000000e+00, -8.000000e+00, -7.000000e+00, -6.000000e+00, -5.000000e+00, -4.000000e+00, -3.000000e+00, -2.000000e+00, -1.000000e+00]> : vector<16xf32>
+// CHECK: qdq.table_lookup
+func.func @i4_f16(%x: tensor<256xi4>, %s: tensor<f32>) -> tensor<256xf16> {
+  %y = qdq.dequantize_linear %x, %s : (tensor<256xi4>, tensor<f32>) -> tensor<256xf16>
+  return %y : tensor<256xf16>
+}
+
+// -----
+
+// f32 results, per-axis scales and 16-bit x keep the arithmetic path.
+// CHECK-LABEL: func.func @others
+// CHECK-NOT: qdq.table_lookup
+// CHECK: return
+func.func @others(%a: tensor<256xi8>, %b: tensor<4x64xi8>, %c: tensor<256xi16>, %s: tensor<f32>, %t: tensor<64xf16>, %h: tensor<f16>) -> (tensor<256xf32>, tensor<4x64xf16>, tensor<256xf16>) {
+  %0 = qdq.dequantize_linear %a, %s : (tensor<256xi8>, tensor<f32>) -> tensor<256xf32>
+  %1 = qdq.dequantize_linear %b, %t {axis = 1 : i64} : (tensor<4x64xi8>, tensor<64xf16>) -> tensor<4x64xf16>
+  %2 = qdq.dequantize_linear %c, %h : (tensor<256xi16>, tensor<f16>) -> tensor<256xf16>
+  return %0, %1, %2 : tensor<256xf32>, tensor<4x64xf16>, tensor<256xf16>
+}

@@ -1,0 +1,76 @@
+// RUN: qdq-opt %s --convert-qdq-table-lookup-to-llvm="cpu-features=avx512bw,avx512vbmi" --split-input-file | FileCheck %s --check-prefix=VBMI
+// RUN: qdq-opt %s --convert-qdq-table-lookup-to-llvm="cpu-features=+avx2,+ssse3" --split-input-file | FileCheck %s --check-prefix=AVX2
+// RUN: qdq-opt %s --convert-qdq-table-lookup-to-llvm="cpu-features=ssse3" --split-input-file | FileCheck %s --check-prefix=SSSE3
+// RUN: qdq-opt %s --convert-qdq-table-lookup-to-llvm="cpu-features=none" --split-input-file | FileCheck %s --check-prefix=NONE
+// RUN: not qdq-opt %s --convert-qdq-table-lookup-to-llvm="cpu-features=avx512vbmi,sse9" 2>&1 | FileCheck %s --check-prefix=BAD
+
+// BAD: error: cpu-features: unknown feature 'sse9' (expected host, none or a comma-separated list of ssse3, avx2, avx512bw, avx512vbmi)
+
+// 256 entries: four 64-byte registers, two vpermi2b on the low 7 bits and a
+// select on the sign bit; the function is marked with what vpermi2b needs,
+// after the features it already had.
+// VBMI-LABEL: func.func @wide
+// VBMI-SAME: target_features = #llvm.target_features<["+fma", "+avx512f", "+avx512bw", "+avx512vbmi"]>
+// VBMI-DAG: %[[T0:.*]] = vector.extract_strided_slice %{{.*}} {offsets = [0], sizes = [64], strides = [1]}
+// VBMI-DAG: %[[T1:.*]] = vector.extract_strided_slice %{{.*}} {offsets = [64], sizes = [64], strides = [1]}
+// VBMI-DAG: %[[T2:.*]] = vector.extract_strided_slice %{{.*}} {offsets = [128], sizes = [64], strides = [1]}
+// VBMI-DAG: %[[T3:.*]] = vector.extract_strided_slice %{{.*}} {offsets = [192], sizes = [64], strides = [1]}
+// VBMI-DAG: %[[LO:.*]] = llvm.call_intrinsic "llvm.x86.avx512.vpermi2var.qi.512"(%[[T0]], %[[I:.*]], %[[T1]])
+// VBMI-DAG: %[[HI:.*]] = llvm.call_intrinsic "llvm.x86.avx512.vpermi2var.qi.512"(%[[T2]], %[[I]], %[[T3]])
+// VBMI-DAG: %[[NEG:.*]] = arith.cmpi slt, %[[I]], %{{.*}} : vector<64xi8>
+// VBMI: %[[R:.*]] = arith.select %[[NEG]], %[[HI]], %[[LO]]
+// VBMI: return %[[R]]
+// Without VBMI a 256-entry table is read one element at a time.
+// AVX2-LABEL: func.func @wide
+// AVX2-NOT: llvm.call_intrinsic
+// AVX2-NOT: target_features<["+fma", "+avx2"
+// AVX2: vector.extract %{{.*}}[%{{.*}}] : i8 from vector<256xi8>
+func.func @wide(%t: vector<256xi8>, %i: vector<64xi8>) -> vector<64xi8> attributes {target_features = #llvm.target_features<["+fma"]>} {
+  %0 = qdq.table_lookup %t[%i] : vector<256xi8>, vector<64xi8>
+  return %0 : vector<64xi8>
+}
+
+// -----
+
+// 16 entries: the table repeated per 16-byte lane, the indices masked to 4
+// bits (pshufb zeroes bytes whose index has bit 7 set), in the widest
+// register that divides the lookups.
+// VBMI-LABEL: func.func @narrow
+// VBMI-SAME: target_features = #llvm.target_features<["+avx512f", "+avx512bw"]>
+// VBMI: %[[T:.*]] = vector.shuffle %{{.*}}, %{{.*}} [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1,
+// VBMI-SAME: : vector<16xi8>, vector<16xi8>
+// VBMI: %[[M:.*]] = arith.andi %{{.*}}, %{{.*}} : vector<64xi8>
+// VBMI: llvm.call_intrinsic "llvm.x86.avx512.pshuf.b.512"(%[[T]], %[[M]])
+// VBMI-NOT: llvm.call_intrinsic
+// AVX2-LABEL: func.func @narrow
+// AVX2-SAME: target_features = #llvm.target_features<["+avx2"]>
+// AVX2-COUNT-2: llvm.call_intrinsic "llvm.x86.avx2.pshuf.b"
+// AVX2-NOT: llvm.call_intrinsic
+// AVX2: vector.insert_strided_slice %{{.*}}, %{{.*}} {offsets = [32], strides = [1]} : vector<32xi8> into vector<64xi8>
+// SSSE3-LABEL: func.func @narrow
+// SSSE3-SAME: target_features = #llvm.target_features<["+ssse3"]>
+// SSSE3-COUNT-4: llvm.call_intrinsic "llvm.x86.ssse3.pshuf.b.128"
+// SSSE3-NOT: llvm.call_intrinsic
+// NONE-LABEL: func.func @narrow
+// NONE-NOT: target_features
+// NONE-NOT: llvm.call_intrinsic
+// NONE: %[[E:.*]] = vector.extract %{{.*}}[0] : i8 from vector<64xi8>
+// NONE: %[[M:.*]] = arith.andi %[[E]], %{{.*}} : i8
+// NONE: %[[P:.*]] = arith.index_castui %[[M]] : i8 to index
+// NONE: vector.extract %{{.*}}[%[[P]]] : i8 from vector<16xi8>
+func.func @narrow(%t: vector<16xi8>, %i: vector<64xi8>) -> vector<64xi8> {
+  %0 = qdq.table_lookup %t[%i] : vector<16xi8>, vector<64xi8>
+  return %0 : vector<64xi8>
+}
+
+// -----
+
+// Lookups that fill no register stay portable.
+// VBMI-LABEL: func.func @short
+// VBMI-NOT: llvm.call_intrinsic
+// VBMI-NOT: target_features
+// VBMI: vector.extract %{{.*}}[%{{.*}}] : i8 from vector<16xi8>
+func.func @short(%t: vector<16xi8>, %i: vector<8xi8>) -> vector<8xi8> {
+  %0 = qdq.table_lookup %t[%i] : vector<16xi8>, vector<8xi8>
+  return %0 : vector<8xi8>
+}

@@ -1,0 +1,46 @@
+// qdq.table_lookup executed: every lowering (vpermi2b / pshufb at each
+// register width, and one extract per element) looks up the same bytes.
+// The expected values were computed with Python list indexing when the test
+// was written: t256[i] = (37 i + 11) mod 256, t16[i] = (5 i + 3) mod 256,
+// index k = (73 k + 5) mod 256 (the 16-entry table reads it mod 16).
+// RUN: qdq-opt %s --qdq-to-llvm | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
+// RUN: qdq-opt %s --qdq-to-llvm="vector-bits=256" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
+// RUN: qdq-opt %s --qdq-to-llvm="vector-bits=128" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
+// RUN: qdq-opt %s --qdq-to-llvm="cpu-features=none" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
+
+func.func private @printMemrefI32(memref<*xi32>)
+
+func.func @lookup256(%t: vector<256xi8>, %i: vector<128xi8>) -> vector<128xi8> attributes {no_inline} {
+  %r = qdq.table_lookup %t[%i] : vector<256xi8>, vector<128xi8>
+  return %r : vector<128xi8>
+}
+
+func.func @lookup16(%t: vector<16xi8>, %i: vector<128xi8>) -> vector<128xi8> attributes {no_inline} {
+  %r = qdq.table_lookup %t[%i] : vector<16xi8>, vector<128xi8>
+  return %r : vector<128xi8>
+}
+
+func.func @print(%v: vector<128xi8>) {
+  %c0 = arith.constant 0 : index
+  %w = arith.extsi %v : vector<128xi8> to vector<128xi32>
+  %m = memref.alloca() : memref<128xi32>
+  vector.store %w, %m[%c0] : memref<128xi32>, vector<128xi32>
+  %u = memref.cast %m : memref<128xi32> to memref<*xi32>
+  call @printMemrefI32(%u) : (memref<*xi32>) -> ()
+  return
+}
+
+func.func @main() {
+  %t256 = arith.constant dense<[11, 48, 85, 122, -97, -60, -23, 14, 51, 88, 125, -94, -57, -20, 17, 54, 91, -128, -91, -54, -17, 20, 57, 94, -125, -88, -51, -14, 23, 60, 97, -122, -85, -48, -11, 26, 63, 100, -119, -82, -45, -8, 29, 66, 103, -116, -79, -42, -5, 32, 69, 106, -113, -76, -39, -2, 35, 72, 109, -110, -73, -36, 1, 38, 75, 112, -107, -70, -33, 4, 41, 78, 115, -104, -67, -30, 7, 44, 81, 118, -101, -64, -27, 10, 47, 84, 121, -98, -61, -24, 13, 50, 87, 124, -95, -58, -21, 16, 53, 90, 127, -92, -55, -18, 19, 56, 93, -126, -89, -52, -15, 22, 59, 96, -123, -86, -49, -12, 25, 62, 99, -120, -83, -46, -9, 28, 65, 102, -117, -80, -43, -6, 31, 68, 105, -114, -77, -40, -3, 34, 71, 108, -111, -74, -37, 0, 37, 74, 111, -108, -71, -34, 3, 40, 77, 114, -105, -68, -31, 6, 43, 80, 117, -102, -65, -28, 9, 46, 83, 120, -99, -62, -25, 12, 49, 86, 123, -96, -59, -22, 15, 52, 89, 126, -93, -56, -19, 18, 55, 92, -127, -90, -53, -16, 21, 58, 95, -124, -87, -50, -13, 24, 61, 98, -121, -84, -47, -10, 27, 64, 101, -118, -81, -44, -7, 30, 67, 104, -115, -78, -41, -4, 33, 70, 107, -112, -75, -38, -1, 36, 73, 110, -109, -72, -35, 2, 39, 76, 113, -106, -69, -32, 5, 42, 79, 116, -103, -66, -29, 8, 45, 82, 119, -100, -63, -26]> : vector<256xi8>
+  %t16 = arith.constant dense<[3, 8, 13, 18, 23, 28, 33, 38, 43, 48, 53, 58, 63, 68, 73, 78]> : vector<16xi8>
+  %i = arith.constant dense<[5, 78, -105, -32, 41, 114, -69, 4, 77, -106, -33, 40, 113, -70, 3, 76, -107, -34, 39, 112, -71, 2, 75, -108, -35, 38, 111, -72, 1, 74, -109, -36, 37, 110, -73, 0, 73, -110, -37, 36, 109, -74, -1, 72, -111, -38, 35, 108, -75, -2, 71, -112, -39, 34, 107, -76, -3, 70, -113, -40, 33, 106, -77, -4, 69, -114, -41, 32, 105, -78, -5, 68, -115, -42, 31, 104, -79, -6, 67, -116, -43, 30, 103, -80, -7, 66, -117, -44, 29, 102, -81, -8, 65, -118, -45, 28, 101, -82, -9, 64, -119, -46, 27, 100, -83, -10, 63, -120, -47, 26, 99, -84, -11, 62, -121, -48, 25, 98, -85, -12, 61, -122, -49, 24, 97, -86, -13, 60]> : vector<128xi8>
+  %a = call @lookup256(%t256, %i) : (vector<256xi8>, vector<128xi8>) -> vector<128xi8>
+  call @print(%a) : (vector<128xi8>) -> ()
+  %b = call @lookup16(%t16, %i) : (vector<16xi8>, vector<128xi8>) -> vector<128xi8>
+  call @print(%b) : (vector<128xi8>) -> ()
+  return
+}
+// CHECK: data =
+// CHECK-NEXT: [-60,  81,  -34,  107,  -8,  -123,  18,  -97,  44,  -71,  70,  -45,  96,  -19,  122,  7,  -108,  33,  -82,  59,  -56,  85,  -30,  111,  -4,  -119,  22,  -93,  48,  -67,  74,  -41,  100,  -15,  126,  11,  -104,  37,  -78,  63,  -52,  89,  -26,  115,  0,  -115,  26,  -89,  52,  -63,  78,  -37,  104,  -11,  -126,  15,  -100,  41,  -74,  67,  -48,  93,  -22,  119,  4,  -111,  30,  -85,  56,  -59,  82,  -33,  108,  -7,  -122,  19,  -96,  45,  -70,  71,  -44,  97,  -18,  123,  8,  -107,  34,  -81,  60,  -55,  86,  -29,  112,  -3,  -118,  23,  -92,  49,  -66,  75,  -40,  101,  -14,  127,  12,  -103,  38,  -77,  64,  -51,  90,  -25,  116,  1,  -114,  27,  -88,  53,  -62,  79,  -36,  105,  -10,  -125,  16,  -99,  42,  -73]
+// CHECK: data =
+// CHECK-NEXT: [28,  73,  38,  3,  48,  13,  58,  23,  68,  33,  78,  43,  8,  53,  18,  63,  28,  73,  38,  3,  48,  13,  58,  23,  68,  33,  78,  43,  8,  53,  18,  63,  28,  73,  38,  3,  48,  13,  58,  23,  68,  33,  78,  43,  8,  53,  18,  63,  28,  73,  38,  3,  48,  13,  58,  23,  68,  33,  78,  43,  8,  53,  18,  63,  28,  73,  38,  3,  48,  13,  58,  23,  68,  33,  78,  43,  8,  53,  18,  63,  28,  73,  38,  3,  48,  13,  58,  23,  68,  33,  78,  43,  8,  53,  18,  63,  28,  73,  38,  3,  48,  13,  58,  23,  68,  33,  78,  43,  8,  53,  18,  63,  28,  73,  38,  3,  48,  13,  58,  23,  68,  33,  78,  43,  8,  53,  18,  63]
