@@ -252,10 +252,10 @@ private:
   Value source;
 };
 
-/// A per-tensor dequantization of x with at most 8 bits to a 16-bit result,
-/// as a table lookup: entry c is the result of x code c, kept as a plane of
-/// low bytes and a plane of high bytes (16 entries for 2- and 4-bit codes,
-/// 256 for 8-bit ones).
+/// A per-tensor dequantization of x with at most 8 bits as a table lookup:
+/// entry c is the result of x code c, kept as one plane per result byte (two
+/// for f16/bf16, four for f32; 16 entries for 2- and 4-bit codes, 256 for
+/// 8-bit ones).
 class LookupTable {
 public:
   /// Whether a lookup table pays for `op` with `lanes` lanes per step: the
@@ -266,7 +266,10 @@ public:
       return false;
     Type y = op.getY().getType().getElementType();
     Type x = op.getX().getType().getElementType();
-    if (!y.isF16() && !y.isBF16())
+    // f32 results: four lookups and two rounds of interleaving per step pay
+    // only where decoding costs more, for fp8 and fp4 (measured: integer x,
+    // sub-byte included, converts as fast without a table).
+    if (y.isF32() && !isFloatQuantizedElement(x))
       return false;
     int64_t entries = x.getIntOrFloatBitWidth() == 8 ? 256
                       : isPackedSubByteType(x)       ? 16
@@ -304,30 +307,48 @@ public:
     };
     Value y = buildDequantize(b, loc, x, xElement, spread(scale),
                               spread(zeroPoint), yElement);
-    auto wordType = VectorType::get({entries}, b.getI16Type());
+    unsigned width = yElement.getIntOrFloatBitWidth();
+    auto wordType = VectorType::get({entries}, b.getIntegerType(width));
     Value words = arith::BitcastOp::create(b, loc, wordType, y);
-    Value eight = arith::ConstantOp::create(
-        b, loc,
-        DenseElementsAttr::get(wordType, b.getI16IntegerAttr(8).getValue()));
-    low = arith::TruncIOp::create(b, loc, codeType, words);
-    high = arith::TruncIOp::create(
-        b, loc, codeType, arith::ShRUIOp::create(b, loc, words, eight));
+    for (unsigned shift = 0; shift < width; shift += 8) {
+      Value shifted = words;
+      if (shift)
+        shifted = arith::ShRUIOp::create(
+            b, loc, words,
+            arith::ConstantOp::create(
+                b, loc,
+                DenseElementsAttr::get(
+                    wordType, b.getIntegerAttr(b.getIntegerType(width), shift)
+                                  .getValue())));
+      planes.push_back(arith::TruncIOp::create(b, loc, codeType, shifted));
+    }
   }
 
   /// Looks up raw `codes` (vector<n x i8>): the results' bits as
-  /// vector<n x i16>.
+  /// vector<n x i16> or vector<n x f32>.
   Value lookup(OpBuilder &b, Location loc, Value codes) const {
     int64_t n = cast<VectorType>(codes.getType()).getNumElements();
     Type type = codes.getType();
-    Value lowBytes = TableLookupOp::create(b, loc, type, low, codes);
-    Value highBytes = TableLookupOp::create(b, loc, type, high, codes);
-    Value bytes = vector::InterleaveOp::create(b, loc, lowBytes, highBytes);
-    return vector::BitCastOp::create(
-        b, loc, VectorType::get({n}, b.getI16Type()), bytes);
+    SmallVector<Value, 4> bytes;
+    for (Value plane : planes)
+      bytes.push_back(TableLookupOp::create(b, loc, type, plane, codes));
+    // Interleaving planes {0, 2} and {1, 3}, then the two results, puts the
+    // bytes of each element in order.
+    Value interleaved;
+    if (bytes.size() == 2) {
+      interleaved = vector::InterleaveOp::create(b, loc, bytes[0], bytes[1]);
+    } else {
+      Value even = vector::InterleaveOp::create(b, loc, bytes[0], bytes[2]);
+      Value odd = vector::InterleaveOp::create(b, loc, bytes[1], bytes[3]);
+      interleaved = vector::InterleaveOp::create(b, loc, even, odd);
+    }
+    Type element = bytes.size() == 2 ? Type(b.getI16Type()) : b.getF32Type();
+    return vector::BitCastOp::create(b, loc, VectorType::get({n}, element),
+                                     interleaved);
   }
 
 private:
-  Value low, high;
+  SmallVector<Value, 4> planes;
 };
 
 /// Chooses a scheme for `op` with vectors of `lanes` lanes, or fails.

@@ -61,13 +61,29 @@ func.func @i4_f16(%x: tensor<256xi4>, %s: tensor<f32>) -> tensor<256xf16> {
 
 // -----
 
-// f32 results, per-axis scales and 16-bit x keep the arithmetic path.
+// fp8 -> f32: four byte planes, interleaved {0, 2} and {1, 3}, then together.
+// CHECK-LABEL: func.func @e4m3_f32
+// CHECK-COUNT-4: qdq.table_lookup %{{.*}}[%{{.*}}] : vector<256xi8>, vector<64xi8>
+// CHECK: %[[A:.*]] = vector.interleave %{{.*}}, %{{.*}} : vector<64xi8> -> vector<128xi8>
+// CHECK: %[[B:.*]] = vector.interleave %{{.*}}, %{{.*}} : vector<64xi8> -> vector<128xi8>
+// CHECK: %[[C:.*]] = vector.interleave %[[A]], %[[B]] : vector<128xi8> -> vector<256xi8>
+// CHECK: vector.bitcast %[[C]] : vector<256xi8> to vector<64xf32>
+func.func @e4m3_f32(%x: tensor<300xf8E4M3FN>, %s: tensor<f32>) -> tensor<300xf32> {
+  %y = qdq.dequantize_linear %x, %s : (tensor<300xf8E4M3FN>, tensor<f32>) -> tensor<300xf32>
+  return %y : tensor<300xf32>
+}
+
+// -----
+
+// f32 results of integer x (as fast converted), per-axis scales and 16-bit
+// x keep the arithmetic path.
 // CHECK-LABEL: func.func @others
 // CHECK-NOT: qdq.table_lookup
 // CHECK: return
-func.func @others(%a: tensor<256xi8>, %b: tensor<4x64xi8>, %c: tensor<256xi16>, %s: tensor<f32>, %t: tensor<64xf16>, %h: tensor<f16>) -> (tensor<256xf32>, tensor<4x64xf16>, tensor<256xf16>) {
+func.func @others(%a: tensor<256xi8>, %b: tensor<4x64xi8>, %c: tensor<256xi16>, %s: tensor<f32>, %t: tensor<64xf16>, %h: tensor<f16>, %d: tensor<256xui4>) -> (tensor<256xf32>, tensor<4x64xf16>, tensor<256xf16>, tensor<256xf32>) {
   %0 = qdq.dequantize_linear %a, %s : (tensor<256xi8>, tensor<f32>) -> tensor<256xf32>
+  %3 = qdq.dequantize_linear %d, %s : (tensor<256xui4>, tensor<f32>) -> tensor<256xf32>
   %1 = qdq.dequantize_linear %b, %t {axis = 1 : i64} : (tensor<4x64xi8>, tensor<64xf16>) -> tensor<4x64xf16>
   %2 = qdq.dequantize_linear %c, %h : (tensor<256xi16>, tensor<f16>) -> tensor<256xf16>
-  return %0, %1, %2 : tensor<256xf32>, tensor<4x64xf16>, tensor<256xf16>
+  return %0, %1, %2, %3 : tensor<256xf32>, tensor<4x64xf16>, tensor<256xf16>, tensor<256xf32>
 }

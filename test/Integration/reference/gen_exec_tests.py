@@ -1015,9 +1015,10 @@ def si_cases():
 
 
 def lookup_table_cases():
-    """Per-tensor x of at most 8 bits with f16/bf16 results, which the vector
-    lowering turns into a table lookup (qdq.table_lookup, on x86 pshufb or
-    vpermi2b) when the CPU has the shuffles: every code, shuffled and
+    """Per-tensor x of at most 8 bits (f16/bf16 results; f32 results of fp8
+    and fp4; the f32 cases of integer x check the arithmetic path), which the vector lowering turns into a table lookup
+    (qdq.table_lookup, on x86 pshufb or vpermi2b) when the CPU has the
+    shuffles: every code, shuffled and
     repeated over several SIMD steps plus a partial one, through random and
     special scales (NaN with payload, subnormal, overflowing, -0,
     power-of-two) with and without zero points."""
@@ -1053,6 +1054,9 @@ def lookup_table_cases():
             ('f8E8M0FNU', 0xFE, 'bf16', False,
              'scale 2^127 (overflows bf16)'),
             ('f32', 0x80000000, 'f16', True, 'scale -0'),
+            ('f32', rand_scale(rng, 'f32', center), 'f32', True,
+             'a random f32 scale'),
+            ('bf16', 0x0001, 'f32', False, 'the smallest bf16 subnormal'),
         ]
         for k, (s_type, scale, y_type, with_zp, what) in enumerate(picks):
             z, zs, zt = zp() if with_zp else (None, None, None)
@@ -1203,9 +1207,9 @@ def all_files():
                   'below; dq_reference.HALF_NAN_KEEPS_PAYLOAD models the '
                   'payload).',
                   nan_payload_cases()))
-    files.append(('dq-lookup-table.mlir', 'Per-tensor x of at most 8 bits '
-                  'to f16/bf16: the table-lookup path of the vector '
-                  'lowering.', lookup_table_cases()))
+    files.append(('dq-lookup-table.mlir', 'Per-tensor x of at most 8 bits: '
+                  'the table-lookup path of the vector lowering.',
+                  lookup_table_cases()))
     files.append(('dq-scale-f8E8M0FNU.mlir', 'Every f8E8M0FNU scale code '
                   '(2^(e-127), 0xFF is NaN), per-axis over a 256-wide '
                   'axis.', e8m0_exhaustive_cases()))
