@@ -294,7 +294,7 @@ public:
       int64_t code = c & ((int64_t(1) << bits) - 1);
       if (isSigned && bits < 8 && code >= (int64_t(1) << (bits - 1)))
         code -= int64_t(1) << bits;
-      codes.push_back(APInt(8, uint64_t(code), /*isSigned=*/true));
+      codes.push_back(APInt(8, uint64_t(code) & 0xFF));
     }
     auto codeType = VectorType::get({entries}, b.getI8Type());
     Value x = arith::ConstantOp::create(
