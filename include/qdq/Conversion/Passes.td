@@ -59,6 +59,12 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
       `lanes / B` scales spread with a shuffle;
     * blocked along another axis with N >= lanes: one scale row per row.
 
+    Per-tensor x of at most 8 bits with f16/bf16 results, or fp8/fp4 x with
+    f32 results, becomes a table lookup when `cpu-features` has the byte
+    shuffles for it: the result of every code (16 or 256) is computed once
+    before the loop, split into one byte plane per result byte, and each step
+    looks its codes up (`qdq.table_lookup`) and interleaves the planes.
+
     Each loop ends with one masked tail. With `num-threads` > 1 the loops
     become an `scf.forall` over one chunk per thread (flat loops: a multiple
     of the lanes each; rows: whole rows) when x has at least

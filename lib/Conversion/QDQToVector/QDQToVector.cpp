@@ -24,12 +24,12 @@
 // --convert-qdq-to-linalg.
 //
 // Per-tensor x of at most 8 bits has at most 256 distinct codes, so with
-// f16/bf16 results (and the x86 byte shuffles, see X86Features) the loop
-// becomes a table lookup: the results of every code are computed once,
-// before the loop, with the same element builders, and split into a low-
-// and a high-byte plane; each step looks its codes up in both planes
-// (qdq.table_lookup, lowered to pshufb or vpermi2b) and interleaves the
-// bytes.
+// f16/bf16 results, or f32 results of fp8/fp4 x (and the x86 byte shuffles,
+// see X86Features), the loop becomes a table lookup: the results of every
+// code are computed once, before the loop, with the same element builders,
+// and split into one plane per result byte; each step looks its codes up in
+// every plane (qdq.table_lookup, lowered to pshufb or vpermi2b) and
+// interleaves the bytes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -46,7 +46,6 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
-#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/TargetParser/Host.h"
 
@@ -714,7 +713,7 @@ private:
     Value scaleVector, zpVector, scaleTable, zpTable, scaleFlat, zpFlat;
     Value count;
     Type zpEntryType;
-    /// Per-tensor x of at most 8 bits to f16/bf16: the whole formula.
+    /// Per-tensor x of at most 8 bits (see LookupTable): the whole formula.
     std::optional<LookupTable> lookup;
   };
 
@@ -1052,16 +1051,14 @@ struct ConvertQDQToVectorPass
           << "unroll must be in [1, 16], got " << int64_t(unroll);
       return signalPassFailure();
     }
-    X86Features x86;
-    std::string error;
-    if (failed(X86Features::parse(cpuFeatures, x86, error))) {
-      getOperation()->emitError() << "cpu-features: " << error;
+    FailureOr<X86Features> x86 =
+        X86Features::parseOption(getOperation(), cpuFeatures);
+    if (failed(x86))
       return signalPassFailure();
-    }
     RewritePatternSet patterns(&getContext());
     populateQDQToVectorConversionPatterns(
         patterns, QDQToVectorOptions{bits, unroll, numThreads,
-                                     parallelThreshold, x86.limitedTo(bits)});
+                                     parallelThreshold, x86->limitedTo(bits)});
     // Ops without a vector scheme stay for --convert-qdq-to-linalg.
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();

@@ -72,6 +72,14 @@ LogicalResult X86Features::parse(StringRef spec, X86Features &features,
   return success();
 }
 
+FailureOr<X86Features> X86Features::parseOption(Operation *op, StringRef spec) {
+  X86Features features;
+  std::string error;
+  if (failed(parse(spec, features, error)))
+    return op->emitError() << "cpu-features: " << error;
+  return features;
+}
+
 X86Features X86Features::limitedTo(unsigned vectorBits) const {
   X86Features limited = *this;
   if (vectorBits < 512)
@@ -248,14 +256,12 @@ struct ConvertQDQTableLookupToLLVMPass
   using Base::Base;
 
   void runOnOperation() override {
-    X86Features features;
-    std::string error;
-    if (failed(X86Features::parse(cpuFeatures, features, error))) {
-      getOperation()->emitError() << "cpu-features: " << error;
+    FailureOr<X86Features> features =
+        X86Features::parseOption(getOperation(), cpuFeatures);
+    if (failed(features))
       return signalPassFailure();
-    }
     RewritePatternSet patterns(&getContext());
-    populateTableLookupToLLVMPatterns(patterns, features);
+    populateTableLookupToLLVMPatterns(patterns, *features);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();
     addX86TargetFeatures(getOperation());

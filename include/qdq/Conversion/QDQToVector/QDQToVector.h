@@ -31,8 +31,9 @@ struct QDQToVectorOptions {
   /// Fewer elements than this run in one chunk.
   int64_t parallelThreshold = 1 << 18;
   /// The x86 byte shuffles --convert-qdq-table-lookup-to-llvm will have:
-  /// per-tensor x of at most 8 bits with f16/bf16 results becomes a table
-  /// lookup (qdq.table_lookup) when they cover it (none: never).
+  /// per-tensor x of at most 8 bits with f16/bf16 results (or fp8/fp4 x
+  /// with f32 results) becomes a table lookup (qdq.table_lookup) when they
+  /// cover it (none: never).
   X86Features x86;
 };
 

@@ -35,6 +35,9 @@ struct X86Features {
   /// a leading `+`). Fails on an unknown name, with a message in `error`.
   static LogicalResult parse(StringRef spec, X86Features &features,
                              std::string &error);
+  /// parse() for a pass's `cpu-features` option: on failure, reports the
+  /// error on `op` ("cpu-features: ...").
+  static FailureOr<X86Features> parseOption(Operation *op, StringRef spec);
 
   /// These features without the ones whose registers are wider than
   /// `vectorBits`.
