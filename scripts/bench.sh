@@ -21,6 +21,12 @@
 #   --no-ort      skip ONNX Runtime (also skipped when node is missing)
 #   --no-threads  skip the two-thread kernels even if qdq-opt has num-threads
 #   --results D   write the results into D (default bench/results)
+#   --ab OPTS     A/B measurement: the second qdq kernel of every case and
+#                 size (the "2 threads" columns) is compiled with
+#                 --qdq-to-llvm=OPTS (e.g. cpu-features=none) instead of
+#                 num-threads=2, and timed in the same run as the default
+#                 kernel; the table's "2 threads" columns are then that
+#                 variant
 #
 # Builds into $QDQ_BENCH_BUILD_DIR (default ./build-bench) with
 # -DQDQ_BUILD_BENCHMARKS=ON. Every kernel is checked bit-exactly against the
@@ -39,6 +45,7 @@ rounds=3
 time_scale=1
 ort=1
 threads=1
+ab=""
 results="$root/bench/results"
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -50,7 +57,8 @@ while [ $# -gt 0 ]; do
   --no-ort) ort=0 ;;
   --results) results="$2"; shift ;;
   --no-threads) threads=0 ;;
-  -h|--help) sed -n '2,29p' "$0"; exit 0 ;;
+  --ab) ab="$2"; shift ;;
+  -h|--help) sed -n '2,35p' "$0"; exit 0 ;;
   *) echo "bench.sh: unknown argument $1" >&2; exit 2 ;;
   esac
   shift
@@ -75,9 +83,14 @@ if [ "$threads" = 1 ] &&
    grep -A40 -- '--qdq-to-llvm ' <<<"$help" | grep -q -- '--num-threads='; then
   mt_options="num-threads=2"
 fi
-log "configuring the benchmark ($set_name set${mt_options:+, threaded kernels: $mt_options})"
+mt_sizes=4Mi
+if [ -n "$ab" ]; then
+  mt_options="$ab"
+  mt_sizes="64Ki,4Mi,64Mi"
+fi
+log "configuring the benchmark ($set_name set${mt_options:+, second kernels: $mt_options})"
 cmake "${cmake_args[@]}" -DQDQ_BUILD_BENCHMARKS=ON -DQDQ_BENCH_SET="$set_name" \
-  -DQDQ_BENCH_SIZES="$sizes" \
+  -DQDQ_BENCH_SIZES="$sizes" -DQDQ_BENCH_MT_SIZES="$mt_sizes" \
   -DQDQ_BENCH_MT_OPTIONS="$mt_options" >/dev/null
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT

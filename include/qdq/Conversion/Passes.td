@@ -64,6 +64,9 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
     shuffles for it: the result of every code (16 or 256) is computed once
     before the loop, split into one byte plane per result byte, and each step
     looks its codes up (`qdq.table_lookup`) and interleaves the planes.
+    fp8/fp4 x that no such table covers (per-axis, blocked) is decoded with
+    one: the f16 bits of every code's value (all exact in f16), two planes,
+    widened to f32 in registers before the scales are applied.
 
     Each loop ends with one masked tail. With `num-threads` > 1 the loops
     become an `scf.forall` over one chunk per thread (flat loops: a multiple

@@ -29,7 +29,8 @@
 // code are computed once, before the loop, with the same element builders,
 // and split into one plane per result byte; each step looks its codes up in
 // every plane (qdq.table_lookup, lowered to pshufb or vpermi2b) and
-// interleaves the bytes.
+// interleaves the bytes. fp8/fp4 x in the other schemes is decoded with such
+// a table of the f16 bits of each code's value (scale 1), widened to f32.
 //
 //===----------------------------------------------------------------------===//
 
@@ -277,6 +278,20 @@ public:
            getTableLookupRegisterBytes(entries, lanes, features) != 0;
   }
 
+  /// Whether fp8/fp4 x that no whole-formula table covers (per-axis,
+  /// blocked) is decoded with a table: entry c is the f16 bits of code c
+  /// (every fp8/fp4 value, NaN and infinities included, is exact in f16),
+  /// widened to f32 in registers. Two lookups, one interleave and one
+  /// conversion per step replace a dozen integer operations per vector.
+  static bool appliesToDecode(DequantizeLinearOp op, int64_t lanes,
+                              const X86Features &features) {
+    Type x = op.getX().getType().getElementType();
+    if (!isFloatQuantizedElement(x))
+      return false;
+    int64_t entries = x.getIntOrFloatBitWidth() == 8 ? 256 : 16;
+    return getTableLookupRegisterBytes(entries, lanes, features) != 0;
+  }
+
   /// Computes the table (before the loop) for per-tensor `scale` (decoded
   /// f32 scalar) and `zeroPoint` (prepared scalar, or null) with the same
   /// element builders as the arithmetic path.
@@ -417,10 +432,11 @@ class KernelBuilder {
 public:
   KernelBuilder(PatternRewriter &b, DequantizeLinearOp op, const Plan &plan,
                 int64_t lanes, int64_t numThreads, int64_t parallelThreshold,
-                bool useLookup)
+                bool useLookup, bool useDecodeTable)
       : b(b), loc(op.getLoc()), op(op), plan(plan), lanes(lanes),
         numThreads(numThreads), parallelThreshold(parallelThreshold),
-        useLookup(useLookup), xElement(op.getX().getType().getElementType()),
+        useLookup(useLookup), useDecodeTable(useDecodeTable && !useLookup),
+        xElement(op.getX().getType().getElementType()),
         yElement(op.getY().getType().getElementType()),
         storeElement(yElement.isF32() ? yElement : b.getI16Type()),
         scaleElement(op.getScale().getType().getElementType()) {
@@ -430,6 +446,10 @@ public:
   }
 
   Value build() {
+    if (useDecodeTable) {
+      Value one = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(1.0f));
+      decodeTable.emplace(b, loc, xElement, one, Value(), b.getF16Type());
+    }
     switch (plan.scheme) {
     case Scheme::PerTensor:
     case Scheme::AxisTable:
@@ -465,6 +485,22 @@ private:
   }
   Type zeroPointElement() const {
     return cast<RankedTensorType>(zeroPoint.getType()).getElementType();
+  }
+
+  /// Reads `lanes` x elements at `indices` for buildDequantize: the stored
+  /// values, or with a decode table their decoded f32 values. Returns the
+  /// element type buildDequantize should treat them as.
+  std::pair<Value, Type> readX(const StoredReader &reader, ValueRange indices,
+                               bool inBounds) {
+    if (!decodeTable)
+      return {reader.read(b, loc, indices, lanes, inBounds), xElement};
+    Value codes = reader.read(b, loc, indices, lanes, inBounds,
+                              /*rawCodes=*/true);
+    Value bits = decodeTable->lookup(b, loc, codes);
+    Value halves =
+        arith::BitcastOp::create(b, loc, vectorOf(b.getF16Type()), bits);
+    Type f32 = b.getF32Type();
+    return {arith::ExtFOp::create(b, loc, vectorOf(f32), halves), f32};
   }
 
   /// A decoded per-axis table of `length` entries: entry j is
@@ -761,7 +797,7 @@ private:
                    ArrayRef<bool>{inBounds})
             .getResult();
       }
-      Value xStored = xReader.read(b, loc, ValueRange{i}, lanes, inBounds);
+      auto [xStored, xType] = readX(xReader, ValueRange{i}, inBounds);
       Value scale = scaleVector, zp = zpVector;
       if (p.scaleTable && !invariantTable)
         scale = tableScale(offset);
@@ -772,7 +808,7 @@ private:
       if (p.zpFlat)
         zp = readBlockFlat(p.zpFlat, zeroPointElement(), i, p.count, false);
       Value y = toStoreForm(
-          buildDequantize(b, loc, xStored, xElement, scale, zp, yElement));
+          buildDequantize(b, loc, xStored, xType, scale, zp, yElement));
       return vector::TransferWriteOp::create(b, loc, y, acc, ValueRange{j},
                                              ArrayRef<bool>{inBounds})
           .getResult();
@@ -892,8 +928,8 @@ private:
               paramRow = arith::AddIOp::create(b, loc, rowBase, block);
             }
             auto chunk = [&](Value j, Value acc, bool inBounds) {
-              Value xStored =
-                  xReader.read(b, loc, ValueRange{r, j}, lanes, inBounds);
+              auto [xStored, xType] =
+                  readX(xReader, ValueRange{r, j}, inBounds);
               Value scale = rowScale, zp = rowZp;
               if (blocked) {
                 scale = convertStoredToF32(
@@ -908,8 +944,8 @@ private:
                                                        lanes, inBounds),
                                         zeroPointElement(), xElement);
               }
-              Value y = toStoreForm(buildDequantize(b, loc, xStored, xElement,
-                                                    scale, zp, yElement));
+              Value y = toStoreForm(
+                  buildDequantize(b, loc, xStored, xType, scale, zp, yElement));
               return vector::TransferWriteOp::create(b, loc, y, acc,
                                                      ValueRange{local, j},
                                                      ArrayRef<bool>{inBounds})
@@ -992,6 +1028,9 @@ private:
   int64_t numThreads;
   int64_t parallelThreshold;
   bool useLookup;
+  /// fp8/fp4 x decoded with `decodeTable` (LookupTable::appliesToDecode).
+  bool useDecodeTable;
+  std::optional<LookupTable> decodeTable;
   Type xElement, yElement, storeElement, scaleElement;
   Value zeroPoint;
 };
@@ -1017,7 +1056,8 @@ public:
       return rewriter.notifyMatchFailure(op, "no vector scheme for this form");
     KernelBuilder builder(rewriter, op, *plan, width, numThreads,
                           parallelThreshold,
-                          LookupTable::applies(op, width, x86));
+                          LookupTable::applies(op, width, x86),
+                          LookupTable::appliesToDecode(op, width, x86));
     rewriter.replaceOp(op, builder.build());
     return success();
   }

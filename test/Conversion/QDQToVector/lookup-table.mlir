@@ -87,3 +87,43 @@ func.func @others(%a: tensor<256xi8>, %b: tensor<4x64xi8>, %c: tensor<256xi16>, 
   %2 = qdq.dequantize_linear %c, %h : (tensor<256xi16>, tensor<f16>) -> tensor<256xf16>
   return %0, %1, %2, %3 : tensor<256xf32>, tensor<4x64xf16>, tensor<256xf16>, tensor<256xf32>
 }
+
+// -----
+
+// Per-axis and blocked fp8 (no whole-formula table): a table of the f16 bits
+// of every code's value (scale 1), two planes; each step looks up, widens to
+// f32 and multiplies by its scales as the arithmetic path does. The table
+// folds to constants: an f8E5M2 value is the high byte of its f16, the low
+// byte is 0, and the six NaN codes become the f16 quiet NaN 0x7E00 / 0xFE00.
+// CHECK-LABEL: func.func @e5m2_axis_decode
+// CHECK-DAG: %[[LO:.*]] = arith.constant dense<0> : vector<256xi8>
+// CHECK-DAG: %[[HI:.*]] = arith.constant dense<"0x000102{{[0-9A-F]*}}7A7B7C7E7E7E8081{{[0-9A-F]*}}FAFBFCFEFEFE"> : vector<256xi8>
+// CHECK: scf.for
+// CHECK: %[[X:.*]] = vector.transfer_read %{{.*}} : tensor<256xi8>, vector<64xi8>
+// CHECK: qdq.table_lookup %[[LO]][%[[X]]] : vector<256xi8>, vector<64xi8>
+// CHECK: qdq.table_lookup %[[HI]][%[[X]]] : vector<256xi8>, vector<64xi8>
+// CHECK: %[[B:.*]] = vector.interleave %{{.*}}, %{{.*}} : vector<64xi8> -> vector<128xi8>
+// CHECK: %[[W:.*]] = vector.bitcast %[[B]] : vector<128xi8> to vector<64xi16>
+// CHECK: %[[H:.*]] = arith.bitcast %[[W]] : vector<64xi16> to vector<64xf16>
+// CHECK: %[[F:.*]] = arith.extf %[[H]] : vector<64xf16> to vector<64xf32>
+// CHECK: arith.mulf %[[F]], %{{.*}} : vector<64xf32>
+// CHECK-LABEL: func.func @f4_blocked_decode
+// CHECK-COUNT-2: qdq.table_lookup %{{.*}}[%{{.*}}] : vector<16xi8>, vector<64xi8>
+// CHECK: arith.extf %{{.*}} : vector<64xf16> to vector<64xf32>
+// 256-entry tables need 512-bit registers; 16-entry ones fit pshufb.
+// YMM-LABEL: func.func @e5m2_axis_decode
+// YMM-NOT: qdq.table_lookup
+// YMM-LABEL: func.func @f4_blocked_decode
+// YMM-COUNT-2: qdq.table_lookup %{{.*}}[%{{.*}}] : vector<16xi8>, vector<32xi8>
+// NONE-LABEL: func.func @e5m2_axis_decode
+// NONE-NOT: qdq.table_lookup
+// NONE-LABEL: func.func @f4_blocked_decode
+// NONE-NOT: qdq.table_lookup
+func.func @e5m2_axis_decode(%x: tensor<4x64xf8E5M2>, %s: tensor<64xf32>) -> tensor<4x64xf16> {
+  %y = qdq.dequantize_linear %x, %s {axis = 1 : i64} : (tensor<4x64xf8E5M2>, tensor<64xf32>) -> tensor<4x64xf16>
+  return %y : tensor<4x64xf16>
+}
+func.func @f4_blocked_decode(%x: tensor<2x128xf4E2M1FN>, %s: tensor<2x4xbf16>) -> tensor<2x128xf32> {
+  %y = qdq.dequantize_linear %x, %s {axis = 1 : i64, block_size = 32 : i64} : (tensor<2x128xf4E2M1FN>, tensor<2x4xbf16>) -> tensor<2x128xf32>
+  return %y : tensor<2x128xf32>
+}

@@ -1068,6 +1068,59 @@ def lookup_table_cases():
     return cases
 
 
+def decode_table_cases():
+    """fp8 and fp4 x per-axis and blocked (no whole-formula table applies),
+    which the vector lowering decodes with a table of the f16 bits of every
+    code (qdq.table_lookup, on x86 vpermi2b or pshufb) when the CPU has the
+    shuffles: every code, in the axis-table, block-flat and row schemes
+    (with partial steps), for each result type, through random scales with
+    special ones mixed in (NaN with a payload, the smallest subnormal, -0,
+    the largest finite)."""
+    specials = {'f32': [0x7FD12345, 0x00000001, 0x80000000, 0x7F7FFFFF],
+                'f16': [0x7D23, 0x0001, 0x8000, 0x7BFF],
+                'bf16': [0x7FA1, 0x0001, 0x8000, 0x7F7F]}
+    # name, x shape, scale shape, axis, block size
+    shapes = [('axis1', [5, 64], [64], 1, 0),
+              ('axis0', [4, 80], [4], 0, 0),
+              ('block1', [3, 128], [3, 4], 1, 32),
+              ('block0', [8, 66], [2, 66], 0, 4)]
+    cases = []
+    for x_type in ['f8E4M3FN', 'f8E4M3FNUZ', 'f8E5M2', 'f8E5M2FNUZ',
+                   'f4E2M1FN']:
+        p = SHORT[x_type]
+        rng = Rng(p + '_decode')
+        codes = R.all_codes(x_type)
+        center = CENTER[x_type]
+        for tag, x_shape, s_shape, axis, block in shapes:
+            n = 1
+            for d in x_shape:
+                n *= d
+            x = []
+            while len(x) < n:
+                order = list(codes)
+                for k in range(len(order) - 1, 0, -1):
+                    j = rng.randint(0, k)
+                    order[k], order[j] = order[j], order[k]
+                x += order
+            x = x[:n]
+            count = 1
+            for d in s_shape:
+                count *= d
+            for y_type in ['f32', 'f16', 'bf16']:
+                scale = [rand_scale(rng, y_type, center)
+                         for _ in range(count)]
+                for k, special in enumerate(specials[y_type][:count - 1]):
+                    scale[1 + k] = special
+                name = '%s_decode_%s_%s' % (p, tag, y_type)
+                cases.append(Case(
+                    name, x_type, x_shape, x, y_type, s_shape, scale,
+                    axis=axis, block_size=block, y_type=y_type,
+                    note='Every code; random %s scales with a NaN '
+                         '(payload), the smallest subnormal, -0 and the '
+                         'largest finite among them.' % y_type))
+    return cases
+
+
 def spec_cases(x_type):
     """Worked examples of ../shared/specs/onnx-dequantizelinear-numerics.md
     and the ONNX backend tests."""
@@ -1210,6 +1263,9 @@ def all_files():
     files.append(('dq-lookup-table.mlir', 'Per-tensor x of at most 8 bits: '
                   'the table-lookup path of the vector lowering.',
                   lookup_table_cases()))
+    files.append(('dq-decode-table.mlir', 'fp8 and fp4 x per-axis and '
+                  'blocked: the decode-table path of the vector lowering.',
+                  decode_table_cases()))
     files.append(('dq-scale-f8E8M0FNU.mlir', 'Every f8E8M0FNU scale code '
                   '(2^(e-127), 0xFF is NaN), per-axis over a 256-wide '
                   'axis.', e8m0_exhaustive_cases()))
@@ -1219,7 +1275,8 @@ def all_files():
 def render_all():
     return {fname: emit_file(title, cases,
                              LOOKUP_RUN_OPTIONS
-                             if fname == 'dq-lookup-table.mlir'
+                             if fname in ('dq-lookup-table.mlir',
+                                          'dq-decode-table.mlir')
                              else RUN_OPTIONS)
             for fname, title, cases in all_files()}
 
