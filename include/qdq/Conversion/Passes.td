@@ -94,9 +94,10 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
            /*default=*/"262144",
            "Tensors with fewer elements run as one chunk">,
     Option<"cpuFeatures", "cpu-features", "std::string", /*default=*/"\"host\"",
-           "x86 byte shuffles the table lookups may count on: host (this "
+           "x86 shuffles the table lookups may count on: host (this "
            "CPU's), none, or a comma-separated list of ssse3, avx2, "
-           "avx512bw, avx512vbmi (see --convert-qdq-table-lookup-to-llvm)">,
+           "avx512f, avx512bw, avx512vbmi (see "
+           "--convert-qdq-table-lookup-to-llvm)">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
@@ -140,16 +141,18 @@ def ConvertPackedSubByteToLLVM
 //===----------------------------------------------------------------------===//
 
 def ConvertQDQTableLookupToLLVM : Pass<"convert-qdq-table-lookup-to-llvm"> {
-  let summary = "Lower qdq.table_lookup to x86 byte shuffles";
+  let summary = "Lower qdq.table_lookup to x86 shuffles";
   let description = [{
-    Rewrites `qdq.table_lookup` into `llvm.call_intrinsic` of the byte
+    Rewrites `qdq.table_lookup` into `llvm.call_intrinsic` of the
     shuffles the CPU has, one register at a time:
 
     * 16 entries: the table repeated in every 16-byte lane and `pshufb`
       (SSSE3, 128 bits), `vpshufb` (AVX2, 256 bits) or `vpshufb` (AVX512BW,
       512 bits), the indices masked to their low 4 bits;
     * 256 entries (AVX512_VBMI): the table in four 64-byte registers, two
-      `vpermi2b` on the low 7 bits of the index and a select on bit 7.
+      `vpermi2b` on the low 7 bits of the index and a select on bit 7;
+    * 16 f32 entries (AVX512F): the table in one register and `vpermps` on
+      the low 4 bits of each i32 index, 16 lookups per register.
 
     The widest register the features allow and the vector length divides is
     used. Functions that get such calls are marked with the LLVM
@@ -162,7 +165,8 @@ def ConvertQDQTableLookupToLLVM : Pass<"convert-qdq-table-lookup-to-llvm"> {
   let options = [
     Option<"cpuFeatures", "cpu-features", "std::string", /*default=*/"\"host\"",
            "x86 extensions the lowering may use: host (this CPU's), none, "
-           "or a comma-separated list of ssse3, avx2, avx512bw, avx512vbmi">,
+           "or a comma-separated list of ssse3, avx2, avx512f, avx512bw, "
+           "avx512vbmi">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

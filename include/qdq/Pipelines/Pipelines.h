@@ -65,7 +65,7 @@ struct QDQToLLVMPipelineOptions
       *this, "cpu-features",
       llvm::cl::desc("x86 extensions the SIMD lookup-table paths may use: "
                      "host (this CPU's), none, or a comma-separated list of "
-                     "ssse3, avx2, avx512bw, avx512vbmi"),
+                     "ssse3, avx2, avx512f, avx512bw, avx512vbmi"),
       llvm::cl::init("host")};
 };
 

@@ -227,6 +227,15 @@ public:
           b, loc, VectorType::get({lanes}, storage), source, indices, padding,
           ArrayRef<bool>{inBounds});
     }
+    return unpackCodes(b, loc, readBytes(b, loc, indices, lanes, inBounds),
+                       bits, !rawCodes && isSignedQuantizedInteger(element));
+  }
+
+  /// Packed x: the bytes holding `lanes` elements starting at `indices`
+  /// (vector<lanes * bits / 8 x i8>), masked like read().
+  Value readBytes(OpBuilder &b, Location loc, ValueRange indices, int64_t lanes,
+                  bool inBounds) const {
+    assert(bits && "readBytes of an unpacked element type");
     // Packed: element index -> byte index (always byte-aligned here).
     Value linear = indices.back();
     if (indices.size() == 2)
@@ -238,12 +247,13 @@ public:
     Value byteIndex =
         arith::DivUIOp::create(b, loc, linear, indexConstant(b, loc, 8 / bits));
     Value padding = arith::ConstantOp::create(b, loc, b.getI8IntegerAttr(0));
-    Value bytes = vector::TransferReadOp::create(
+    return vector::TransferReadOp::create(
         b, loc, VectorType::get({lanes * bits / 8}, b.getI8Type()), source,
         ValueRange{byteIndex}, padding, ArrayRef<bool>{inBounds});
-    return unpackCodes(b, loc, bytes, bits,
-                       !rawCodes && isSignedQuantizedInteger(element));
   }
+
+  /// Bits per element of packed x, else 0.
+  unsigned getPackedBits() const { return bits; }
 
 private:
   Type element;
@@ -266,9 +276,13 @@ public:
       return false;
     Type y = op.getY().getType().getElementType();
     Type x = op.getX().getType().getElementType();
-    // f32 results: four lookups and two rounds of interleaving per step pay
-    // only where decoding costs more, for fp8 and fp4 (measured: integer x,
-    // sub-byte included, converts as fast without a table).
+    // f32 results of packed 2- and 4-bit x: one 16-entry f32 table
+    // (vpermps) when the CPU has it.
+    if (y.isF32() && usesF32Entries(op, lanes, features))
+      return true;
+    // Else four byte lookups and two rounds of interleaving per step pay
+    // only where decoding costs more, for fp8 and fp4 (measured: integer x
+    // converts as fast without a table).
     if (y.isF32() && !isFloatQuantizedElement(x))
       return false;
     int64_t entries = x.getIntOrFloatBitWidth() == 8 ? 256
@@ -276,6 +290,15 @@ public:
                                                      : 0;
     return entries &&
            getTableLookupRegisterBytes(entries, lanes, features) != 0;
+  }
+
+  /// Whether the table of a per-tensor `op` holds f32 results (16 entries,
+  /// one vpermps per register) instead of byte planes.
+  static bool usesF32Entries(DequantizeLinearOp op, int64_t lanes,
+                             const X86Features &features) {
+    return op.getY().getType().getElementType().isF32() &&
+           isPackedSubByteType(op.getX().getType().getElementType()) &&
+           getF32TableLookupLanes(lanes, features) != 0;
   }
 
   /// Whether fp8/fp4 x that no whole-formula table covers (per-axis,
@@ -296,7 +319,7 @@ public:
   /// f32 scalar) and `zeroPoint` (prepared scalar, or null) with the same
   /// element builders as the arithmetic path.
   LookupTable(OpBuilder &b, Location loc, Type xElement, Value scale,
-              Value zeroPoint, Type yElement) {
+              Value zeroPoint, Type yElement, bool f32Entries = false) {
     unsigned bits = xElement.getIntOrFloatBitWidth();
     int64_t entries = bits == 8 ? 256 : 16;
     // The stored form of every code: the byte itself, or for packed x the
@@ -321,6 +344,10 @@ public:
     };
     Value y = buildDequantize(b, loc, x, xElement, spread(scale),
                               spread(zeroPoint), yElement);
+    if (f32Entries) {
+      f32Table = y;
+      return;
+    }
     unsigned width = yElement.getIntOrFloatBitWidth();
     auto wordType = VectorType::get({entries}, b.getIntegerType(width));
     Value words = arith::BitcastOp::create(b, loc, wordType, y);
@@ -338,10 +365,71 @@ public:
     }
   }
 
+  /// Whether lookupPacked applies (the table holds f32 entries).
+  bool takesPackedBytes() const { return bool(f32Table); }
+
+  /// f32 entries: looks up the `bits`-bit codes packed in `bytes`
+  /// (vector<m x i8>, 8 / bits codes per byte, the first in the low bits).
+  /// The bytes shifted right by 0, bits, 2 * bits, ... are concatenated,
+  /// and one byte shuffle gives each i32 index its code's byte from the
+  /// copy where that code is in the low bits (repeated in all four bytes);
+  /// the lookup reads the low 4 bits (2-bit codes: the table repeats its 4
+  /// entries). On AVX-512 VBMI that is one vpermb and one vpermps per
+  /// register.
+  Value lookupPacked(OpBuilder &b, Location loc, Value bytes,
+                     unsigned bits) const {
+    auto byteType = cast<VectorType>(bytes.getType());
+    int64_t m = byteType.getNumElements();
+    int64_t perByte = 8 / bits;
+    int64_t n = m * perByte;
+    // copies = [bytes >> 0, bytes >> bits, ...], m bytes each.
+    Value copies;
+    for (int64_t k = 0; k < perByte; ++k) {
+      Value copy = bytes;
+      if (k)
+        copy = arith::ShRUIOp::create(
+            b, loc, bytes,
+            arith::ConstantOp::create(
+                b, loc,
+                DenseElementsAttr::get(byteType,
+                                       APInt(8, uint64_t(k * bits)))));
+      if (!copies) {
+        copies = copy;
+        continue;
+      }
+      int64_t have = cast<VectorType>(copies.getType()).getNumElements();
+      if (have != m) {
+        // vector.shuffle takes operands of one type: widen `copy` first.
+        SmallVector<int64_t> widen;
+        for (int64_t e = 0; e < have; ++e)
+          widen.push_back(e < m ? e : 0);
+        copy = vector::ShuffleOp::create(b, loc, copy, copy, widen);
+      }
+      SmallVector<int64_t> concat;
+      for (int64_t e = 0; e < have + m; ++e)
+        concat.push_back(e < have ? e : have + (e - have));
+      copies = vector::ShuffleOp::create(b, loc, copies, copy, concat);
+    }
+    SmallVector<int64_t> spread;
+    for (int64_t i = 0; i < n; ++i)
+      for (int byte = 0; byte < 4; ++byte)
+        spread.push_back((i % perByte) * m + i / perByte);
+    Value repeated = vector::ShuffleOp::create(b, loc, copies, copies, spread);
+    Value indices = vector::BitCastOp::create(
+        b, loc, VectorType::get({n}, b.getI32Type()), repeated);
+    return TableLookupOp::create(b, loc, f32Table, indices);
+  }
+
   /// Looks up raw `codes` (vector<n x i8>): the results' bits as
   /// vector<n x i16> or vector<n x f32>.
   Value lookup(OpBuilder &b, Location loc, Value codes) const {
-    int64_t n = cast<VectorType>(codes.getType()).getNumElements();
+    auto codeType = cast<VectorType>(codes.getType());
+    if (f32Table) {
+      Value indices =
+          arith::ExtUIOp::create(b, loc, codeType.clone(b.getI32Type()), codes);
+      return TableLookupOp::create(b, loc, f32Table, indices);
+    }
+    int64_t n = codeType.getNumElements();
     Type type = codes.getType();
     SmallVector<Value, 4> bytes;
     for (Value plane : planes)
@@ -363,6 +451,8 @@ public:
 
 private:
   SmallVector<Value, 4> planes;
+  /// The 16 f32 results, when the table holds f32 entries.
+  Value f32Table;
 };
 
 /// Chooses a scheme for `op` with vectors of `lanes` lanes, or fails.
@@ -432,10 +522,11 @@ class KernelBuilder {
 public:
   KernelBuilder(PatternRewriter &b, DequantizeLinearOp op, const Plan &plan,
                 int64_t lanes, int64_t numThreads, int64_t parallelThreshold,
-                bool useLookup, bool useDecodeTable)
+                bool useLookup, bool lookupF32Entries, bool useDecodeTable)
       : b(b), loc(op.getLoc()), op(op), plan(plan), lanes(lanes),
         numThreads(numThreads), parallelThreshold(parallelThreshold),
-        useLookup(useLookup), useDecodeTable(useDecodeTable && !useLookup),
+        useLookup(useLookup), lookupF32Entries(lookupF32Entries),
+        useDecodeTable(useDecodeTable && !useLookup),
         xElement(op.getX().getType().getElementType()),
         yElement(op.getY().getType().getElementType()),
         storeElement(yElement.isF32() ? yElement : b.getI16Type()),
@@ -655,7 +746,8 @@ private:
               SmallVector<Value>(
                   cast<RankedTensorType>(zeroPoint.getType()).getRank(),
                   indexConstant(b, loc, 0)));
-        params.lookup.emplace(b, loc, xElement, scale, zp, yElement);
+        params.lookup.emplace(b, loc, xElement, scale, zp, yElement,
+                              lookupF32Entries);
       } else {
         params.scaleVector = broadcast(scale);
       }
@@ -789,6 +881,15 @@ private:
     }
     auto body = [&](Value j, Value offset, Value acc, bool inBounds) {
       Value i = arith::AddIOp::create(b, loc, start, j);
+      if (p.lookup && p.lookup->takesPackedBytes()) {
+        Value bytes = xReader.readBytes(b, loc, ValueRange{i}, lanes, inBounds);
+        return vector::TransferWriteOp::create(
+                   b, loc,
+                   p.lookup->lookupPacked(b, loc, bytes,
+                                          xReader.getPackedBits()),
+                   acc, ValueRange{j}, ArrayRef<bool>{inBounds})
+            .getResult();
+      }
       if (p.lookup) {
         Value codes = xReader.read(b, loc, ValueRange{i}, lanes, inBounds,
                                    /*rawCodes=*/true);
@@ -1028,6 +1129,8 @@ private:
   int64_t numThreads;
   int64_t parallelThreshold;
   bool useLookup;
+  /// The lookup table holds f32 entries (LookupTable::usesF32Entries).
+  bool lookupF32Entries;
   /// fp8/fp4 x decoded with `decodeTable` (LookupTable::appliesToDecode).
   bool useDecodeTable;
   std::optional<LookupTable> decodeTable;
@@ -1057,6 +1160,7 @@ public:
     KernelBuilder builder(rewriter, op, *plan, width, numThreads,
                           parallelThreshold,
                           LookupTable::applies(op, width, x86),
+                          LookupTable::usesF32Entries(op, width, x86),
                           LookupTable::appliesToDecode(op, width, x86));
     rewriter.replaceOp(op, builder.build());
     return success();

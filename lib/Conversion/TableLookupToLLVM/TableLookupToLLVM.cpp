@@ -36,6 +36,7 @@ X86Features X86Features::host() {
   features.avx2 = host.lookup("avx2");
   features.avx512bw = host.lookup("avx512bw");
   features.avx512vbmi = host.lookup("avx512vbmi");
+  features.avx512f = host.lookup("avx512f");
   return features;
 }
 
@@ -57,13 +58,14 @@ LogicalResult X86Features::parse(StringRef spec, X86Features &features,
     bool *flag = llvm::StringSwitch<bool *>(name)
                      .Case("ssse3", &features.ssse3)
                      .Case("avx2", &features.avx2)
+                     .Case("avx512f", &features.avx512f)
                      .Case("avx512bw", &features.avx512bw)
                      .Case("avx512vbmi", &features.avx512vbmi)
                      .Default(nullptr);
     if (!flag) {
       error = ("unknown feature '" + name +
                "' (expected host, none or a comma-separated list of ssse3, "
-               "avx2, avx512bw, avx512vbmi)")
+               "avx2, avx512f, avx512bw, avx512vbmi)")
                   .str();
       return failure();
     }
@@ -83,7 +85,7 @@ FailureOr<X86Features> X86Features::parseOption(Operation *op, StringRef spec) {
 X86Features X86Features::limitedTo(unsigned vectorBits) const {
   X86Features limited = *this;
   if (vectorBits < 512)
-    limited.avx512bw = limited.avx512vbmi = false;
+    limited.avx512f = limited.avx512bw = limited.avx512vbmi = false;
   if (vectorBits < 256)
     limited.avx2 = false;
   return limited;
@@ -95,6 +97,8 @@ std::string X86Features::str() const {
     names.push_back("ssse3");
   if (avx2)
     names.push_back("avx2");
+  if (avx512f)
+    names.push_back("avx512f");
   if (avx512bw)
     names.push_back("avx512bw");
   if (avx512vbmi)
@@ -116,8 +120,10 @@ constexpr X86Intrinsic kPshufb512{"llvm.x86.avx512.pshuf.b.512",
                                   "+avx512f,+avx512bw"};
 constexpr X86Intrinsic kVpermi2b512{"llvm.x86.avx512.vpermi2var.qi.512",
                                     "+avx512f,+avx512bw,+avx512vbmi"};
+constexpr X86Intrinsic kVpermps512{"llvm.x86.avx512.permvar.sf.512",
+                                   "+avx512f"};
 constexpr X86Intrinsic kX86Intrinsics[] = {kPshufb128, kPshufb256, kPshufb512,
-                                           kVpermi2b512};
+                                           kVpermi2b512, kVpermps512};
 
 } // namespace
 
@@ -141,6 +147,11 @@ int64_t mlir::qdq::getTableLookupRegisterBytes(int64_t entries, int64_t lookups,
   return 0;
 }
 
+int64_t mlir::qdq::getF32TableLookupLanes(int64_t lookups,
+                                          const X86Features &features) {
+  return features.avx512f && lookups % 16 == 0 ? 16 : 0;
+}
+
 namespace {
 
 class TableLookupToX86 : public OpRewritePattern<TableLookupOp> {
@@ -155,12 +166,33 @@ public:
     VectorType indexType = op.getIndices().getType();
     int64_t entries = tableType.getNumElements();
     int64_t lookups = indexType.getNumElements();
+    bool isF32 = tableType.getElementType().isF32();
     // Target features are set per function: outside one, stay portable.
     int64_t width = 0;
     if (op->getParentOfType<FunctionOpInterface>())
-      width = getTableLookupRegisterBytes(entries, lookups, features);
+      width = isF32 ? getF32TableLookupLanes(lookups, features)
+                    : getTableLookupRegisterBytes(entries, lookups, features);
     if (!width) {
       b.replaceOp(op, lowerPerElement(b, loc, op.getTable(), op.getIndices()));
+      return success();
+    }
+    if (isF32) {
+      // vpermps reads the low 4 bits of each index.
+      Value result = arith::ConstantOp::create(
+          b, loc, b.getZeroAttr(indexType.clone(b.getF32Type())));
+      for (int64_t offset = 0; offset < lookups; offset += width) {
+        Value index = vector::ExtractStridedSliceOp::create(
+            b, loc, op.getIndices(), ArrayRef<int64_t>{offset},
+            ArrayRef<int64_t>{width}, ArrayRef<int64_t>{1});
+        Value values = LLVM::CallIntrinsicOp::create(
+                           b, loc, tableType, b.getStringAttr(kVpermps512.name),
+                           ValueRange{op.getTable(), index})
+                           .getResult(0);
+        result = vector::InsertStridedSliceOp::create(b, loc, values, result,
+                                                      ArrayRef<int64_t>{offset},
+                                                      ArrayRef<int64_t>{1});
+      }
+      b.replaceOp(op, result);
       return success();
     }
     auto registerType = VectorType::get({width}, b.getI8Type());
@@ -230,13 +262,15 @@ private:
   static Value lowerPerElement(PatternRewriter &b, Location loc, Value table,
                                Value indices) {
     auto type = cast<VectorType>(indices.getType());
-    int64_t entries = cast<VectorType>(table.getType()).getNumElements();
+    auto tableType = cast<VectorType>(table.getType());
+    int64_t entries = tableType.getNumElements();
     Value mask = arith::ConstantOp::create(
-        b, loc, b.getIntegerAttr(b.getI8Type(), entries - 1));
-    Value result = indices;
+        b, loc, b.getIntegerAttr(type.getElementType(), entries - 1));
+    Value result = arith::ConstantOp::create(
+        b, loc, b.getZeroAttr(type.clone(tableType.getElementType())));
     for (int64_t i = 0; i < type.getNumElements(); ++i) {
       Value index = vector::ExtractOp::create(b, loc, indices, i);
-      if (entries < 256)
+      if (entries < 256 || !type.getElementType().isInteger(8))
         index = arith::AndIOp::create(b, loc, index, mask);
       Value position =
           arith::IndexCastUIOp::create(b, loc, b.getIndexType(), index);

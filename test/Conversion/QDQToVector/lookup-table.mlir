@@ -1,6 +1,7 @@
 // RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 cpu-features=avx512bw,avx512vbmi" --split-input-file | FileCheck %s
 // RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=256 cpu-features=avx512bw,avx512vbmi,avx2" --split-input-file | FileCheck %s --check-prefix=YMM
 // RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 cpu-features=none" --split-input-file | FileCheck %s --check-prefix=NONE
+// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 cpu-features=avx512f" --split-input-file | FileCheck %s --check-prefix=F32
 // RUN: not qdq-opt %s --convert-qdq-to-vector="cpu-features=avx9" 2>&1 | FileCheck %s --check-prefix=BAD
 
 // BAD: error: cpu-features: unknown feature 'avx9'
@@ -126,4 +127,32 @@ func.func @e5m2_axis_decode(%x: tensor<4x64xf8E5M2>, %s: tensor<64xf32>) -> tens
 func.func @f4_blocked_decode(%x: tensor<2x128xf4E2M1FN>, %s: tensor<2x4xbf16>) -> tensor<2x128xf32> {
   %y = qdq.dequantize_linear %x, %s {axis = 1 : i64, block_size = 32 : i64} : (tensor<2x128xf4E2M1FN>, tensor<2x4xbf16>) -> tensor<2x128xf32>
   return %y : tensor<2x128xf32>
+}
+
+// -----
+
+// Per-tensor packed 2-/4-bit x -> f32 with AVX512F: one table of the 16 f32
+// results (2-bit codes repeat over it). The packed bytes, the bytes shifted
+// right by 4, are concatenated; one shuffle gives every i32 index its
+// code's byte (repeated four times) from the copy where the code is in the
+// low bits, which vpermps reads.
+// F32-LABEL: func.func @u4_f32
+// F32: %[[T:.*]] = arith.mulf %{{.*}}, %{{.*}} : vector<16xf32>
+// F32: scf.for
+// F32: %[[B:.*]] = vector.transfer_read %{{.*}} : tensor<64xi8>, vector<32xi8>
+// F32: %[[S:.*]] = arith.shrui %[[B]], %{{.*}} : vector<32xi8>
+// F32: %[[C:.*]] = vector.shuffle %[[B]], %[[S]] [0, 1, 2,
+// F32: %[[R:.*]] = vector.shuffle %[[C]], %[[C]] [0, 0, 0, 0, 32, 32, 32, 32, 1, 1, 1, 1, 33, 33, 33, 33,
+// F32: %[[I:.*]] = vector.bitcast %[[R]] : vector<256xi8> to vector<64xi32>
+// F32: qdq.table_lookup %[[T]][%[[I]]] : vector<16xf32>, vector<64xi32>
+// F32-LABEL: func.func @i2_f32
+// F32: vector.shuffle %{{.*}}, %{{.*}} [0, 0, 0, 0, 16, 16, 16, 16, 32, 32, 32, 32, 48, 48, 48, 48, 1, 1, 1, 1,
+// F32: qdq.table_lookup %{{.*}}[%{{.*}}] : vector<16xf32>, vector<64xi32>
+func.func @u4_f32(%x: tensor<128xui4>, %s: tensor<f32>, %z: tensor<ui4>) -> tensor<128xf32> {
+  %y = qdq.dequantize_linear %x, %s, %z : (tensor<128xui4>, tensor<f32>, tensor<ui4>) -> tensor<128xf32>
+  return %y : tensor<128xf32>
+}
+func.func @i2_f32(%x: tensor<256xi2>, %s: tensor<f32>) -> tensor<256xf32> {
+  %y = qdq.dequantize_linear %x, %s : (tensor<256xi2>, tensor<f32>) -> tensor<256xf32>
+  return %y : tensor<256xf32>
 }

@@ -2,9 +2,10 @@
 // RUN: qdq-opt %s --convert-qdq-table-lookup-to-llvm="cpu-features=+avx2,+ssse3" --split-input-file | FileCheck %s --check-prefix=AVX2
 // RUN: qdq-opt %s --convert-qdq-table-lookup-to-llvm="cpu-features=ssse3" --split-input-file | FileCheck %s --check-prefix=SSSE3
 // RUN: qdq-opt %s --convert-qdq-table-lookup-to-llvm="cpu-features=none" --split-input-file | FileCheck %s --check-prefix=NONE
+// RUN: qdq-opt %s --convert-qdq-table-lookup-to-llvm="cpu-features=avx512f" --split-input-file | FileCheck %s --check-prefix=F32
 // RUN: not qdq-opt %s --convert-qdq-table-lookup-to-llvm="cpu-features=avx512vbmi,sse9" 2>&1 | FileCheck %s --check-prefix=BAD
 
-// BAD: error: cpu-features: unknown feature 'sse9' (expected host, none or a comma-separated list of ssse3, avx2, avx512bw, avx512vbmi)
+// BAD: error: cpu-features: unknown feature 'sse9' (expected host, none or a comma-separated list of ssse3, avx2, avx512f, avx512bw, avx512vbmi)
 
 // 256 entries: four 64-byte registers, two vpermi2b on the low 7 bits and a
 // select on the sign bit; the function is marked with what vpermi2b needs,
@@ -73,4 +74,27 @@ func.func @narrow(%t: vector<16xi8>, %i: vector<64xi8>) -> vector<64xi8> {
 func.func @short(%t: vector<16xi8>, %i: vector<8xi8>) -> vector<8xi8> {
   %0 = qdq.table_lookup %t[%i] : vector<16xi8>, vector<8xi8>
   return %0 : vector<8xi8>
+}
+
+// -----
+
+// 16 f32 entries: vpermps (AVX512F) on 16 i32 indices per register; it reads
+// their low 4 bits. Without AVX512F, one element at a time, the index masked
+// to 4 bits.
+// F32-LABEL: func.func @f32_table
+// F32-SAME: target_features = #llvm.target_features<["+avx512f"]>
+// F32: %[[I0:.*]] = vector.extract_strided_slice %{{.*}} {offsets = [0], sizes = [16], strides = [1]} : vector<32xi32> to vector<16xi32>
+// F32: %[[R0:.*]] = llvm.call_intrinsic "llvm.x86.avx512.permvar.sf.512"(%{{.*}}, %[[I0]]) : (vector<16xf32>, vector<16xi32>) -> vector<16xf32>
+// F32: vector.insert_strided_slice %[[R0]], %{{.*}} {offsets = [0], strides = [1]} : vector<16xf32> into vector<32xf32>
+// F32: %[[I1:.*]] = vector.extract_strided_slice %{{.*}} {offsets = [16], sizes = [16], strides = [1]} : vector<32xi32> to vector<16xi32>
+// F32: llvm.call_intrinsic "llvm.x86.avx512.permvar.sf.512"(%{{.*}}, %[[I1]])
+// VBMI-LABEL: func.func @f32_table
+// VBMI-NOT: llvm.call_intrinsic
+// VBMI: %[[E:.*]] = vector.extract %{{.*}}[0] : i32 from vector<32xi32>
+// VBMI: %[[M:.*]] = arith.andi %[[E]], %{{.*}} : i32
+// VBMI: %[[P:.*]] = arith.index_castui %[[M]] : i32 to index
+// VBMI: vector.extract %{{.*}}[%[[P]]] : f32 from vector<16xf32>
+func.func @f32_table(%t: vector<16xf32>, %i: vector<32xi32>) -> vector<32xf32> {
+  %0 = qdq.table_lookup %t[%i] : vector<16xf32>, vector<32xi32>
+  return %0 : vector<32xf32>
 }

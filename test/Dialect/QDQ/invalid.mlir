@@ -441,9 +441,38 @@ func.func @table_lookup_entries(%t: vector<32xi8>, %i: vector<64xi8>) -> vector<
 
 // -----
 
-// qdq.table_lookup: the result has the indices' type.
+// qdq.table_lookup: the result has the indices' shape and the table's
+// element type.
 func.func @table_lookup_result(%t: vector<16xi8>, %i: vector<64xi8>) -> vector<32xi8> {
-  // expected-error @+1 {{failed to verify that all of {indices, result} have same type}}
+  // expected-error @+2 {{inferred type(s) 'vector<64xi8>' are incompatible with return type(s) of operation 'vector<32xi8>'}}
+  // expected-error @+1 {{failed to infer returned types}}
   %0 = "qdq.table_lookup"(%t, %i) : (vector<16xi8>, vector<64xi8>) -> vector<32xi8>
   return %0 : vector<32xi8>
+}
+
+// -----
+
+// TL-R2: a table of f32 has 16 entries.
+func.func @table_lookup_f32_entries(%t: vector<256xf32>, %i: vector<16xi32>) -> vector<16xf32> {
+  // expected-error @+1 {{table of f32 has 256 entries but must have 16}}
+  %0 = qdq.table_lookup %t[%i] : vector<256xf32>, vector<16xi32>
+  return %0 : vector<16xf32>
+}
+
+// -----
+
+// TL-R2: a table of f32 takes i32 indices.
+func.func @table_lookup_f32_indices(%t: vector<16xf32>, %i: vector<16xi8>) -> vector<16xf32> {
+  // expected-error @+1 {{indices are 'i8' but a table of f32 takes i32 indices}}
+  %0 = qdq.table_lookup %t[%i] : vector<16xf32>, vector<16xi8>
+  return %0 : vector<16xf32>
+}
+
+// -----
+
+// TL-R2: a byte table takes i8 indices.
+func.func @table_lookup_i8_indices(%t: vector<16xi8>, %i: vector<16xi32>) -> vector<16xi8> {
+  // expected-error @+1 {{indices are 'i32' but a table of i8 takes i8 indices}}
+  %0 = qdq.table_lookup %t[%i] : vector<16xi8>, vector<16xi32>
+  return %0 : vector<16xi8>
 }

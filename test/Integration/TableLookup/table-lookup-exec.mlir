@@ -2,13 +2,21 @@
 // register width, and one extract per element) looks up the same bytes.
 // The expected values were computed with Python list indexing when the test
 // was written: t256[i] = (37 i + 11) mod 256, t16[i] = (5 i + 3) mod 256,
-// index k = (73 k + 5) mod 256 (the 16-entry table reads it mod 16).
+// index k = (73 k + 5) mod 256 (the 16-entry table reads it mod 16); the
+// f32 table tf[i] = 3 i - 19.75 with i32 index k = (7 k^2 + 5 k + 3) mod 1000
+// (read mod 16).
 // RUN: qdq-opt %s --qdq-to-llvm | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
 // RUN: qdq-opt %s --qdq-to-llvm="vector-bits=256" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
 // RUN: qdq-opt %s --qdq-to-llvm="vector-bits=128" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
 // RUN: qdq-opt %s --qdq-to-llvm="cpu-features=none" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
 
 func.func private @printMemrefI32(memref<*xi32>)
+func.func private @printMemrefF32(memref<*xf32>)
+
+func.func @lookupf32(%t: vector<16xf32>, %i: vector<32xi32>) -> vector<32xf32> attributes {no_inline} {
+  %r = qdq.table_lookup %t[%i] : vector<16xf32>, vector<32xi32>
+  return %r : vector<32xf32>
+}
 
 func.func @lookup256(%t: vector<256xi8>, %i: vector<128xi8>) -> vector<128xi8> attributes {no_inline} {
   %r = qdq.table_lookup %t[%i] : vector<256xi8>, vector<128xi8>
@@ -38,9 +46,19 @@ func.func @main() {
   call @print(%a) : (vector<128xi8>) -> ()
   %b = call @lookup16(%t16, %i) : (vector<16xi8>, vector<128xi8>) -> vector<128xi8>
   call @print(%b) : (vector<128xi8>) -> ()
+  %tf = arith.constant dense<[-19.75, -16.75, -13.75, -10.75, -7.75, -4.75, -1.75, 1.25, 4.25, 7.25, 10.25, 13.25, 16.25, 19.25, 22.25, 25.25]> : vector<16xf32>
+  %if = arith.constant dense<[3, 15, 41, 81, 135, 203, 285, 381, 491, 615, 753, 905, 71, 251, 445, 653, 875, 111, 361, 625, 903, 195, 501, 821, 155, 503, 865, 241, 631, 35, 453, 885]> : vector<32xi32>
+  %f = call @lookupf32(%tf, %if) : (vector<16xf32>, vector<32xi32>) -> vector<32xf32>
+  %c0 = arith.constant 0 : index
+  %mf = memref.alloca() : memref<32xf32>
+  vector.store %f, %mf[%c0] : memref<32xf32>, vector<32xf32>
+  %uf = memref.cast %mf : memref<32xf32> to memref<*xf32>
+  call @printMemrefF32(%uf) : (memref<*xf32>) -> ()
   return
 }
 // CHECK: data =
 // CHECK-NEXT: [-60,  81,  -34,  107,  -8,  -123,  18,  -97,  44,  -71,  70,  -45,  96,  -19,  122,  7,  -108,  33,  -82,  59,  -56,  85,  -30,  111,  -4,  -119,  22,  -93,  48,  -67,  74,  -41,  100,  -15,  126,  11,  -104,  37,  -78,  63,  -52,  89,  -26,  115,  0,  -115,  26,  -89,  52,  -63,  78,  -37,  104,  -11,  -126,  15,  -100,  41,  -74,  67,  -48,  93,  -22,  119,  4,  -111,  30,  -85,  56,  -59,  82,  -33,  108,  -7,  -122,  19,  -96,  45,  -70,  71,  -44,  97,  -18,  123,  8,  -107,  34,  -81,  60,  -55,  86,  -29,  112,  -3,  -118,  23,  -92,  49,  -66,  75,  -40,  101,  -14,  127,  12,  -103,  38,  -77,  64,  -51,  90,  -25,  116,  1,  -114,  27,  -88,  53,  -62,  79,  -36,  105,  -10,  -125,  16,  -99,  42,  -73]
 // CHECK: data =
 // CHECK-NEXT: [28,  73,  38,  3,  48,  13,  58,  23,  68,  33,  78,  43,  8,  53,  18,  63,  28,  73,  38,  3,  48,  13,  58,  23,  68,  33,  78,  43,  8,  53,  18,  63,  28,  73,  38,  3,  48,  13,  58,  23,  68,  33,  78,  43,  8,  53,  18,  63,  28,  73,  38,  3,  48,  13,  58,  23,  68,  33,  78,  43,  8,  53,  18,  63,  28,  73,  38,  3,  48,  13,  58,  23,  68,  33,  78,  43,  8,  53,  18,  63,  28,  73,  38,  3,  48,  13,  58,  23,  68,  33,  78,  43,  8,  53,  18,  63,  28,  73,  38,  3,  48,  13,  58,  23,  68,  33,  78,  43,  8,  53,  18,  63,  28,  73,  38,  3,  48,  13,  58,  23,  68,  33,  78,  43,  8,  53,  18,  63]
+// CHECK: data =
+// CHECK-NEXT: [-10.75,  25.25,  7.25,  -16.75,  1.25,  13.25,  19.25,  19.25,  13.25,  1.25,  -16.75,  7.25,  1.25,  13.25,  19.25,  19.25,  13.25,  25.25,  7.25,  -16.75,  1.25,  -10.75,  -4.75,  -4.75,  13.25,  1.25,  -16.75,  -16.75,  1.25,  -10.75,  -4.75,  -4.75]

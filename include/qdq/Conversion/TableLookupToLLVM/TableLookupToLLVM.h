@@ -27,12 +27,15 @@ struct X86Features {
   bool avx512bw = false;
   /// AVX512_VBMI: vpermi2b, lookups in two 64-byte registers.
   bool avx512vbmi = false;
+  /// AVX512F: vpermps, lookups of 16 f32 entries.
+  bool avx512f = false;
 
   /// The features of the CPU this process runs on.
   static X86Features host();
   /// Parses `host`, `none` (or empty) or a comma-separated list of feature
-  /// names (`ssse3`, `avx2`, `avx512bw`, `avx512vbmi`, each optionally with
-  /// a leading `+`). Fails on an unknown name, with a message in `error`.
+  /// names (`ssse3`, `avx2`, `avx512f`, `avx512bw`, `avx512vbmi`, each
+  /// optionally with a leading `+`). Fails on an unknown name, with a message
+  /// in `error`.
   static LogicalResult parse(StringRef spec, X86Features &features,
                              std::string &error);
   /// parse() for a pass's `cpu-features` option: on failure, reports the
@@ -53,6 +56,10 @@ struct X86Features {
 /// element).
 int64_t getTableLookupRegisterBytes(int64_t entries, int64_t lookups,
                                     const X86Features &features);
+
+/// The number of lanes per register in which `features` look up `lookups`
+/// i32 indices in a 16-entry f32 table (16 with AVX512F's vpermps), or 0.
+int64_t getF32TableLookupLanes(int64_t lookups, const X86Features &features);
 
 /// Adds the pattern that lowers qdq.table_lookup to x86 byte shuffles
 /// (llvm.call_intrinsic) where `features` have them, else to vector

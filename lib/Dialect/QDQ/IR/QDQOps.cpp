@@ -322,9 +322,37 @@ LogicalResult PackedBytesOp::verify() {
 // TableLookupOp
 //===----------------------------------------------------------------------===//
 
+LogicalResult TableLookupOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location>, ValueRange operands, DictionaryAttr,
+    OpaqueProperties, RegionRange, SmallVectorImpl<Type> &inferredReturnTypes) {
+  if (operands.size() != 2)
+    return failure();
+  auto table = dyn_cast<VectorType>(operands[0].getType());
+  auto indices = dyn_cast<VectorType>(operands[1].getType());
+  if (!table || !indices)
+    return failure();
+  inferredReturnTypes.push_back(indices.clone(table.getElementType()));
+  return success();
+}
+
 LogicalResult TableLookupOp::verify() {
+  VectorType tableType = getTable().getType();
+  int64_t entries = tableType.getNumElements();
+  Type indexElement = getIndices().getType().getElementType();
+  // TL-R2: f32 tables have 16 entries and i32 indices, byte tables i8 ones.
+  if (tableType.getElementType().isF32()) {
+    if (entries != 16)
+      return emitOpError() << "table of f32 has " << entries
+                           << " entries but must have 16";
+    if (!indexElement.isInteger(32))
+      return emitOpError() << "indices are " << indexElement
+                           << " but a table of f32 takes i32 indices";
+    return success();
+  }
+  if (!indexElement.isInteger(8))
+    return emitOpError() << "indices are " << indexElement
+                         << " but a table of i8 takes i8 indices";
   // TL-R1: the table has 16 or 256 entries.
-  int64_t entries = getTable().getType().getNumElements();
   if (entries != 16 && entries != 256)
     return emitOpError() << "table has " << entries
                          << " entries but must have 16 or 256";

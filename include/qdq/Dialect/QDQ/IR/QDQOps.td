@@ -8,6 +8,7 @@
 #define QDQ_DIALECT_QDQ_IR_QDQOPS_TD
 
 include "qdq/Dialect/QDQ/IR/QDQBase.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
 def QDQ_DequantizeLinearOp : QDQ_Op<"dequantize_linear", [Pure]> {
@@ -243,29 +244,43 @@ def QDQ_PackedBytesOp : QDQ_Op<"packed_bytes", [Pure]> {
 //===----------------------------------------------------------------------===//
 
 def QDQ_TableLookupOp : QDQ_Op<"table_lookup",
-    [Pure, AllTypesMatch<["indices", "result"]>]> {
-  let summary = "looks up bytes in a 16- or 256-entry table";
+    [Pure, DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+  let summary = "looks up bytes in a 16- or 256-entry table, or f32 values "
+                "in a 16-entry table";
   let description = [{
     `result[i] = table[indices[i] mod T]`, the indices read as unsigned
-    bytes and T the table size, 16 or 256 (TL-R1). The vector lowering uses
-    it for per-tensor dequantization of x with at most 8 bits, whose
-    results take at most 256 values: the table holds one byte plane of the
-    result of every code.
+    integers and T the table size. The result has the indices' shape and the
+    table's element type. Rules:
 
-    `--convert-qdq-table-lookup-to-llvm` lowers it to x86 byte shuffles when
-    the CPU has them (`pshufb`/`vpshufb` for 16 entries, AVX512_VBMI
-    `vpermi2b` for 256) and else to one extract per element.
+    * TL-R1: the table has 16 or 256 entries;
+    * TL-R2: a table of i8 (byte) entries takes i8 indices; a table of f32
+      entries has 16 entries and takes i32 indices.
+
+    The vector lowering uses it where x has few distinct codes: for
+    per-tensor dequantization of x with at most 8 bits, whose results take
+    at most 256 values (byte tables hold one byte plane of the result of
+    every code; f32 tables the 16 results of the codes of packed 2- and
+    4-bit x), and to decode fp8/fp4 x.
+
+    `--convert-qdq-table-lookup-to-llvm` lowers it to x86 shuffles when the
+    CPU has them (`pshufb`/`vpshufb` for 16 bytes, AVX512_VBMI `vpermi2b`
+    for 256, AVX-512 `vpermps` for 16 f32 entries) and else to one extract
+    per element.
 
     ```mlir
     func.func @lookup(%t: vector<16xi8>, %i: vector<64xi8>) -> vector<64xi8> {
       %r = qdq.table_lookup %t[%i] : vector<16xi8>, vector<64xi8>
       return %r : vector<64xi8>
     }
+    func.func @lookup_f32(%t: vector<16xf32>, %i: vector<32xi32>) -> vector<32xf32> {
+      %r = qdq.table_lookup %t[%i] : vector<16xf32>, vector<32xi32>
+      return %r : vector<32xf32>
+    }
     ```
   }];
-  let arguments = (ins FixedVectorOfRankAndType<[1], [I8]>:$table,
-                       FixedVectorOfRankAndType<[1], [I8]>:$indices);
-  let results = (outs FixedVectorOfRankAndType<[1], [I8]>:$result);
+  let arguments = (ins FixedVectorOfRankAndType<[1], [I8, F32]>:$table,
+                       FixedVectorOfRankAndType<[1], [I8, I32]>:$indices);
+  let results = (outs FixedVectorOfRankAndType<[1], [I8, F32]>:$result);
   let assemblyFormat = [{
     $table `[` $indices `]` attr-dict `:` type($table) `,` type($indices)
   }];
