@@ -68,6 +68,13 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
     one: the f16 bits of every code's value (all exact in f16), two planes,
     widened to f32 in registers before the scales are applied.
 
+    bf16 results of integer or fp8/fp4 x with AVX512_BF16 (and 512-bit
+    vectors): a vector pass over the scales checks that none is NaN or a
+    nonzero value below 2^-126 / m (m the smallest nonzero |x - zero_point|),
+    so that no product is an f32 subnormal or a NaN with a payload; where
+    that holds, each step rounds with `arith.truncf` (vcvtneps2bf16), else
+    with the exact integer rounding. The results are the same either way.
+
     Each loop ends with one masked tail. With `num-threads` > 1 the loops
     become an `scf.forall` over one chunk per thread (flat loops: a multiple
     of the lanes each; rows: whole rows) when x has at least
@@ -94,10 +101,10 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
            /*default=*/"262144",
            "Tensors with fewer elements run as one chunk">,
     Option<"cpuFeatures", "cpu-features", "std::string", /*default=*/"\"host\"",
-           "x86 shuffles the table lookups may count on: host (this "
-           "CPU's), none, or a comma-separated list of ssse3, avx2, "
-           "avx512f, avx512bw, avx512vbmi (see "
-           "--convert-qdq-table-lookup-to-llvm)">,
+           "x86 extensions the lowering may count on (table-lookup "
+           "shuffles, bf16 rounding): host (this CPU's), none, or a "
+           "comma-separated list of ssse3, avx2, avx512f, avx512bw, "
+           "avx512vbmi, avx512bf16 (see --convert-qdq-table-lookup-to-llvm)">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
@@ -155,7 +162,8 @@ def ConvertQDQTableLookupToLLVM : Pass<"convert-qdq-table-lookup-to-llvm"> {
       the low 4 bits of each i32 index, 16 lookups per register.
 
     The widest register the features allow and the vector length divides is
-    used. Functions that get such calls are marked with the LLVM
+    used. Functions that get such calls, or that round f32 vectors to bf16
+    with `arith.truncf` (vcvtneps2bf16), are marked with the LLVM
     `target_features` the instructions need, so the code compiles for any
     target machine (and runs on CPUs that have them). Without the features
     (`cpu-features=none`) every element is extracted and inserted.
@@ -166,7 +174,7 @@ def ConvertQDQTableLookupToLLVM : Pass<"convert-qdq-table-lookup-to-llvm"> {
     Option<"cpuFeatures", "cpu-features", "std::string", /*default=*/"\"host\"",
            "x86 extensions the lowering may use: host (this CPU's), none, "
            "or a comma-separated list of ssse3, avx2, avx512f, avx512bw, "
-           "avx512vbmi">,
+           "avx512vbmi, avx512bf16">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

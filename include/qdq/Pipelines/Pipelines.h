@@ -63,9 +63,10 @@ struct QDQToLLVMPipelineOptions
       llvm::cl::init(1 << 18)};
   Option<std::string> cpuFeatures{
       *this, "cpu-features",
-      llvm::cl::desc("x86 extensions the SIMD lookup-table paths may use: "
-                     "host (this CPU's), none, or a comma-separated list of "
-                     "ssse3, avx2, avx512f, avx512bw, avx512vbmi"),
+      llvm::cl::desc("x86 extensions the SIMD lowering may use (table "
+                     "lookups, bf16 rounding): host (this CPU's), none, or a "
+                     "comma-separated list of ssse3, avx2, avx512f, "
+                     "avx512bw, avx512vbmi, avx512bf16"),
       llvm::cl::init("host")};
 };
 

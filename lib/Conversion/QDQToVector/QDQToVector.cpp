@@ -522,7 +522,8 @@ class KernelBuilder {
 public:
   KernelBuilder(PatternRewriter &b, DequantizeLinearOp op, const Plan &plan,
                 int64_t lanes, int64_t numThreads, int64_t parallelThreshold,
-                bool useLookup, bool lookupF32Entries, bool useDecodeTable)
+                bool useLookup, bool lookupF32Entries, bool useDecodeTable,
+                bool avx512bf16)
       : b(b), loc(op.getLoc()), op(op), plan(plan), lanes(lanes),
         numThreads(numThreads), parallelThreshold(parallelThreshold),
         useLookup(useLookup), lookupF32Entries(lookupF32Entries),
@@ -534,6 +535,9 @@ public:
     // fp8/fp4 zero points are zero (DQ-R15) and not subtracted.
     if (op.getZeroPoint() && !isFloatQuantizedElement(xElement))
       zeroPoint = op.getZeroPoint();
+    hardwareBF16 =
+        avx512bf16 && yElement.isBF16() && !useLookup &&
+        (isa<IntegerType>(xElement) || isFloatQuantizedElement(xElement));
   }
 
   Value build() {
@@ -541,6 +545,16 @@ public:
       Value one = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(1.0f));
       decodeTable.emplace(b, loc, xElement, one, Value(), b.getF16Type());
     }
+    // bf16 results may round with vcvtneps2bf16 when no scale can make a
+    // product an f32 subnormal or a NaN with a payload: checked once here,
+    // each step branches on it.
+    if (hardwareBF16)
+      hardwareBF16Safe = scalesAllowHardwareBF16();
+    return buildScheme();
+  }
+
+private:
+  Value buildScheme() {
     switch (plan.scheme) {
     case Scheme::PerTensor:
     case Scheme::AxisTable:
@@ -552,7 +566,85 @@ public:
     llvm_unreachable("unknown scheme");
   }
 
-private:
+  /// buildDequantize of one step's vectors; bf16 results with
+  /// `hardwareBF16Safe` round with vcvtneps2bf16 when it holds.
+  Value dequantize(Value xStored, Type xType, Value scale, Value zp) {
+    if (!hardwareBF16Safe)
+      return buildDequantize(b, loc, xStored, xType, scale, zp, yElement);
+    Value product =
+        buildDequantize(b, loc, xStored, xType, scale, zp, b.getF32Type());
+    auto round = [&](BF16Rounding rounding) {
+      return [&, rounding](OpBuilder &nb, Location nloc) {
+        Value y = convertF32ToResult(nb, nloc, product, yElement, rounding);
+        scf::YieldOp::create(nb, nloc, y);
+      };
+    };
+    return scf::IfOp::create(b, loc, hardwareBF16Safe,
+                             round(BF16Rounding::Hardware),
+                             round(BF16Rounding::Integer))
+        .getResult(0);
+  }
+
+  /// Whether vcvtneps2bf16 rounds every product (x - zero_point) * scale as
+  /// the integer rounding does (BF16Rounding::Hardware): x is an integer
+  /// (|x - zero_point| is 0 or at least 1) or fp8/fp4 (at least its
+  /// smallest subnormal m), so a product is an f32 subnormal only if a
+  /// nonzero scale is below 2^-126 / m, and a NaN with a payload only if a
+  /// scale is NaN. One vector pass over the scales (at most 1/B of x for
+  /// blocks) checks that neither happens.
+  Value scalesAllowHardwareBF16() {
+    double smallest = 1.0;
+    if (auto minifloat = dyn_cast<FloatType>(xElement))
+      smallest =
+          APFloat::getSmallest(minifloat.getFloatSemantics()).convertToDouble();
+    float threshold = float(std::ldexp(1.0, -126) / smallest);
+    Value flat = flatten(b, loc, op.getScale());
+    StoredReader reader(b, loc, flat, 0);
+    Value count = tensor::DimOp::create(b, loc, flat, 0);
+    VectorType f32Vector = vectorOf(b.getF32Type());
+    VectorType i32Vector = vectorOf(b.getI32Type());
+    auto f32Splat = [&](float value) -> Value {
+      return arith::ConstantOp::create(
+          b, loc, DenseElementsAttr::get(f32Vector, value));
+    };
+    Value unsafeInit = arith::ConstantOp::create(b, loc, b.getBoolAttr(false));
+    auto loop = scf::ForOp::create(
+        b, loc, indexConstant(b, loc, 0), count, indexConstant(b, loc, lanes),
+        ValueRange{unsafeInit},
+        [&](OpBuilder &nb, Location, Value j, ValueRange args) {
+          OpBuilder::InsertionGuard guard(b);
+          b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
+          Value scale = convertStoredToF32(
+              b, loc, reader.read(b, loc, ValueRange{j}, lanes, false),
+              scaleElement);
+          Value magnitude = arith::BitcastOp::create(
+              b, loc, f32Vector,
+              arith::AndIOp::create(
+                  b, loc, arith::BitcastOp::create(b, loc, i32Vector, scale),
+                  arith::ConstantOp::create(
+                      b, loc,
+                      DenseElementsAttr::get(i32Vector,
+                                             APInt(32, INT32_MAX)))));
+          // Unordered or below the threshold, and not zero (NaN included).
+          Value small = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::ULT,
+                                              magnitude, f32Splat(threshold));
+          Value nonZero = arith::CmpFOp::create(
+              b, loc, arith::CmpFPredicate::UNE, scale, f32Splat(0.0f));
+          Value left = arith::SubIOp::create(b, loc, count, j);
+          Value inRange = vector::CreateMaskOp::create(
+              b, loc, VectorType::get({lanes}, b.getI1Type()),
+              ValueRange{left});
+          Value bad = arith::AndIOp::create(
+              b, loc, arith::AndIOp::create(b, loc, small, nonZero), inRange);
+          Value any = vector::ReductionOp::create(
+              b, loc, vector::CombiningKind::OR, bad);
+          scf::YieldOp::create(
+              b, loc, arith::OrIOp::create(b, loc, args[0], any).getResult());
+        });
+    Value isTrue = arith::ConstantOp::create(b, loc, b.getBoolAttr(true));
+    return arith::XOrIOp::create(b, loc, loop.getResult(0), isTrue);
+  }
+
   VectorType vectorOf(Type element) const {
     return VectorType::get({lanes}, element);
   }
@@ -908,8 +1000,7 @@ private:
         scale = readBlockFlat(p.scaleFlat, scaleElement, i, p.count, true);
       if (p.zpFlat)
         zp = readBlockFlat(p.zpFlat, zeroPointElement(), i, p.count, false);
-      Value y = toStoreForm(
-          buildDequantize(b, loc, xStored, xType, scale, zp, yElement));
+      Value y = toStoreForm(dequantize(xStored, xType, scale, zp));
       return vector::TransferWriteOp::create(b, loc, y, acc, ValueRange{j},
                                              ArrayRef<bool>{inBounds})
           .getResult();
@@ -1045,8 +1136,7 @@ private:
                                                        lanes, inBounds),
                                         zeroPointElement(), xElement);
               }
-              Value y = toStoreForm(
-                  buildDequantize(b, loc, xStored, xType, scale, zp, yElement));
+              Value y = toStoreForm(dequantize(xStored, xType, scale, zp));
               return vector::TransferWriteOp::create(b, loc, y, acc,
                                                      ValueRange{local, j},
                                                      ArrayRef<bool>{inBounds})
@@ -1131,6 +1221,10 @@ private:
   bool useLookup;
   /// The lookup table holds f32 entries (LookupTable::usesF32Entries).
   bool lookupF32Entries;
+  /// bf16 results may round with vcvtneps2bf16, where the i1
+  /// `hardwareBF16Safe` (scalesAllowHardwareBF16) holds.
+  bool hardwareBF16 = false;
+  Value hardwareBF16Safe;
   /// fp8/fp4 x decoded with `decodeTable` (LookupTable::appliesToDecode).
   bool useDecodeTable;
   std::optional<LookupTable> decodeTable;
@@ -1157,11 +1251,11 @@ public:
     }
     if (failed(plan))
       return rewriter.notifyMatchFailure(op, "no vector scheme for this form");
-    KernelBuilder builder(rewriter, op, *plan, width, numThreads,
-                          parallelThreshold,
-                          LookupTable::applies(op, width, x86),
-                          LookupTable::usesF32Entries(op, width, x86),
-                          LookupTable::appliesToDecode(op, width, x86));
+    KernelBuilder builder(
+        rewriter, op, *plan, width, numThreads, parallelThreshold,
+        LookupTable::applies(op, width, x86),
+        LookupTable::usesF32Entries(op, width, x86),
+        LookupTable::appliesToDecode(op, width, x86), x86.avx512bf16);
     rewriter.replaceOp(op, builder.build());
     return success();
   }

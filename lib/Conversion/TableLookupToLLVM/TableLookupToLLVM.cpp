@@ -37,6 +37,7 @@ X86Features X86Features::host() {
   features.avx512bw = host.lookup("avx512bw");
   features.avx512vbmi = host.lookup("avx512vbmi");
   features.avx512f = host.lookup("avx512f");
+  features.avx512bf16 = host.lookup("avx512bf16");
   return features;
 }
 
@@ -61,11 +62,12 @@ LogicalResult X86Features::parse(StringRef spec, X86Features &features,
                      .Case("avx512f", &features.avx512f)
                      .Case("avx512bw", &features.avx512bw)
                      .Case("avx512vbmi", &features.avx512vbmi)
+                     .Case("avx512bf16", &features.avx512bf16)
                      .Default(nullptr);
     if (!flag) {
       error = ("unknown feature '" + name +
                "' (expected host, none or a comma-separated list of ssse3, "
-               "avx2, avx512f, avx512bw, avx512vbmi)")
+               "avx2, avx512f, avx512bw, avx512vbmi, avx512bf16)")
                   .str();
       return failure();
     }
@@ -85,7 +87,8 @@ FailureOr<X86Features> X86Features::parseOption(Operation *op, StringRef spec) {
 X86Features X86Features::limitedTo(unsigned vectorBits) const {
   X86Features limited = *this;
   if (vectorBits < 512)
-    limited.avx512f = limited.avx512bw = limited.avx512vbmi = false;
+    limited.avx512f = limited.avx512bw = limited.avx512vbmi =
+        limited.avx512bf16 = false;
   if (vectorBits < 256)
     limited.avx2 = false;
   return limited;
@@ -103,6 +106,8 @@ std::string X86Features::str() const {
     names.push_back("avx512bw");
   if (avx512vbmi)
     names.push_back("avx512vbmi");
+  if (avx512bf16)
+    names.push_back("avx512bf16");
   return names.empty() ? "none" : llvm::join(names, ",");
 }
 
@@ -309,15 +314,33 @@ void mlir::qdq::populateTableLookupToLLVMPatterns(RewritePatternSet &patterns,
   patterns.add<TableLookupToX86>(patterns.getContext(), features);
 }
 
-void mlir::qdq::addX86TargetFeatures(Operation *root) {
-  root->walk([](LLVM::CallIntrinsicOp call) {
+/// The LLVM target features `op` needs on x86 ("" if none): those of the
+/// intrinsics above, and AVX512_BF16 for f32 to bf16 vector rounding (before
+/// or after arith-to-llvm).
+static StringRef getNeededX86Features(Operation *op) {
+  if (auto call = dyn_cast<LLVM::CallIntrinsicOp>(op)) {
     const X86Intrinsic *intrinsic =
         llvm::find_if(kX86Intrinsics, [&](const X86Intrinsic &known) {
           return call.getIntrin() == known.name;
         });
     if (intrinsic == std::end(kX86Intrinsics))
+      return StringRef();
+    return intrinsic->features;
+  }
+  if (isa<arith::TruncFOp, LLVM::FPTruncOp>(op)) {
+    auto type = dyn_cast<VectorType>(op->getResult(0).getType());
+    if (type && type.getElementType().isBF16())
+      return "+avx512f,+avx512vl,+avx512bf16";
+  }
+  return StringRef();
+}
+
+void mlir::qdq::addX86TargetFeatures(Operation *root) {
+  root->walk([](Operation *op) {
+    StringRef neededList = getNeededX86Features(op);
+    if (neededList.empty())
       return;
-    auto function = call->getParentOfType<FunctionOpInterface>();
+    auto function = op->getParentOfType<FunctionOpInterface>();
     if (!function)
       return;
     StringRef name = LLVM::TargetFeaturesAttr::getAttributeName();
@@ -326,11 +349,11 @@ void mlir::qdq::addX86TargetFeatures(Operation *root) {
       for (StringAttr feature : existing.getFeatures())
         features.push_back(feature.getValue());
     SmallVector<StringRef> needed;
-    intrinsic->features.split(needed, ',');
+    neededList.split(needed, ',');
     for (StringRef feature : needed)
       if (!llvm::is_contained(features, feature))
         features.push_back(feature);
     function->setAttr(
-        name, LLVM::TargetFeaturesAttr::get(call.getContext(), features));
+        name, LLVM::TargetFeaturesAttr::get(op->getContext(), features));
   });
 }

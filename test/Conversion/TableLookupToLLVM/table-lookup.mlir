@@ -5,7 +5,7 @@
 // RUN: qdq-opt %s --convert-qdq-table-lookup-to-llvm="cpu-features=avx512f" --split-input-file | FileCheck %s --check-prefix=F32
 // RUN: not qdq-opt %s --convert-qdq-table-lookup-to-llvm="cpu-features=avx512vbmi,sse9" 2>&1 | FileCheck %s --check-prefix=BAD
 
-// BAD: error: cpu-features: unknown feature 'sse9' (expected host, none or a comma-separated list of ssse3, avx2, avx512f, avx512bw, avx512vbmi)
+// BAD: error: cpu-features: unknown feature 'sse9' (expected host, none or a comma-separated list of ssse3, avx2, avx512f, avx512bw, avx512vbmi, avx512bf16)
 
 // 256 entries: four 64-byte registers, two vpermi2b on the low 7 bits and a
 // select on the sign bit; the function is marked with what vpermi2b needs,
@@ -97,4 +97,17 @@ func.func @short(%t: vector<16xi8>, %i: vector<8xi8>) -> vector<8xi8> {
 func.func @f32_table(%t: vector<16xf32>, %i: vector<32xi32>) -> vector<32xf32> {
   %0 = qdq.table_lookup %t[%i] : vector<16xf32>, vector<32xi32>
   return %0 : vector<32xf32>
+}
+
+// -----
+
+// f32 -> bf16 vector rounding (emitted by --convert-qdq-to-vector with
+// avx512bf16) marks its function with what vcvtneps2bf16 needs.
+// F32-LABEL: func.func @bf16_rounding
+// F32-SAME: target_features = #llvm.target_features<["+avx512f", "+avx512vl", "+avx512bf16"]>
+// NONE-LABEL: func.func @bf16_rounding
+// NONE-SAME: target_features = #llvm.target_features<["+avx512f", "+avx512vl", "+avx512bf16"]>
+func.func @bf16_rounding(%v: vector<16xf32>) -> vector<16xbf16> {
+  %0 = arith.truncf %v : vector<16xf32> to vector<16xbf16>
+  return %0 : vector<16xbf16>
 }

@@ -1075,10 +1075,11 @@ def decode_table_cases():
     shuffles: every code, in the axis-table, block-flat and row schemes
     (with partial steps), for each result type, through random scales with
     special ones mixed in (NaN with a payload, the smallest subnormal, -0,
-    the largest finite)."""
+    the largest finite; for bf16 results also 2^-120, which makes products
+    of fp8 subnormals f32 subnormals)."""
     specials = {'f32': [0x7FD12345, 0x00000001, 0x80000000, 0x7F7FFFFF],
                 'f16': [0x7D23, 0x0001, 0x8000, 0x7BFF],
-                'bf16': [0x7FA1, 0x0001, 0x8000, 0x7F7F]}
+                'bf16': [0x0380, 0x7FA1, 0x0001, 0x8000, 0x7F7F]}
     # name, x shape, scale shape, axis, block size
     shapes = [('axis1', [5, 64], [64], 1, 0),
               ('axis0', [4, 80], [4], 0, 0),
@@ -1118,6 +1119,16 @@ def decode_table_cases():
                     note='Every code; random %s scales with a NaN '
                          '(payload), the smallest subnormal, -0 and the '
                          'largest finite among them.' % y_type))
+        # Tiny normal bf16 scales (2^-126 .. 2^-108): products of the small
+        # codes are f32 subnormals, which vcvtneps2bf16 would flush.
+        x = x[:320]
+        scale = [ieee_bits('bf16', rng.randint(0, 1), rng.randint(-126, -108),
+                           rng.randint(0, 127)) for _ in range(64)]
+        cases.append(Case(
+            '%s_decode_tiny_bf16' % p, x_type, [5, 64], x[:320], 'bf16',
+            [64], scale, axis=1, y_type='bf16',
+            note='Every code; tiny normal bf16 scales, so that products '
+                 'of small codes are f32 subnormals.'))
     return cases
 
 

@@ -29,13 +29,16 @@ struct X86Features {
   bool avx512vbmi = false;
   /// AVX512F: vpermps, lookups of 16 f32 entries.
   bool avx512f = false;
+  /// AVX512_BF16: vcvtneps2bf16, f32 to bf16 rounding in one instruction
+  /// (--convert-qdq-to-vector, when no scale can make it inexact).
+  bool avx512bf16 = false;
 
   /// The features of the CPU this process runs on.
   static X86Features host();
   /// Parses `host`, `none` (or empty) or a comma-separated list of feature
-  /// names (`ssse3`, `avx2`, `avx512f`, `avx512bw`, `avx512vbmi`, each
-  /// optionally with a leading `+`). Fails on an unknown name, with a message
-  /// in `error`.
+  /// names (`ssse3`, `avx2`, `avx512f`, `avx512bw`, `avx512vbmi`,
+  /// `avx512bf16`, each optionally with a leading `+`). Fails on an unknown
+  /// name, with a message in `error`.
   static LogicalResult parse(StringRef spec, X86Features &features,
                              std::string &error);
   /// parse() for a pass's `cpu-features` option: on failure, reports the
@@ -68,7 +71,9 @@ void populateTableLookupToLLVMPatterns(RewritePatternSet &patterns,
                                        const X86Features &features);
 
 /// Marks every function under `root` that calls one of the x86 intrinsics
-/// above with the LLVM target features the intrinsic needs
+/// above, or rounds f32 vectors to bf16 with arith.truncf / llvm.fptrunc
+/// (which --convert-qdq-to-vector emits only with `avx512bf16`), with the
+/// LLVM target features the instruction needs
 /// (`target_features`, merged with what the function already has), so that
 /// LLVM selects it whatever CPU the target machine names. The pass does this
 /// itself; embedders that only use the patterns call it after them.

@@ -256,10 +256,12 @@ static Value truncF32ToBF16(OpBuilder &b, Location loc, Value value) {
 }
 
 Value mlir::qdq::convertF32ToResult(OpBuilder &b, Location loc, Value value,
-                                    Type resultType) {
+                                    Type resultType,
+                                    BF16Rounding bf16Rounding) {
   if (resultType.isF32())
     return value;
-  if (resultType.isBF16())
+  if (resultType.isBF16() && (bf16Rounding == BF16Rounding::Integer ||
+                              !isa<VectorType>(value.getType())))
     return truncF32ToBF16(b, loc, value);
   return arith::TruncFOp::create(b, loc, shapedLike(value, resultType), value);
 }

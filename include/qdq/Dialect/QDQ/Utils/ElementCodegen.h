@@ -46,10 +46,23 @@ Value extendStoredInteger(OpBuilder &b, Location loc, Value stored,
 /// 4-bit operands, else 32 or 64 bits).
 IntegerType getDifferenceType(MLIRContext *ctx, Type xElement, Type zpElement);
 
+/// How convertF32ToResult rounds f32 to bf16.
+enum class BF16Rounding {
+  /// Integer arithmetic, exact for every input, on any target.
+  Integer,
+  /// arith.truncf of vectors (x86 with AVX512_BF16: vcvtneps2bf16; the
+  /// function needs that target feature, see addX86TargetFeatures). Gives
+  /// the Integer results only when no value is an f32 subnormal (flushed
+  /// to zero) or a NaN with payload bits below the quiet bit (kept): the
+  /// caller guarantees that.
+  Hardware,
+};
+
 /// Rounds f32 values once to `resultType` (f32, f16 or bf16), to nearest
 /// even. bf16 NaNs become sign | 0x7FC0.
 Value convertF32ToResult(OpBuilder &b, Location loc, Value value,
-                         Type resultType);
+                         Type resultType,
+                         BF16Rounding bf16Rounding = BF16Rounding::Integer);
 
 /// Prepares stored zero-point values of `zpElement` for buildDequantize:
 /// widened to the exact difference type for integer x, converted to f32 for

@@ -1,0 +1,60 @@
+// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 cpu-features=avx512bf16" --split-input-file | FileCheck %s
+// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=256 cpu-features=avx512bf16" --split-input-file | FileCheck %s --check-prefix=NARROW
+// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 cpu-features=none" --split-input-file | FileCheck %s --check-prefix=NONE
+
+// bf16 results with AVX512_BF16: one vector pass over the scales decides
+// whether vcvtneps2bf16 (arith.truncf) rounds every product exactly: no
+// nonzero scale below 2^-126 / m (m = the smallest nonzero |x - zero_point|,
+// 1 for integers) and no NaN scale. Each step branches on it; otherwise the
+// integer rounding runs.
+// CHECK-LABEL: func.func @i8_axis_bf16
+// CHECK-DAG: %[[MIN:.*]] = arith.constant dense<1.17549435E-38> : vector<64xf32>
+// CHECK-DAG: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<64xf32>
+// CHECK-DAG: %[[FALSE:.*]] = arith.constant false
+// CHECK: %[[UNSAFE:.*]] = scf.for %{{.*}} iter_args(%[[ACC:.*]] = %[[FALSE]]) -> (i1) {
+// CHECK: %[[SMALL:.*]] = arith.cmpf ult, %{{.*}}, %[[MIN]] : vector<64xf32>
+// CHECK: %[[NZ:.*]] = arith.cmpf une, %{{.*}}, %[[ZERO]] : vector<64xf32>
+// CHECK: %[[MASK:.*]] = vector.create_mask
+// CHECK: %[[BAD:.*]] = arith.andi %[[SMALL]], %[[NZ]] : vector<64xi1>
+// CHECK: %[[BADIN:.*]] = arith.andi %[[BAD]], %[[MASK]] : vector<64xi1>
+// CHECK: %[[ANY:.*]] = vector.reduction <or>, %[[BADIN]] : vector<64xi1> into i1
+// CHECK: arith.ori %[[ACC]], %[[ANY]] : i1
+// CHECK: scf.for
+// CHECK: %[[P:.*]] = arith.mulf %{{.*}}, %{{.*}} : vector<64xf32>
+// CHECK: %{{.*}} = scf.if %[[UNSAFE]] -> (vector<64xbf16>) {
+// CHECK: arith.cmpf uno, %[[P]], %[[P]] : vector<64xf32>
+// CHECK: } else {
+// CHECK: %[[T:.*]] = arith.truncf %[[P]] : vector<64xf32> to vector<64xbf16>
+// CHECK: scf.yield %[[T]]
+// vcvtneps2bf16 on 256 bits needs AVX512VL: the pass keeps to 512 bits.
+// NARROW-LABEL: func.func @i8_axis_bf16
+// NARROW-NOT: arith.truncf
+// NONE-LABEL: func.func @i8_axis_bf16
+// NONE-NOT: arith.truncf
+func.func @i8_axis_bf16(%x: tensor<4x64xi8>, %s: tensor<64xbf16>, %z: tensor<64xi8>) -> tensor<4x64xbf16> {
+  %y = qdq.dequantize_linear %x, %s, %z {axis = 1 : i64} : (tensor<4x64xi8>, tensor<64xbf16>, tensor<64xi8>) -> tensor<4x64xbf16>
+  return %y : tensor<4x64xbf16>
+}
+
+// -----
+
+// f8E4M3FN x: m = 2^-9, so scales below 2^-117 keep the integer rounding.
+// CHECK-LABEL: func.func @e4m3_blocked_bf16
+// CHECK: arith.constant dense<6.01853108E-36> : vector<64xf32>
+// CHECK: arith.truncf %{{.*}} : vector<64xf32> to vector<64xbf16>
+func.func @e4m3_blocked_bf16(%x: tensor<2x64xf8E4M3FN>, %s: tensor<2x2xf32>) -> tensor<2x64xbf16> {
+  %y = qdq.dequantize_linear %x, %s {axis = 1 : i64, block_size = 32 : i64} : (tensor<2x64xf8E4M3FN>, tensor<2x2xf32>) -> tensor<2x64xbf16>
+  return %y : tensor<2x64xbf16>
+}
+
+// -----
+
+// f16 x (its differences can be as small as 2^-24) keeps the integer
+// rounding.
+// CHECK-LABEL: func.func @f16_x
+// CHECK-NOT: arith.truncf %{{.*}} to vector<64xbf16>
+// CHECK: return
+func.func @f16_x(%a: tensor<256xf16>, %s: tensor<bf16>) -> tensor<256xbf16> {
+  %0 = qdq.dequantize_linear %a, %s : (tensor<256xf16>, tensor<bf16>) -> tensor<256xbf16>
+  return %0 : tensor<256xbf16>
+}
