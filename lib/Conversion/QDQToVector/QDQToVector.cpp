@@ -780,8 +780,20 @@ private:
   /// Blocked, whole blocks per row, innermost axis: the parameter of flat
   /// element i is flat entry i / B of `flatParam` (a storage tensor of a
   /// parameter declared as `paramElement`).
+  /// Block-flat with lanes / B > 1 entries per step: whether a parameter of
+  /// `paramElement` is read as one vector of them (whole bytes when
+  /// packed), instead of one scalar each.
+  bool readsBlockEntriesAsVector(Type paramElement) const {
+    int64_t entries = lanes / plan.blockSize;
+    if (plan.blockSize % lanes == 0 || entries <= 1)
+      return false;
+    return !isPackedSubByteType(paramElement) ||
+           (entries * paramElement.getIntOrFloatBitWidth()) % 8 == 0;
+  }
+
   Value readBlockFlat(Value flatParam, Type paramElement, Value i, Value count,
-                      bool isScale) {
+                      bool isScale, const std::optional<StoredReader> &reader,
+                      bool inBounds) {
     auto decode = [&](Value stored) {
       return isScale ? convertStoredToF32(b, loc, stored, paramElement)
                      : prepareZeroPoint(b, loc, stored, paramElement, xElement);
@@ -794,17 +806,28 @@ private:
     // lanes / B entries, each spread over B lanes. The tail may index past
     // the last entry: clamp (those lanes are not stored).
     int64_t entries = lanes / plan.blockSize;
-    Value last = arith::SubIOp::create(b, loc, count, indexConstant(b, loc, 1));
-    SmallVector<Value> values;
-    for (int64_t e = 0; e < entries; ++e) {
-      Value index = arith::MinUIOp::create(
-          b, loc,
-          arith::AddIOp::create(b, loc, first, indexConstant(b, loc, e)), last);
-      values.push_back(
-          decode(tensor::ExtractOp::create(b, loc, flatParam, index)));
+    Value packedValues;
+    if (reader) {
+      // Steps start at multiples of `lanes`, so their entries are
+      // contiguous and (packed) start on a byte: one small vector read
+      // (masked in the tail, where past-the-end lanes are not stored).
+      packedValues =
+          decode(reader->read(b, loc, ValueRange{first}, entries, inBounds));
+    } else {
+      Value last =
+          arith::SubIOp::create(b, loc, count, indexConstant(b, loc, 1));
+      SmallVector<Value> values;
+      for (int64_t e = 0; e < entries; ++e) {
+        Value index = arith::MinUIOp::create(
+            b, loc,
+            arith::AddIOp::create(b, loc, first, indexConstant(b, loc, e)),
+            last);
+        values.push_back(
+            decode(tensor::ExtractOp::create(b, loc, flatParam, index)));
+      }
+      packedValues = vector::FromElementsOp::create(
+          b, loc, VectorType::get({entries}, values[0].getType()), values);
     }
-    Value packedValues = vector::FromElementsOp::create(
-        b, loc, VectorType::get({entries}, values[0].getType()), values);
     SmallVector<int64_t> spread;
     for (int64_t lane = 0; lane < lanes; ++lane)
       spread.push_back(lane / plan.blockSize);
@@ -847,8 +870,11 @@ private:
       params.scaleTable =
           buildAxisTable(op.getScale(), true, plan.period + lanes);
     } else {
-      params.scaleFlat = toStorage(b, loc, flatten(b, loc, op.getScale()));
+      Value flatScale = flatten(b, loc, op.getScale());
+      params.scaleFlat = toStorage(b, loc, flatScale);
       params.count = tensor::DimOp::create(b, loc, params.scaleFlat, 0);
+      if (readsBlockEntriesAsVector(scaleElement))
+        params.scaleReader.emplace(b, loc, flatScale, 0);
     }
     if (zeroPoint && !params.lookup) {
       auto zpType = cast<RankedTensorType>(zeroPoint.getType());
@@ -860,7 +886,10 @@ private:
       } else if (plan.scheme == Scheme::AxisTable) {
         params.zpTable = buildAxisTable(zeroPoint, false, plan.period + lanes);
       } else {
-        params.zpFlat = toStorage(b, loc, flatten(b, loc, zeroPoint));
+        Value flatZp = flatten(b, loc, zeroPoint);
+        params.zpFlat = toStorage(b, loc, flatZp);
+        if (readsBlockEntriesAsVector(zeroPointElement()))
+          params.zpReader.emplace(b, loc, flatZp, 0);
       }
     }
 
@@ -932,6 +961,8 @@ private:
   struct FlatParams {
     Value scaleVector, zpVector, scaleTable, zpTable, scaleFlat, zpFlat;
     Value count;
+    /// Block-flat with several blocks per step: readers of their entries.
+    std::optional<StoredReader> scaleReader, zpReader;
     Type zpEntryType;
     /// Per-tensor x of at most 8 bits (see LookupTable): the whole formula.
     std::optional<LookupTable> lookup;
@@ -997,9 +1028,11 @@ private:
       if (p.zpTable && !invariantTable)
         zp = tableZeroPoint(offset);
       if (p.scaleFlat)
-        scale = readBlockFlat(p.scaleFlat, scaleElement, i, p.count, true);
+        scale = readBlockFlat(p.scaleFlat, scaleElement, i, p.count, true,
+                              p.scaleReader, inBounds);
       if (p.zpFlat)
-        zp = readBlockFlat(p.zpFlat, zeroPointElement(), i, p.count, false);
+        zp = readBlockFlat(p.zpFlat, zeroPointElement(), i, p.count, false,
+                           p.zpReader, inBounds);
       Value y = toStoreForm(dequantize(xStored, xType, scale, zp));
       return vector::TransferWriteOp::create(b, loc, y, acc, ValueRange{j},
                                              ArrayRef<bool>{inBounds})

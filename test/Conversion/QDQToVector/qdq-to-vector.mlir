@@ -93,15 +93,37 @@ func.func @block_flat(%x: tensor<4x64xui4>, %s: tensor<4x2xf16>) -> tensor<4x64x
 
 // -----
 
-// Blocked innermost, B = 2 (divides 8 lanes): four scales gathered and
-// spread over the lanes with one shuffle.
+// Blocked innermost, B = 2 (divides 8 lanes): the step's four scales are
+// contiguous (steps start at multiples of the lanes), read as one vector and
+// spread over the lanes with one shuffle; so is a packed i4 zero point (4
+// codes, whole bytes). With B = 4 a step has two 2-bit zero points, half a
+// byte: they are read one scalar each.
 // CHECK-LABEL: func.func @block_spread
 // CHECK:       scf.for
-// CHECK-COUNT-4: tensor.extract
-// CHECK:         %[[V:.*]] = vector.from_elements %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : vector<4xf32>
+// CHECK:         %[[F:.*]] = arith.divui %{{.*}}, %c2 : index
+// CHECK:         %[[V:.*]] = vector.transfer_read %{{.*}}[%[[F]]], %{{.*}} {in_bounds = [true]} : tensor<16xf32>, vector<4xf32>
 // CHECK:         vector.shuffle %[[V]], %[[V]] [0, 0, 1, 1, 2, 2, 3, 3] : vector<4xf32>, vector<4xf32>
+// CHECK-LABEL: func.func @block_spread_i4_zp
+// CHECK:       %[[ZB:.*]] = qdq.packed_bytes %{{.*}} : tensor<16xi4> -> tensor<8xi8>
+// CHECK:       scf.for
+// CHECK-NOT:     tensor.extract
+// CHECK:         vector.transfer_read %[[ZB]][%{{.*}}], %{{.*}} {in_bounds = [true]} : tensor<8xi8>, vector<2xi8>
+// CHECK:         vector.shuffle %{{.*}}, %{{.*}} [0, 0, 1, 1, 2, 2, 3, 3] : vector<4xi8>, vector<4xi8>
+// CHECK-LABEL: func.func @block_spread_i2_zp
+// CHECK:       scf.for
+// CHECK-COUNT-2: tensor.extract
+// CHECK:         %[[Z:.*]] = vector.from_elements %{{.*}}, %{{.*}} : vector<2xi8>
+// CHECK:         vector.shuffle %[[Z]], %[[Z]] [0, 0, 0, 0, 1, 1, 1, 1] : vector<2xi8>, vector<2xi8>
 func.func @block_spread(%x: tensor<4x8xf8E4M3FN>, %s: tensor<4x4xf32>) -> tensor<4x8xf32> {
   %y = qdq.dequantize_linear %x, %s block_size = 2 : (tensor<4x8xf8E4M3FN>, tensor<4x4xf32>) -> tensor<4x8xf32>
+  return %y : tensor<4x8xf32>
+}
+func.func @block_spread_i4_zp(%x: tensor<4x8xi4>, %s: tensor<4x4xf32>, %z: tensor<4x4xi4>) -> tensor<4x8xf32> {
+  %y = qdq.dequantize_linear %x, %s, %z block_size = 2 : (tensor<4x8xi4>, tensor<4x4xf32>, tensor<4x4xi4>) -> tensor<4x8xf32>
+  return %y : tensor<4x8xf32>
+}
+func.func @block_spread_i2_zp(%x: tensor<4x8xi2>, %s: tensor<4x2xf32>, %z: tensor<4x2xi2>) -> tensor<4x8xf32> {
+  %y = qdq.dequantize_linear %x, %s, %z block_size = 4 : (tensor<4x8xi2>, tensor<4x2xf32>, tensor<4x2xi2>) -> tensor<4x8xf32>
   return %y : tensor<4x8xf32>
 }
 
