@@ -265,7 +265,9 @@ private:
 /// A per-tensor dequantization of x with at most 8 bits as a table lookup:
 /// entry c is the result of x code c, kept as one plane per result byte (two
 /// for f16/bf16, four for f32; 16 entries for 2- and 4-bit codes, 256 for
-/// 8-bit ones).
+/// 8-bit ones), or for f32 results of packed 2-/4-bit x as one vector of 16
+/// f32 entries. Also the decode table of fp8/fp4 x (the f16 value of each
+/// code: scale 1, no zero point, f16 result).
 class LookupTable {
 public:
   /// Whether a lookup table pays for `op` with `lanes` lanes per step: the
@@ -405,9 +407,9 @@ public:
           widen.push_back(e < m ? e : 0);
         copy = vector::ShuffleOp::create(b, loc, copy, copy, widen);
       }
-      SmallVector<int64_t> concat;
-      for (int64_t e = 0; e < have + m; ++e)
-        concat.push_back(e < have ? e : have + (e - have));
+      // The first `have` lanes of `copies`, then the first m of `copy`.
+      SmallVector<int64_t> concat(have + m);
+      std::iota(concat.begin(), concat.end(), 0);
       copies = vector::ShuffleOp::create(b, loc, copies, copy, concat);
     }
     SmallVector<int64_t> spread;
@@ -777,9 +779,6 @@ private:
                                           ArrayRef<bool>{true});
   }
 
-  /// Blocked, whole blocks per row, innermost axis: the parameter of flat
-  /// element i is flat entry i / B of `flatParam` (a storage tensor of a
-  /// parameter declared as `paramElement`).
   /// Block-flat with lanes / B > 1 entries per step: whether a parameter of
   /// `paramElement` is read as one vector of them (whole bytes when
   /// packed), instead of one scalar each.
@@ -791,6 +790,10 @@ private:
            (entries * paramElement.getIntOrFloatBitWidth()) % 8 == 0;
   }
 
+  /// Blocked, whole blocks per row, innermost axis: the parameter of flat
+  /// element i is flat entry i / B of `flatParam` (a storage tensor of a
+  /// parameter declared as `paramElement`), read with `reader` when it is
+  /// set (see readsBlockEntriesAsVector).
   Value readBlockFlat(Value flatParam, Type paramElement, Value i, Value count,
                       bool isScale, const std::optional<StoredReader> &reader,
                       bool inBounds) {
