@@ -91,6 +91,17 @@ static Value indexConstant(OpBuilder &b, Location loc, int64_t value) {
   return arith::ConstantIndexOp::create(b, loc, value);
 }
 
+/// `vector` (of integers) shifted right, logically, by `amount` bits.
+static Value shiftRightBy(OpBuilder &b, Location loc, Value vector,
+                          int64_t amount) {
+  auto type = cast<VectorType>(vector.getType());
+  Value shift = arith::ConstantOp::create(
+      b, loc,
+      DenseElementsAttr::get(
+          type, b.getIntegerAttr(type.getElementType(), amount).getValue()));
+  return arith::ShRUIOp::create(b, loc, vector, shift);
+}
+
 /// Flattens a tensor to 1-D (a 0-D tensor becomes [1]).
 static Value flatten(OpBuilder &b, Location loc, Value tensor) {
   auto type = cast<RankedTensorType>(tensor.getType());
@@ -160,8 +171,7 @@ static Value unpackCodes(OpBuilder &b, Location loc, Value bytes, unsigned bits,
         DenseElementsAttr::get(byteType, b.getI8IntegerAttr(v).getValue()));
   };
   auto field = [&](unsigned shift) {
-    Value shifted =
-        shift ? arith::ShRUIOp::create(b, loc, bytes, cst(shift)) : bytes;
+    Value shifted = shift ? shiftRightBy(b, loc, bytes, shift) : bytes;
     if (shift + bits == 8)
       return shifted;
     return arith::AndIOp::create(b, loc, shifted, cst((1 << bits) - 1))
@@ -354,15 +364,7 @@ public:
     auto wordType = VectorType::get({entries}, b.getIntegerType(width));
     Value words = arith::BitcastOp::create(b, loc, wordType, y);
     for (unsigned shift = 0; shift < width; shift += 8) {
-      Value shifted = words;
-      if (shift)
-        shifted = arith::ShRUIOp::create(
-            b, loc, words,
-            arith::ConstantOp::create(
-                b, loc,
-                DenseElementsAttr::get(
-                    wordType, b.getIntegerAttr(b.getIntegerType(width), shift)
-                                  .getValue())));
+      Value shifted = shift ? shiftRightBy(b, loc, words, shift) : words;
       planes.push_back(arith::TruncIOp::create(b, loc, codeType, shifted));
     }
   }
@@ -387,14 +389,7 @@ public:
     // copies = [bytes >> 0, bytes >> bits, ...], m bytes each.
     Value copies;
     for (int64_t k = 0; k < perByte; ++k) {
-      Value copy = bytes;
-      if (k)
-        copy = arith::ShRUIOp::create(
-            b, loc, bytes,
-            arith::ConstantOp::create(
-                b, loc,
-                DenseElementsAttr::get(byteType,
-                                       APInt(8, uint64_t(k * bits)))));
+      Value copy = k ? shiftRightBy(b, loc, bytes, k * bits) : bytes;
       if (!copies) {
         copies = copy;
         continue;

@@ -18,7 +18,7 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
-#include "llvm/ADT/StringSwitch.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/TargetParser/Host.h"
 
 namespace mlir::qdq {
@@ -29,15 +29,28 @@ namespace mlir::qdq {
 using namespace mlir;
 using namespace mlir::qdq;
 
+namespace {
+/// The features X86Features knows: the name `parse`, `str` and LLVM's host
+/// feature map use, and the flag.
+struct X86FeatureName {
+  StringLiteral name;
+  bool X86Features::*flag;
+};
+constexpr X86FeatureName kX86FeatureNames[] = {
+    {"ssse3", &X86Features::ssse3},
+    {"avx2", &X86Features::avx2},
+    {"avx512f", &X86Features::avx512f},
+    {"avx512bw", &X86Features::avx512bw},
+    {"avx512vbmi", &X86Features::avx512vbmi},
+    {"avx512bf16", &X86Features::avx512bf16},
+};
+} // namespace
+
 X86Features X86Features::host() {
   llvm::StringMap<bool> host = llvm::sys::getHostCPUFeatures();
   X86Features features;
-  features.ssse3 = host.lookup("ssse3");
-  features.avx2 = host.lookup("avx2");
-  features.avx512bw = host.lookup("avx512bw");
-  features.avx512vbmi = host.lookup("avx512vbmi");
-  features.avx512f = host.lookup("avx512f");
-  features.avx512bf16 = host.lookup("avx512bf16");
+  for (const X86FeatureName &known : kX86FeatureNames)
+    features.*known.flag = host.lookup(known.name);
   return features;
 }
 
@@ -56,22 +69,21 @@ LogicalResult X86Features::parse(StringRef spec, X86Features &features,
   for (StringRef name : names) {
     name = name.trim();
     name.consume_front("+");
-    bool *flag = llvm::StringSwitch<bool *>(name)
-                     .Case("ssse3", &features.ssse3)
-                     .Case("avx2", &features.avx2)
-                     .Case("avx512f", &features.avx512f)
-                     .Case("avx512bw", &features.avx512bw)
-                     .Case("avx512vbmi", &features.avx512vbmi)
-                     .Case("avx512bf16", &features.avx512bf16)
-                     .Default(nullptr);
-    if (!flag) {
+    const X86FeatureName *known =
+        llvm::find_if(kX86FeatureNames, [&](const X86FeatureName &candidate) {
+          return candidate.name == name;
+        });
+    if (known == std::end(kX86FeatureNames)) {
+      SmallVector<StringRef> all;
+      for (const X86FeatureName &candidate : kX86FeatureNames)
+        all.push_back(candidate.name);
       error = ("unknown feature '" + name +
-               "' (expected host, none or a comma-separated list of ssse3, "
-               "avx2, avx512f, avx512bw, avx512vbmi, avx512bf16)")
+               "' (expected host, none or a comma-separated list of " +
+               llvm::join(all, ", ") + ")")
                   .str();
       return failure();
     }
-    *flag = true;
+    features.*known->flag = true;
   }
   return success();
 }
@@ -96,18 +108,9 @@ X86Features X86Features::limitedTo(unsigned vectorBits) const {
 
 std::string X86Features::str() const {
   SmallVector<StringRef> names;
-  if (ssse3)
-    names.push_back("ssse3");
-  if (avx2)
-    names.push_back("avx2");
-  if (avx512f)
-    names.push_back("avx512f");
-  if (avx512bw)
-    names.push_back("avx512bw");
-  if (avx512vbmi)
-    names.push_back("avx512vbmi");
-  if (avx512bf16)
-    names.push_back("avx512bf16");
+  for (const X86FeatureName &known : kX86FeatureNames)
+    if (this->*known.flag)
+      names.push_back(known.name);
   return names.empty() ? "none" : llvm::join(names, ",");
 }
 
