@@ -81,7 +81,9 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
     `parallel-threshold` elements; the
     `--qdq-to-llvm` pipeline maps it to OpenMP. Packed sub-byte operands are read as
     bytes (`qdq.packed_bytes`) and unpacked in i8 lanes with shifts, masks
-    and interleaves; every element is computed with the same numerics as
+    and interleaves, or, for integer x in arithmetic with AVX512_VBMI (and
+    512-bit vectors), straight into i32 lanes with `qdq.unpack_bits`
+    (vpmultishiftqb); every element is computed with the same numerics as
     `--convert-qdq-to-linalg` (shared builders). Other forms (dynamic axis or
     inner dims, statically empty tensors, blocks that straddle rows, ...) are
     left unchanged for `--convert-qdq-to-linalg`.
@@ -148,7 +150,8 @@ def ConvertPackedSubByteToLLVM
 //===----------------------------------------------------------------------===//
 
 def ConvertQDQTableLookupToLLVM : Pass<"convert-qdq-table-lookup-to-llvm"> {
-  let summary = "Lower qdq.table_lookup to x86 shuffles";
+  let summary = "Lower qdq.table_lookup and qdq.unpack_bits to x86 "
+                "shuffles";
   let description = [{
     Rewrites `qdq.table_lookup` into `llvm.call_intrinsic` of the
     shuffles the CPU has, one register at a time:
@@ -162,7 +165,10 @@ def ConvertQDQTableLookupToLLVM : Pass<"convert-qdq-table-lookup-to-llvm"> {
       the low 4 bits of each i32 index, 16 lookups per register.
 
     The widest register the features allow and the vector length divides is
-    used. Functions that get such calls, or that round f32 vectors to bf16
+    used. `qdq.unpack_bits` becomes, with AVX512_VBMI and a multiple of 16
+    results, one `vpmultishiftqb` per 16 results on the source bytes
+    broadcast to every 64-bit lane, and one shift; else a byte shuffle and
+    two shifts. Functions that get such calls, or that round f32 vectors to bf16
     with `arith.truncf` (vcvtneps2bf16), are marked with the LLVM
     `target_features` the instructions need, so the code compiles for any
     target machine (and runs on CPUs that have them). Without the features

@@ -241,6 +241,15 @@ public:
                        bits, !rawCodes && isSignedQuantizedInteger(element));
   }
 
+  /// Packed integer codes: read() into i32 lanes with qdq.unpack_bits.
+  Value readAsI32(OpBuilder &b, Location loc, ValueRange indices, int64_t lanes,
+                  bool inBounds) const {
+    Value bytes = readBytes(b, loc, indices, lanes, inBounds);
+    return UnpackBitsOp::create(b, loc,
+                                VectorType::get({lanes}, b.getI32Type()), bytes,
+                                bits, isSignedQuantizedInteger(element));
+  }
+
   /// Packed x: the bytes holding `lanes` elements starting at `indices`
   /// (vector<lanes * bits / 8 x i8>), masked like read().
   Value readBytes(OpBuilder &b, Location loc, ValueRange indices, int64_t lanes,
@@ -520,7 +529,7 @@ public:
   KernelBuilder(PatternRewriter &b, DequantizeLinearOp op, const Plan &plan,
                 int64_t lanes, int64_t numThreads, int64_t parallelThreshold,
                 bool useLookup, bool lookupF32Entries, bool useDecodeTable,
-                bool avx512bf16)
+                const X86Features &x86)
       : b(b), loc(op.getLoc()), op(op), plan(plan), lanes(lanes),
         numThreads(numThreads), parallelThreshold(parallelThreshold),
         useLookup(useLookup), lookupF32Entries(lookupF32Entries),
@@ -533,8 +542,12 @@ public:
     if (op.getZeroPoint() && !isFloatQuantizedElement(xElement))
       zeroPoint = op.getZeroPoint();
     hardwareBF16 =
-        avx512bf16 && yElement.isBF16() && !useLookup &&
+        x86.avx512bf16 && yElement.isBF16() && !useLookup &&
         (isa<IntegerType>(xElement) || isFloatQuantizedElement(xElement));
+    // Packed integer x in arithmetic: unpacked straight into i32 lanes where
+    // byte permutes are cheap (vpermb).
+    unpackToI32 = x86.avx512vbmi && !useLookup && isa<IntegerType>(xElement) &&
+                  isPackedSubByteType(xElement);
   }
 
   Value build() {
@@ -566,6 +579,7 @@ private:
   /// buildDequantize of one step's vectors; bf16 results with
   /// `hardwareBF16Safe` round with vcvtneps2bf16 when it holds.
   Value dequantize(Value xStored, Type xType, Value scale, Value zp) {
+    zp = widenZeroPoint(zp);
     if (!hardwareBF16Safe)
       return buildDequantize(b, loc, xStored, xType, scale, zp, yElement);
     Value product =
@@ -580,6 +594,20 @@ private:
                              round(BF16Rounding::Hardware),
                              round(BF16Rounding::Integer))
         .getResult(0);
+  }
+
+  /// x unpacked into i32 lanes (unpackToI32) subtracts its zero point,
+  /// prepared in the i8 difference type, in i32 (or in i64 for a wide
+  /// oneDNN zero point): an i8 `zp` sign-extended to i32
+  /// (next to its definition, so outside the loop when it is invariant).
+  Value widenZeroPoint(Value zp) {
+    auto zpType = zp ? dyn_cast<VectorType>(zp.getType()) : VectorType();
+    if (!unpackToI32 || !zpType ||
+        zpType.getElementType().getIntOrFloatBitWidth() >= 32)
+      return zp;
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointAfterValue(zp);
+    return arith::ExtSIOp::create(b, loc, zpType.clone(b.getI32Type()), zp);
   }
 
   /// Whether vcvtneps2bf16 rounds every product (x - zero_point) * scale as
@@ -672,6 +700,8 @@ private:
   /// element type buildDequantize should treat them as.
   std::pair<Value, Type> readX(const StoredReader &reader, ValueRange indices,
                                bool inBounds) {
+    if (unpackToI32)
+      return {reader.readAsI32(b, loc, indices, lanes, inBounds), xElement};
     if (!decodeTable)
       return {reader.read(b, loc, indices, lanes, inBounds), xElement};
     Value codes = reader.read(b, loc, indices, lanes, inBounds,
@@ -826,6 +856,9 @@ private:
       packedValues = vector::FromElementsOp::create(
           b, loc, VectorType::get({entries}, values[0].getType()), values);
     }
+    // Zero points widen before they are spread (fewer lanes to widen).
+    if (!isScale)
+      packedValues = widenZeroPoint(packedValues);
     SmallVector<int64_t> spread;
     for (int64_t lane = 0; lane < lanes; ++lane)
       spread.push_back(lane / plan.blockSize);
@@ -1259,6 +1292,8 @@ private:
   /// fp8/fp4 x decoded with `decodeTable` (LookupTable::appliesToDecode).
   bool useDecodeTable;
   std::optional<LookupTable> decodeTable;
+  /// Packed x is read with StoredReader::readAsI32.
+  bool unpackToI32 = false;
   Type xElement, yElement, storeElement, scaleElement;
   Value zeroPoint;
 };
@@ -1282,11 +1317,11 @@ public:
     }
     if (failed(plan))
       return rewriter.notifyMatchFailure(op, "no vector scheme for this form");
-    KernelBuilder builder(
-        rewriter, op, *plan, width, numThreads, parallelThreshold,
-        LookupTable::applies(op, width, x86),
-        LookupTable::usesF32Entries(op, width, x86),
-        LookupTable::appliesToDecode(op, width, x86), x86.avx512bf16);
+    KernelBuilder builder(rewriter, op, *plan, width, numThreads,
+                          parallelThreshold,
+                          LookupTable::applies(op, width, x86),
+                          LookupTable::usesF32Entries(op, width, x86),
+                          LookupTable::appliesToDecode(op, width, x86), x86);
     rewriter.replaceOp(op, builder.build());
     return success();
   }

@@ -130,8 +130,11 @@ constexpr X86Intrinsic kVpermi2b512{"llvm.x86.avx512.vpermi2var.qi.512",
                                     "+avx512f,+avx512bw,+avx512vbmi"};
 constexpr X86Intrinsic kVpermps512{"llvm.x86.avx512.permvar.sf.512",
                                    "+avx512f"};
-constexpr X86Intrinsic kX86Intrinsics[] = {kPshufb128, kPshufb256, kPshufb512,
-                                           kVpermi2b512, kVpermps512};
+constexpr X86Intrinsic kVpmultishiftqb512{"llvm.x86.avx512.pmultishift.qb.512",
+                                          "+avx512f,+avx512bw,+avx512vbmi"};
+constexpr X86Intrinsic kX86Intrinsics[] = {kPshufb128,  kPshufb256,
+                                           kPshufb512,  kVpermi2b512,
+                                           kVpermps512, kVpmultishiftqb512};
 
 } // namespace
 
@@ -292,6 +295,111 @@ private:
   X86Features features;
 };
 
+/// `vector` (of integers) shifted right by `amount` bits, arithmetically
+/// when `isSigned`, else logically.
+static Value shiftRightBy(OpBuilder &b, Location loc, Value vector,
+                          int64_t amount, bool isSigned) {
+  auto type = cast<VectorType>(vector.getType());
+  Value shift = arith::ConstantOp::create(
+      b, loc,
+      DenseElementsAttr::get(
+          type, b.getIntegerAttr(type.getElementType(), amount).getValue()));
+  if (isSigned)
+    return arith::ShRSIOp::create(b, loc, vector, shift);
+  return arith::ShRUIOp::create(b, loc, vector, shift);
+}
+
+/// Lowers qdq.unpack_bits. Both forms move each field to the top of its i32
+/// lane and shift it back down, which sign- or zero-extends it:
+/// - with AVX512_VBMI, per 16 results: the 8 (4-bit) or 4 (2-bit) bytes
+///   holding them broadcast to every 64-bit lane (a broadcast load when the
+///   bytes come from memory), then one vpmultishiftqb, which gives every
+///   byte the 8 bits starting at any bit offset of its 64-bit lane
+///   (rotating): the top byte of lane i gets the bits ending with field i;
+/// - else: every lane takes a copy of its field's byte into its top byte
+///   (a byte shuffle) and shifts it up by the field's offset.
+class UnpackBitsToX86 : public OpRewritePattern<UnpackBitsOp> {
+public:
+  UnpackBitsToX86(MLIRContext *ctx, const X86Features &features)
+      : OpRewritePattern(ctx), features(features) {}
+
+  LogicalResult matchAndRewrite(UnpackBitsOp op,
+                                PatternRewriter &b) const override {
+    Location loc = op.getLoc();
+    int64_t bits = op.getBits();
+    VectorType resultType = op.getResult().getType();
+    int64_t count = resultType.getNumElements();
+    bool multishift = features.avx512vbmi && count % 16 == 0 &&
+                      op->getParentOfType<FunctionOpInterface>();
+    Value up = multishift
+                   ? fieldsToTopByMultishift(b, loc, op.getBytes(), bits, count)
+                   : fieldsToTopByShuffle(b, loc, op.getBytes(), bits, count);
+    b.replaceOp(op, shiftRightBy(b, loc, up, 32 - bits, op.getSignExtend()));
+    return success();
+  }
+
+private:
+  static Value fieldsToTopByMultishift(PatternRewriter &b, Location loc,
+                                       Value bytes, int64_t bits,
+                                       int64_t count) {
+    // 16 fields of `bits` bits fill `chunk` bytes (8 or 4), repeated in
+    // every 64-bit lane; field i of a chunk is lane i / 2, dword i % 2.
+    int64_t chunk = 16 * bits / 8;
+    SmallVector<int8_t> control;
+    for (int64_t k = 0; k < 64; ++k) {
+      int64_t field = k / 4;
+      control.push_back(int8_t((field * bits + bits - 8) & 63));
+    }
+    auto byteType = VectorType::get({64}, b.getI8Type());
+    Value controlVector = arith::ConstantOp::create(
+        b, loc, DenseElementsAttr::get(byteType, ArrayRef(control)));
+    auto wordType = VectorType::get({16}, b.getI32Type());
+    Type chunkInt = b.getIntegerType(chunk * 8);
+    Value result = arith::ConstantOp::create(
+        b, loc, b.getZeroAttr(VectorType::get({count}, b.getI32Type())));
+    int64_t chunks = count / 16;
+    Value chunkVector = vector::BitCastOp::create(
+        b, loc, VectorType::get({chunks}, chunkInt), bytes);
+    for (int64_t c = 0; c < chunks; ++c) {
+      // A splat of chunk c (on x86 a broadcast load when `bytes` is loaded).
+      SmallVector<int64_t> splat(64 / chunk, c);
+      Value repeated =
+          vector::ShuffleOp::create(b, loc, chunkVector, chunkVector, splat);
+      Value source = vector::BitCastOp::create(b, loc, byteType, repeated);
+      Value fields =
+          LLVM::CallIntrinsicOp::create(
+              b, loc, byteType, b.getStringAttr(kVpmultishiftqb512.name),
+              ValueRange{controlVector, source})
+              .getResult(0);
+      Value words = vector::BitCastOp::create(b, loc, wordType, fields);
+      result = vector::InsertStridedSliceOp::create(b, loc, words, result,
+                                                    ArrayRef<int64_t>{16 * c},
+                                                    ArrayRef<int64_t>{1});
+    }
+    return result;
+  }
+
+  static Value fieldsToTopByShuffle(PatternRewriter &b, Location loc,
+                                    Value bytes, int64_t bits, int64_t count) {
+    SmallVector<int64_t> copyOf;
+    SmallVector<int32_t> shiftUp;
+    for (int64_t i = 0; i < count; ++i) {
+      int64_t bit = i * bits;
+      copyOf.append(4, bit / 8);
+      shiftUp.push_back(int32_t(8 - bits - bit % 8));
+    }
+    Value copies = vector::ShuffleOp::create(b, loc, bytes, bytes, copyOf);
+    auto wordType = VectorType::get({count}, b.getI32Type());
+    Value words = vector::BitCastOp::create(b, loc, wordType, copies);
+    return arith::ShLIOp::create(
+        b, loc, words,
+        arith::ConstantOp::create(
+            b, loc, DenseElementsAttr::get(wordType, ArrayRef(shiftUp))));
+  }
+
+  X86Features features;
+};
+
 struct ConvertQDQTableLookupToLLVMPass
     : public qdq::impl::ConvertQDQTableLookupToLLVMBase<
           ConvertQDQTableLookupToLLVMPass> {
@@ -314,7 +422,8 @@ struct ConvertQDQTableLookupToLLVMPass
 
 void mlir::qdq::populateTableLookupToLLVMPatterns(RewritePatternSet &patterns,
                                                   const X86Features &features) {
-  patterns.add<TableLookupToX86>(patterns.getContext(), features);
+  patterns.add<TableLookupToX86, UnpackBitsToX86>(patterns.getContext(),
+                                                  features);
 }
 
 /// The LLVM target features `op` needs on x86 ("" if none): those of the

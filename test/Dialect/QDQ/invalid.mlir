@@ -476,3 +476,30 @@ func.func @table_lookup_i8_indices(%t: vector<16xi8>, %i: vector<16xi32>) -> vec
   %0 = qdq.table_lookup %t[%i] : vector<16xi8>, vector<16xi32>
   return %0 : vector<16xi8>
 }
+
+// -----
+
+// UB-R1: qdq.unpack_bits unpacks 2- or 4-bit fields.
+func.func @unpack_bits_width(%b: vector<8xi8>) -> vector<8xi32> {
+  // expected-error @+1 {{bits must be 2 or 4, got 8}}
+  %0 = qdq.unpack_bits %b, 8 : vector<8xi8> -> vector<8xi32>
+  return %0 : vector<8xi32>
+}
+
+// -----
+
+// UB-R2: the result has 8 / bits elements per byte.
+func.func @unpack_bits_count(%b: vector<8xi8>) -> vector<32xi32> {
+  // expected-error @+1 {{result has 32 elements but 8 bytes of 4-bit fields hold 16}}
+  %0 = qdq.unpack_bits %b, 4 sign_extend : vector<8xi8> -> vector<32xi32>
+  return %0 : vector<32xi32>
+}
+
+// -----
+
+// qdq.unpack_bits takes a vector of bytes.
+func.func @unpack_bits_bytes(%b: vector<8xi16>) -> vector<32xi32> {
+  // expected-error @+1 {{operand #0 must be fixed-length vector of 8-bit signless integer values of ranks 1}}
+  %0 = qdq.unpack_bits %b, 4 : vector<8xi16> -> vector<32xi32>
+  return %0 : vector<32xi32>
+}

@@ -196,3 +196,13 @@ func.func @table_lookup(%t16: vector<16xi8>, %t256: vector<256xi8>, %i: vector<6
   %1 = qdq.table_lookup %t256[%j] : vector<256xi8>, vector<5xi8>
   return
 }
+
+// qdq.unpack_bits unpacks 2- and 4-bit fields into i32 lanes.
+// CHECK-LABEL: func.func @unpack_bits
+func.func @unpack_bits(%b: vector<32xi8>, %c: vector<3xi8>) {
+  // CHECK: qdq.unpack_bits %{{.*}}, 4 sign_extend : vector<32xi8> -> vector<64xi32>
+  %0 = qdq.unpack_bits %b, 4 sign_extend : vector<32xi8> -> vector<64xi32>
+  // CHECK: qdq.unpack_bits %{{.*}}, 2 : vector<3xi8> -> vector<12xi32>
+  %1 = qdq.unpack_bits %c, 2 : vector<3xi8> -> vector<12xi32>
+  return
+}

@@ -358,3 +358,18 @@ LogicalResult TableLookupOp::verify() {
                          << " entries but must have 16 or 256";
   return success();
 }
+
+LogicalResult UnpackBitsOp::verify() {
+  int64_t bits = getBits();
+  // UB-R1: 2- or 4-bit fields.
+  if (bits != 2 && bits != 4)
+    return emitOpError() << "bits must be 2 or 4, got " << bits;
+  // UB-R2: 8 / bits results per byte.
+  int64_t bytes = getBytes().getType().getNumElements();
+  int64_t results = getResult().getType().getNumElements();
+  if (results != bytes * (8 / bits))
+    return emitOpError() << "result has " << results << " elements but "
+                         << bytes << " bytes of " << bits << "-bit fields hold "
+                         << bytes * (8 / bits);
+  return success();
+}

@@ -287,4 +287,44 @@ def QDQ_TableLookupOp : QDQ_Op<"table_lookup",
   let hasVerifier = 1;
 }
 
+def QDQ_UnpackBitsOp : QDQ_Op<"unpack_bits", [Pure]> {
+  let summary = "unpacks the 2- or 4-bit fields of a byte vector into i32 "
+                "lanes";
+  let description = [{
+    `result[i]` is the `bits`-bit field `i` of `bytes`: the field starting
+    at bit `(i * bits) mod 8` of byte `i * bits / 8` (the first field of a
+    byte in its lowest bits, the order of packed sub-byte tensors),
+    sign-extended to i32 when `sign_extend` is present, else zero-extended.
+    Rules:
+
+    * UB-R1: `bits` is 2 or 4;
+    * UB-R2: the result has `8 / bits` elements per byte of `bytes`.
+
+    The vector lowering uses it for packed 2- and 4-bit x that is
+    dequantized in arithmetic (per-axis and blocked scales), where the codes
+    go straight into the i32 lanes that are subtracted and converted to f32.
+
+    `--convert-qdq-table-lookup-to-llvm` lowers it with AVX512_VBMI to one
+    `vpmultishiftqb` per 16 results (the 8 or 4 source bytes broadcast to
+    every 64-bit lane, each result's field moved to the top of its lane)
+    and one arithmetic or logical right shift; else to a byte shuffle and
+    two shifts.
+
+    ```mlir
+    func.func @unpack(%b: vector<32xi8>) -> vector<64xi32> {
+      %r = qdq.unpack_bits %b, 4 sign_extend : vector<32xi8> -> vector<64xi32>
+      return %r : vector<64xi32>
+    }
+    ```
+  }];
+  let arguments = (ins FixedVectorOfRankAndType<[1], [I8]>:$bytes,
+                       I64Attr:$bits, UnitAttr:$sign_extend);
+  let results = (outs FixedVectorOfRankAndType<[1], [I32]>:$result);
+  let assemblyFormat = [{
+    $bytes `,` $bits (`sign_extend` $sign_extend^)? attr-dict `:`
+    type($bytes) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // QDQ_DIALECT_QDQ_IR_QDQOPS_TD
