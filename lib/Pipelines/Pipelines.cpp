@@ -100,9 +100,9 @@ void mlir::qdq::buildQDQToLLVMPipeline(
   // Everything -> LLVM. Packed sub-byte loads and globals go first, so that
   // the upstream memref lowering never sees them.
   pm.addPass(createConvertPackedSubByteToLLVM());
-  ConvertQDQTableLookupToLLVMOptions lookup;
+  ConvertQDQVectorOpsToLLVMOptions lookup;
   lookup.cpuFeatures = cpuFeatures;
-  pm.addPass(createConvertQDQTableLookupToLLVM(lookup));
+  pm.addPass(createConvertQDQVectorOpsToLLVM(lookup));
   pm.addPass(createConvertVectorToLLVMPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());

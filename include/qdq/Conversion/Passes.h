@@ -6,8 +6,8 @@
 #include "qdq/Conversion/PackedSubByteToLLVM/PackedSubByteToLLVM.h"
 #include "qdq/Conversion/QDQToLinalg/QDQToLinalg.h"
 #include "qdq/Conversion/QDQToVector/QDQToVector.h"
+#include "qdq/Conversion/QDQVectorOpsToLLVM/QDQVectorOpsToLLVM.h"
 #include "qdq/Conversion/QuantToQDQ/QuantToQDQ.h"
-#include "qdq/Conversion/TableLookupToLLVM/TableLookupToLLVM.h"
 
 #include "mlir/Pass/Pass.h"
 

@@ -106,7 +106,7 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
            "x86 extensions the lowering may count on (table-lookup "
            "shuffles, bf16 rounding): host (this CPU's), none, or a "
            "comma-separated list of ssse3, avx2, avx512f, avx512bw, "
-           "avx512vbmi, avx512bf16 (see --convert-qdq-table-lookup-to-llvm)">,
+           "avx512vbmi, avx512bf16 (see --convert-qdq-vector-ops-to-llvm)">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
@@ -146,12 +146,12 @@ def ConvertPackedSubByteToLLVM
 }
 
 //===----------------------------------------------------------------------===//
-// TableLookupToLLVM
+// QDQVectorOpsToLLVM
 //===----------------------------------------------------------------------===//
 
-def ConvertQDQTableLookupToLLVM : Pass<"convert-qdq-table-lookup-to-llvm"> {
-  let summary = "Lower qdq.table_lookup and qdq.unpack_bits to x86 "
-                "shuffles";
+def ConvertQDQVectorOpsToLLVM : Pass<"convert-qdq-vector-ops-to-llvm"> {
+  let summary = "Lower qdq's vector-level ops (qdq.table_lookup, "
+                "qdq.unpack_bits) to x86 instructions";
   let description = [{
     Rewrites `qdq.table_lookup` into `llvm.call_intrinsic` of the
     shuffles the CPU has, one register at a time:

@@ -37,6 +37,7 @@
 #include "qdq/Conversion/QDQToVector/QDQToVector.h"
 #include "qdq/Conversion/PackedSubByteToLLVM/PackedSubByteToLLVM.h"
 #include "qdq/Conversion/Passes.h"
+#include "qdq/Conversion/QDQVectorOpsToLLVM/QDQVectorOpsToLLVM.h"
 #include "qdq/Dialect/QDQ/IR/QDQ.h"
 #include "qdq/Dialect/QDQ/Utils/ElementCodegen.h"
 

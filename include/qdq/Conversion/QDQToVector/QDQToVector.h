@@ -3,7 +3,7 @@
 #ifndef QDQ_CONVERSION_QDQTOVECTOR_QDQTOVECTOR_H
 #define QDQ_CONVERSION_QDQTOVECTOR_QDQTOVECTOR_H
 
-#include "qdq/Conversion/TableLookupToLLVM/TableLookupToLLVM.h"
+#include "qdq/Dialect/QDQ/Utils/X86Features.h"
 
 #include <cstdint>
 
@@ -30,7 +30,7 @@ struct QDQToVectorOptions {
   int64_t numThreads = 1;
   /// Fewer elements than this run in one chunk.
   int64_t parallelThreshold = 1 << 18;
-  /// The x86 byte shuffles --convert-qdq-table-lookup-to-llvm will have:
+  /// The x86 byte shuffles --convert-qdq-vector-ops-to-llvm will have:
   /// per-tensor x of at most 8 bits with f16/bf16 results (or fp8/fp4 x
   /// with f32 results) becomes a table lookup (qdq.table_lookup) when they
   /// cover it (none: never).

@@ -262,7 +262,7 @@ def QDQ_TableLookupOp : QDQ_Op<"table_lookup",
     every code; f32 tables the 16 results of the codes of packed 2- and
     4-bit x), and to decode fp8/fp4 x.
 
-    `--convert-qdq-table-lookup-to-llvm` lowers it to x86 shuffles when the
+    `--convert-qdq-vector-ops-to-llvm` lowers it to x86 shuffles when the
     CPU has them (`pshufb`/`vpshufb` for 16 bytes, AVX512_VBMI `vpermi2b`
     for 256, AVX-512 `vpermps` for 16 f32 entries) and else to one extract
     per element.
@@ -304,7 +304,7 @@ def QDQ_UnpackBitsOp : QDQ_Op<"unpack_bits", [Pure]> {
     dequantized in arithmetic (per-axis and blocked scales), where the codes
     go straight into the i32 lanes that are subtracted and converted to f32.
 
-    `--convert-qdq-table-lookup-to-llvm` lowers it with AVX512_VBMI to one
+    `--convert-qdq-vector-ops-to-llvm` lowers it with AVX512_VBMI to one
     `vpmultishiftqb` per 16 results (the 8 or 4 source bytes broadcast to
     every 64-bit lane, each result's field moved to the top of its lane)
     and one arithmetic or logical right shift; else to a byte shuffle and

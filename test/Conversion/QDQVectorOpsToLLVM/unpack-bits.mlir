@@ -1,6 +1,6 @@
-// RUN: qdq-opt %s --convert-qdq-table-lookup-to-llvm="cpu-features=avx512bw,avx512vbmi" --split-input-file | FileCheck %s --check-prefix=VBMI
-// RUN: qdq-opt %s --convert-qdq-table-lookup-to-llvm="cpu-features=avx512bw" --split-input-file | FileCheck %s --check-prefix=SHUFFLE
-// RUN: qdq-opt %s --convert-qdq-table-lookup-to-llvm="cpu-features=none" --split-input-file | FileCheck %s --check-prefix=SHUFFLE
+// RUN: qdq-opt %s --convert-qdq-vector-ops-to-llvm="cpu-features=avx512bw,avx512vbmi" --split-input-file | FileCheck %s --check-prefix=VBMI
+// RUN: qdq-opt %s --convert-qdq-vector-ops-to-llvm="cpu-features=avx512bw" --split-input-file | FileCheck %s --check-prefix=SHUFFLE
+// RUN: qdq-opt %s --convert-qdq-vector-ops-to-llvm="cpu-features=none" --split-input-file | FileCheck %s --check-prefix=SHUFFLE
 
 // qdq.unpack_bits (UB-R1, UB-R2). With AVX512_VBMI, per 16 results: the 8
 // bytes of 16 4-bit fields splat to every 64-bit lane, one vpmultishiftqb

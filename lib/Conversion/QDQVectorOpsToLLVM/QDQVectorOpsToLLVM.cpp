@@ -1,14 +1,17 @@
-//===- TableLookupToLLVM.cpp - qdq.table_lookup to x86 shuffles -----------===//
+//===- QDQVectorOpsToLLVM.cpp - qdq vector ops to x86 ---------------------===//
 //
-// Lowers qdq.table_lookup one register at a time: 16-entry tables with
-// pshufb (the table repeated in each 16-byte lane), 256-entry tables with
-// two AVX512_VBMI vpermi2b (each covers 128 entries) and a select on the
-// index's top bit. Without the shuffles every element is extracted and
-// inserted.
+// Lowers qdq's vector-level ops one register at a time, to x86 instructions
+// where the features allow and to portable vector code otherwise:
+// qdq.table_lookup to pshufb (16-entry byte tables repeated in each 16-byte
+// lane), two AVX512_VBMI vpermi2b and a select on the index's top bit
+// (256-entry byte tables) or vpermps (16 f32 entries), else one extract per
+// element; qdq.unpack_bits to vpmultishiftqb, else a byte shuffle and
+// shifts. Functions that use the instructions get the LLVM target features
+// they need.
 //
 //===----------------------------------------------------------------------===//
 
-#include "qdq/Conversion/TableLookupToLLVM/TableLookupToLLVM.h"
+#include "qdq/Conversion/QDQVectorOpsToLLVM/QDQVectorOpsToLLVM.h"
 #include "qdq/Conversion/Passes.h"
 #include "qdq/Dialect/QDQ/IR/QDQ.h"
 
@@ -18,101 +21,14 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
-#include "llvm/ADT/StringExtras.h"
-#include "llvm/TargetParser/Host.h"
 
 namespace mlir::qdq {
-#define GEN_PASS_DEF_CONVERTQDQTABLELOOKUPTOLLVM
+#define GEN_PASS_DEF_CONVERTQDQVECTOROPSTOLLVM
 #include "qdq/Conversion/Passes.h.inc"
 } // namespace mlir::qdq
 
 using namespace mlir;
 using namespace mlir::qdq;
-
-namespace {
-/// The features X86Features knows: the name `parse`, `str` and LLVM's host
-/// feature map use, and the flag.
-struct X86FeatureName {
-  StringLiteral name;
-  bool X86Features::*flag;
-};
-constexpr X86FeatureName kX86FeatureNames[] = {
-    {"ssse3", &X86Features::ssse3},
-    {"avx2", &X86Features::avx2},
-    {"avx512f", &X86Features::avx512f},
-    {"avx512bw", &X86Features::avx512bw},
-    {"avx512vbmi", &X86Features::avx512vbmi},
-    {"avx512bf16", &X86Features::avx512bf16},
-};
-} // namespace
-
-X86Features X86Features::host() {
-  llvm::StringMap<bool> host = llvm::sys::getHostCPUFeatures();
-  X86Features features;
-  for (const X86FeatureName &known : kX86FeatureNames)
-    features.*known.flag = host.lookup(known.name);
-  return features;
-}
-
-LogicalResult X86Features::parse(StringRef spec, X86Features &features,
-                                 std::string &error) {
-  spec = spec.trim();
-  if (spec == "host") {
-    features = host();
-    return success();
-  }
-  features = X86Features();
-  if (spec.empty() || spec == "none")
-    return success();
-  SmallVector<StringRef> names;
-  spec.split(names, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
-  for (StringRef name : names) {
-    name = name.trim();
-    name.consume_front("+");
-    const X86FeatureName *known =
-        llvm::find_if(kX86FeatureNames, [&](const X86FeatureName &candidate) {
-          return candidate.name == name;
-        });
-    if (known == std::end(kX86FeatureNames)) {
-      SmallVector<StringRef> all;
-      for (const X86FeatureName &candidate : kX86FeatureNames)
-        all.push_back(candidate.name);
-      error = ("unknown feature '" + name +
-               "' (expected host, none or a comma-separated list of " +
-               llvm::join(all, ", ") + ")")
-                  .str();
-      return failure();
-    }
-    features.*known->flag = true;
-  }
-  return success();
-}
-
-FailureOr<X86Features> X86Features::parseOption(Operation *op, StringRef spec) {
-  X86Features features;
-  std::string error;
-  if (failed(parse(spec, features, error)))
-    return op->emitError() << "cpu-features: " << error;
-  return features;
-}
-
-X86Features X86Features::limitedTo(unsigned vectorBits) const {
-  X86Features limited = *this;
-  if (vectorBits < 512)
-    limited.avx512f = limited.avx512bw = limited.avx512vbmi =
-        limited.avx512bf16 = false;
-  if (vectorBits < 256)
-    limited.avx2 = false;
-  return limited;
-}
-
-std::string X86Features::str() const {
-  SmallVector<StringRef> names;
-  for (const X86FeatureName &known : kX86FeatureNames)
-    if (this->*known.flag)
-      names.push_back(known.name);
-  return names.empty() ? "none" : llvm::join(names, ",");
-}
 
 namespace {
 
@@ -400,9 +316,9 @@ private:
   X86Features features;
 };
 
-struct ConvertQDQTableLookupToLLVMPass
-    : public qdq::impl::ConvertQDQTableLookupToLLVMBase<
-          ConvertQDQTableLookupToLLVMPass> {
+struct ConvertQDQVectorOpsToLLVMPass
+    : public qdq::impl::ConvertQDQVectorOpsToLLVMBase<
+          ConvertQDQVectorOpsToLLVMPass> {
   using Base::Base;
 
   void runOnOperation() override {
@@ -411,7 +327,7 @@ struct ConvertQDQTableLookupToLLVMPass
     if (failed(features))
       return signalPassFailure();
     RewritePatternSet patterns(&getContext());
-    populateTableLookupToLLVMPatterns(patterns, *features);
+    populateQDQVectorOpsToLLVMPatterns(patterns, *features);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();
     addX86TargetFeatures(getOperation());
@@ -420,8 +336,8 @@ struct ConvertQDQTableLookupToLLVMPass
 
 } // namespace
 
-void mlir::qdq::populateTableLookupToLLVMPatterns(RewritePatternSet &patterns,
-                                                  const X86Features &features) {
+void mlir::qdq::populateQDQVectorOpsToLLVMPatterns(
+    RewritePatternSet &patterns, const X86Features &features) {
   patterns.add<TableLookupToX86, UnpackBitsToX86>(patterns.getContext(),
                                                   features);
 }

@@ -1,9 +1,9 @@
-// RUN: qdq-opt %s --convert-qdq-table-lookup-to-llvm="cpu-features=avx512bw,avx512vbmi" --split-input-file | FileCheck %s --check-prefix=VBMI
-// RUN: qdq-opt %s --convert-qdq-table-lookup-to-llvm="cpu-features=+avx2,+ssse3" --split-input-file | FileCheck %s --check-prefix=AVX2
-// RUN: qdq-opt %s --convert-qdq-table-lookup-to-llvm="cpu-features=ssse3" --split-input-file | FileCheck %s --check-prefix=SSSE3
-// RUN: qdq-opt %s --convert-qdq-table-lookup-to-llvm="cpu-features=none" --split-input-file | FileCheck %s --check-prefix=NONE
-// RUN: qdq-opt %s --convert-qdq-table-lookup-to-llvm="cpu-features=avx512f" --split-input-file | FileCheck %s --check-prefix=F32
-// RUN: not qdq-opt %s --convert-qdq-table-lookup-to-llvm="cpu-features=avx512vbmi,sse9" 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: qdq-opt %s --convert-qdq-vector-ops-to-llvm="cpu-features=avx512bw,avx512vbmi" --split-input-file | FileCheck %s --check-prefix=VBMI
+// RUN: qdq-opt %s --convert-qdq-vector-ops-to-llvm="cpu-features=+avx2,+ssse3" --split-input-file | FileCheck %s --check-prefix=AVX2
+// RUN: qdq-opt %s --convert-qdq-vector-ops-to-llvm="cpu-features=ssse3" --split-input-file | FileCheck %s --check-prefix=SSSE3
+// RUN: qdq-opt %s --convert-qdq-vector-ops-to-llvm="cpu-features=none" --split-input-file | FileCheck %s --check-prefix=NONE
+// RUN: qdq-opt %s --convert-qdq-vector-ops-to-llvm="cpu-features=avx512f" --split-input-file | FileCheck %s --check-prefix=F32
+// RUN: not qdq-opt %s --convert-qdq-vector-ops-to-llvm="cpu-features=avx512vbmi,sse9" 2>&1 | FileCheck %s --check-prefix=BAD
 
 // BAD: error: cpu-features: unknown feature 'sse9' (expected host, none or a comma-separated list of ssse3, avx2, avx512f, avx512bw, avx512vbmi, avx512bf16)
 

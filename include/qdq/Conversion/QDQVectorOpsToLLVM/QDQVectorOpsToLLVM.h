@@ -1,0 +1,45 @@
+//===- QDQVectorOpsToLLVM.h - qdq vector ops to x86 ------------*- C++ -*-===//
+
+#ifndef QDQ_CONVERSION_QDQVECTOROPSTOLLVM_QDQVECTOROPSTOLLVM_H
+#define QDQ_CONVERSION_QDQVECTOROPSTOLLVM_QDQVECTOROPSTOLLVM_H
+
+#include "qdq/Dialect/QDQ/Utils/X86Features.h"
+
+#include <cstdint>
+
+namespace mlir {
+class Operation;
+class RewritePatternSet;
+} // namespace mlir
+
+namespace mlir::qdq {
+
+/// The register width in bytes in which `features` look up `lookups` byte
+/// indices in a table of `entries` (16 or 256) entries, or 0 when they have
+/// no shuffle for it (qdq.table_lookup then becomes one extract per
+/// element).
+int64_t getTableLookupRegisterBytes(int64_t entries, int64_t lookups,
+                                    const X86Features &features);
+
+/// The number of lanes per register in which `features` look up `lookups`
+/// i32 indices in a 16-entry f32 table (16 with AVX512F's vpermps), or 0.
+int64_t getF32TableLookupLanes(int64_t lookups, const X86Features &features);
+
+/// Adds the pattern that lowers qdq.table_lookup to x86 byte shuffles
+/// (llvm.call_intrinsic) where `features` have them, else to vector
+/// extracts and inserts.
+void populateQDQVectorOpsToLLVMPatterns(RewritePatternSet &patterns,
+                                        const X86Features &features);
+
+/// Marks every function under `root` that calls one of the x86 intrinsics
+/// above, or rounds f32 vectors to bf16 with arith.truncf / llvm.fptrunc
+/// (which --convert-qdq-to-vector emits only with `avx512bf16`), with the
+/// LLVM target features the instruction needs
+/// (`target_features`, merged with what the function already has), so that
+/// LLVM selects it whatever CPU the target machine names. The pass does this
+/// itself; embedders that only use the patterns call it after them.
+void addX86TargetFeatures(Operation *root);
+
+} // namespace mlir::qdq
+
+#endif // QDQ_CONVERSION_QDQVECTOROPSTOLLVM_QDQVECTOROPSTOLLVM_H
