@@ -168,7 +168,11 @@ def ConvertQDQVectorOpsToLLVM : Pass<"convert-qdq-vector-ops-to-llvm"> {
     used. `qdq.unpack_bits` becomes, with AVX512_VBMI and a multiple of 16
     results, one `vpmultishiftqb` per 16 results on the source bytes
     broadcast to every 64-bit lane, and one shift; else a byte shuffle and
-    two shifts. Functions that get such calls, or that round f32 vectors to bf16
+    two shifts. With AVX512_BF16, `arith.truncf` of f32 vectors to bf16 (a
+    multiple of 32 results, rounding to nearest even), which
+    `--convert-qdq-to-vector` emits only where the instruction rounds
+    exactly, becomes one two-source `vcvtne2ps2bf16` per 32 results (LLVM
+    would select the one-source form per 16 and insert the halves). Functions that get such calls, or that round f32 vectors to bf16
     with `arith.truncf` (vcvtneps2bf16), are marked with the LLVM
     `target_features` the instructions need, so the code compiles for any
     target machine (and runs on CPUs that have them). Without the features

@@ -48,9 +48,11 @@ constexpr X86Intrinsic kVpermps512{"llvm.x86.avx512.permvar.sf.512",
                                    "+avx512f"};
 constexpr X86Intrinsic kVpmultishiftqb512{"llvm.x86.avx512.pmultishift.qb.512",
                                           "+avx512f,+avx512bw,+avx512vbmi"};
-constexpr X86Intrinsic kX86Intrinsics[] = {kPshufb128,  kPshufb256,
-                                           kPshufb512,  kVpermi2b512,
-                                           kVpermps512, kVpmultishiftqb512};
+constexpr X86Intrinsic kVcvtne2ps2bf16{"llvm.x86.avx512bf16.cvtne2ps2bf16.512",
+                                       "+avx512f,+avx512bf16"};
+constexpr X86Intrinsic kX86Intrinsics[] = {
+    kVcvtne2ps2bf16, kPshufb128,  kPshufb256,        kPshufb512,
+    kVpermi2b512,    kVpermps512, kVpmultishiftqb512};
 
 } // namespace
 
@@ -316,6 +318,62 @@ private:
   X86Features features;
 };
 
+/// arith.truncf of f32 vectors to bf16, with AVX512_BF16: one two-source
+/// vcvtne2ps2bf16 per 32 results. --convert-qdq-to-vector emits such a
+/// truncf only where the instruction rounds every value exactly
+/// (BF16Rounding::Hardware); it is the instruction LLVM selects for the
+/// truncf itself, but in its one-source form, one per 16 results plus a
+/// register insert per pair, which is slower.
+class TruncFToBF16Pairs : public OpRewritePattern<arith::TruncFOp> {
+public:
+  TruncFToBF16Pairs(MLIRContext *ctx, const X86Features &features)
+      : OpRewritePattern(ctx), features(features) {}
+
+  LogicalResult matchAndRewrite(arith::TruncFOp op,
+                                PatternRewriter &b) const override {
+    auto resultType = dyn_cast<VectorType>(op.getType());
+    auto sourceType = dyn_cast<VectorType>(op.getIn().getType());
+    if (!features.avx512bf16 || !resultType || !sourceType ||
+        resultType.getRank() != 1 || resultType.isScalable() ||
+        !resultType.getElementType().isBF16() ||
+        !sourceType.getElementType().isF32() ||
+        resultType.getNumElements() % 32 != 0 ||
+        !op->getParentOfType<FunctionOpInterface>())
+      return b.notifyMatchFailure(op, "not an f32 -> bf16 vector of 32 k");
+    if (std::optional<arith::RoundingMode> mode = op.getRoundingmode();
+        mode && *mode != arith::RoundingMode::to_nearest_even)
+      return b.notifyMatchFailure(op, "rounding mode other than nearest even");
+    Location loc = op.getLoc();
+    auto half = [&](int64_t offset) -> Value {
+      return vector::ExtractStridedSliceOp::create(
+          b, loc, op.getIn(), ArrayRef<int64_t>{offset}, ArrayRef<int64_t>{16},
+          ArrayRef<int64_t>{1});
+    };
+    auto pairType = VectorType::get({32}, b.getBF16Type());
+    Value result = arith::ConstantOp::create(b, loc, b.getZeroAttr(resultType));
+    for (int64_t first = 0; first < resultType.getNumElements(); first += 32) {
+      // The second operand becomes the low half.
+      Value low = half(first);
+      Value high = half(first + 16);
+      Value pair = LLVM::CallIntrinsicOp::create(
+                       b, loc, pairType, b.getStringAttr(kVcvtne2ps2bf16.name),
+                       ValueRange{high, low})
+                       .getResult(0);
+      if (resultType.getNumElements() == 32) {
+        result = pair;
+        break;
+      }
+      result = vector::InsertStridedSliceOp::create(
+          b, loc, pair, result, ArrayRef<int64_t>{first}, ArrayRef<int64_t>{1});
+    }
+    b.replaceOp(op, result);
+    return success();
+  }
+
+private:
+  X86Features features;
+};
+
 struct ConvertQDQVectorOpsToLLVMPass
     : public qdq::impl::ConvertQDQVectorOpsToLLVMBase<
           ConvertQDQVectorOpsToLLVMPass> {
@@ -338,8 +396,8 @@ struct ConvertQDQVectorOpsToLLVMPass
 
 void mlir::qdq::populateQDQVectorOpsToLLVMPatterns(
     RewritePatternSet &patterns, const X86Features &features) {
-  patterns.add<TableLookupToX86, UnpackBitsToX86>(patterns.getContext(),
-                                                  features);
+  patterns.add<TableLookupToX86, UnpackBitsToX86, TruncFToBF16Pairs>(
+      patterns.getContext(), features);
 }
 
 /// The LLVM target features `op` needs on x86 ("" if none): those of the
