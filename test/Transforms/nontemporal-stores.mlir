@@ -119,3 +119,47 @@ func.func @top_level(%v: vector<16xf32>) -> memref<4096xf32> {
   vector.transfer_write %v, %a[%c0] {in_bounds = [true]} : vector<16xf32>, memref<4096xf32>
   return %a : memref<4096xf32>
 }
+
+// -----
+
+// The threshold counts what the loop nest streams: a 2048-byte result that
+// reads a 4096-byte argument (through a view) and a 256-byte table streams
+// 6400 bytes >= 4096 and is rewritten; the same result reading only the
+// table (2304 bytes) is not. A dynamically shaped argument counts nothing.
+// CHECK-LABEL: func.func @streamed
+// CHECK:       scf.for
+// CHECK:         vector.store {{.*}} {alignment = 64 : i64, nontemporal = true} : memref<512xf32>, vector<16xf32>
+// CHECK:       llvm.fence seq_cst
+// CHECK:       scf.for
+// CHECK-NOT:     nontemporal
+// CHECK:       scf.for
+// CHECK-NOT:     nontemporal
+// CHECK:       return
+func.func @streamed(%x: memref<64x64xi8>, %t: memref<64xf32>, %d: memref<?xi8>) -> (memref<512xf32>, memref<512xf32>, memref<512xf32>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c512 = arith.constant 512 : index
+  %i0 = arith.constant 0 : i8
+  %f0 = arith.constant 0.0 : f32
+  %flat = memref.collapse_shape %x [[0, 1]] : memref<64x64xi8> into memref<4096xi8>
+  %a = memref.alloc() {alignment = 64 : i64} : memref<512xf32>
+  scf.for %i = %c0 to %c512 step %c16 {
+    %b = vector.transfer_read %flat[%i], %i0 {in_bounds = [true]} : memref<4096xi8>, vector<16xi8>
+    %s = vector.transfer_read %t[%c0], %f0 {in_bounds = [true]} : memref<64xf32>, vector<16xf32>
+    %f = arith.sitofp %b : vector<16xi8> to vector<16xf32>
+    %y = arith.mulf %f, %s : vector<16xf32>
+    vector.transfer_write %y, %a[%i] {in_bounds = [true]} : vector<16xf32>, memref<512xf32>
+  }
+  %b2 = memref.alloc() {alignment = 64 : i64} : memref<512xf32>
+  scf.for %i = %c0 to %c512 step %c16 {
+    %s = vector.transfer_read %t[%c0], %f0 {in_bounds = [true]} : memref<64xf32>, vector<16xf32>
+    vector.transfer_write %s, %b2[%i] {in_bounds = [true]} : vector<16xf32>, memref<512xf32>
+  }
+  %c2 = memref.alloc() {alignment = 64 : i64} : memref<512xf32>
+  scf.for %i = %c0 to %c512 step %c16 {
+    %b = vector.transfer_read %d[%i], %i0 {in_bounds = [true]} : memref<?xi8>, vector<16xi8>
+    %f = arith.sitofp %b : vector<16xi8> to vector<16xf32>
+    vector.transfer_write %f, %c2[%i] {in_bounds = [true]} : vector<16xf32>, memref<512xf32>
+  }
+  return %a, %b2, %c2 : memref<512xf32>, memref<512xf32>, memref<512xf32>
+}

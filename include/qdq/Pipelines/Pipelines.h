@@ -38,9 +38,9 @@ struct QDQToLLVMPipelineOptions
       llvm::cl::init(4)};
   Option<int64_t> nontemporalMinBytes{
       *this, "nontemporal-min-bytes",
-      llvm::cl::desc("Results of at least this many bytes (static shapes) "
-                     "are written with non-temporal stores "
-                     "(--qdq-nontemporal-stores); negative: never"),
+      llvm::cl::desc("Loops that stream at least this many bytes (result "
+                     "plus inputs, static shapes) write with non-temporal "
+                     "stores (--qdq-nontemporal-stores); negative: never"),
       llvm::cl::init(32 << 20)};
   Option<bool> fold{
       *this, "fold",

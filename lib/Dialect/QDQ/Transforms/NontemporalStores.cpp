@@ -173,6 +173,67 @@ std::optional<BufferFacts> analyzeBuffer(Value memref, unsigned depth = 0) {
   return std::nullopt;
 }
 
+/// The memref a view of `memref` was made from (through views that keep
+/// every element of their source in reach: casts, reshapes, subviews), or
+/// `memref` itself.
+Value viewedBuffer(Value memref) {
+  for (unsigned depth = 0; depth < 16; ++depth) {
+    Operation *def = memref.getDefiningOp();
+    if (!def ||
+        !isa<memref::CollapseShapeOp, memref::ExpandShapeOp, memref::CastOp,
+             memref::SubViewOp, memref::ReinterpretCastOp,
+             UnrealizedConversionCastOp>(def) ||
+        def->getNumOperands() < 1 ||
+        !isa<MemRefType>(def->getOperand(0).getType()))
+      return memref;
+    memref = def->getOperand(0);
+  }
+  return memref;
+}
+
+/// The bytes of a statically shaped memref (sub-byte elements packed), else
+/// 0.
+int64_t staticBytes(Value memref) {
+  auto type = dyn_cast<MemRefType>(memref.getType());
+  if (!type || !type.hasStaticShape() || !type.getElementType().isIntOrFloat())
+    return 0;
+  return (type.getNumElements() * type.getElementTypeBitWidth() + 7) / 8;
+}
+
+/// The bytes the loop nest `nest` reads: the static sizes of the distinct
+/// buffers its loads read (dynamically shaped ones count 0), other than
+/// `written`.
+int64_t readBytes(Operation *nest, Value written) {
+  llvm::SetVector<Value> buffers;
+  nest->walk([&](Operation *op) {
+    Value base;
+    if (auto read = dyn_cast<vector::TransferReadOp>(op))
+      base = read.getBase();
+    else if (auto load = dyn_cast<vector::LoadOp>(op))
+      base = load.getBase();
+    else if (auto load = dyn_cast<memref::LoadOp>(op))
+      base = load.getMemRef();
+    if (base && isa<MemRefType>(base.getType()))
+      buffers.insert(viewedBuffer(base));
+  });
+  int64_t bytes = 0;
+  for (Value buffer : buffers)
+    if (buffer != written)
+      bytes += staticBytes(buffer);
+  return bytes;
+}
+
+/// The top-level operation of the function that holds `op` (its loop nest),
+/// or `op` itself.
+Operation *topLevelNest(Operation *op) {
+  if (Operation *function =
+          op->getParentWithTrait<OpTrait::IsIsolatedFromAbove>())
+    for (Region &region : function->getRegions())
+      if (Operation *top = region.findAncestorOpInRegion(*op))
+        return top;
+  return op;
+}
+
 struct QDQNontemporalStoresPass
     : public qdq::impl::QDQNontemporalStoresBase<QDQNontemporalStoresPass> {
   using Base::Base;
@@ -199,13 +260,7 @@ struct QDQNontemporalStoresPass
       // OpenMP barrier has them) drains the write-combining buffers too.
       // A write at the top level is its own anchor: the store that replaces
       // it (the write itself is erased below).
-      Operation *anchor = store;
-      if (Operation *function =
-              store->getParentWithTrait<OpTrait::IsIsolatedFromAbove>())
-        for (Region &region : function->getRegions())
-          if (Operation *top = region.findAncestorOpInRegion(*store))
-            anchor = top;
-      loops.insert(anchor);
+      loops.insert(topLevelNest(store));
       rewriter.eraseOp(write);
     }
     for (Operation *after : loops) {
@@ -231,7 +286,14 @@ struct QDQNontemporalStoresPass
     if (!strides || strides->empty() || strides->back() != 1)
       return std::nullopt;
     std::optional<BufferFacts> buffer = analyzeBuffer(write.getBase());
-    if (!buffer || buffer->allocationBytes < minBytes)
+    if (!buffer)
+      return std::nullopt;
+    // What the loop nest streams through the caches: the result and what it
+    // reads (x, tables).
+    if (buffer->allocationBytes < minBytes &&
+        buffer->allocationBytes +
+                readBytes(topLevelNest(write), viewedBuffer(write.getBase())) <
+            minBytes)
       return std::nullopt;
     int64_t elementBytes = memrefType.getElementTypeBitWidth() / 8;
     uint64_t alignment =

@@ -96,9 +96,12 @@ def QDQNontemporalStores : Pass<"qdq-nontemporal-stores"> {
     1-D `vector.transfer_write` into a `vector.store` with `nontemporal =
     true` and the alignment it provably has, when
 
-    * it writes into a `memref.alloc` of a static size of at least
-      `min-bytes` bytes (through `memref.subview`, `memref.collapse_shape`,
-      `memref.expand_shape` and memref-to-memref casts), with static strides;
+    * it writes into a `memref.alloc` of a static size (through
+      `memref.subview`, `memref.collapse_shape`, `memref.expand_shape` and
+      memref-to-memref casts), with static strides, and the loop nest
+      streams at least `min-bytes` bytes: the allocation plus the statically
+      shaped buffers the nest reads (x, tables; each counted once, whatever
+      views it is read through);
     * the byte address is provably a multiple of 16: the allocation's
       `alignment` and the known power-of-two factors of the indices and
       offsets (constants, `scf.for`/`scf.forall` induction variables,
@@ -108,21 +111,24 @@ def QDQNontemporalStores : Pass<"qdq-nontemporal-stores"> {
     of every output line when the output is much larger than the last-level
     cache, and costs several times the time of a normal store when the
     output would have stayed in cache (see `bench/`); hence the size
-    threshold. Non-temporal stores are weakly ordered, so a sequentially
-    consistent `llvm.fence` follows each top-level loop nest that holds one
-    (once per call, not per store). Inside an `scf.forall`, the stores of
-    each worker are ordered by the join (on x86 a locked instruction, which
-    every OpenMP barrier executes, drains the write-combining buffers).
-    Masked tail writes and everything the pass cannot prove aligned keep
-    normal stores.
+    threshold, which counts what the loop moves through the caches, inputs
+    included: 4 Mi i32 -> f32 (32 MiB in all) gains from streaming stores on
+    a 32 MiB L3, 4 Mi i8 -> f32 (20 MiB) loses. Non-temporal stores are
+    weakly ordered, so a sequentially consistent `llvm.fence` follows each
+    top-level loop nest that holds one (once per call, not per store).
+    Inside an `scf.forall`, the stores of each worker are ordered by the
+    join (on x86 a locked instruction, which every OpenMP barrier executes,
+    drains the write-combining buffers). Masked tail writes and everything
+    the pass cannot prove aligned keep normal stores.
 
     The `--qdq-to-llvm` pipeline runs this pass after bufferization; its
     option `nontemporal-min-bytes` sets `min-bytes` (negative disables it).
   }];
   let options = [
     Option<"minBytes", "min-bytes", "int64_t", /*default=*/"33554432",
-           "Smallest allocation, in bytes, written with non-temporal stores "
-           "(negative: none)">,
+           "Smallest number of bytes a loop nest streams (its result "
+           "allocation plus the static buffers it reads) for its writes to "
+           "become non-temporal stores (negative: none)">,
   ];
   let dependentDialects = [
     "::mlir::LLVM::LLVMDialect",
