@@ -83,10 +83,19 @@ int64_t mlir::qdq::getF32TableLookupLanes(int64_t lookups,
 
 namespace {
 
-class TableLookupToX86 : public OpRewritePattern<TableLookupOp> {
+/// A rewrite of `OpTy` that lowers to what `features` allow.
+template <typename OpTy> class X86Pattern : public OpRewritePattern<OpTy> {
 public:
-  TableLookupToX86(MLIRContext *ctx, const X86Features &features)
-      : OpRewritePattern(ctx), features(features) {}
+  X86Pattern(MLIRContext *ctx, const X86Features &features)
+      : OpRewritePattern<OpTy>(ctx), features(features) {}
+
+protected:
+  X86Features features;
+};
+
+class TableLookupToX86 : public X86Pattern<TableLookupOp> {
+public:
+  using X86Pattern::X86Pattern;
 
   LogicalResult matchAndRewrite(TableLookupOp op,
                                 PatternRewriter &b) const override {
@@ -209,8 +218,6 @@ private:
     }
     return result;
   }
-
-  X86Features features;
 };
 
 /// `vector` (of integers) shifted right by `amount` bits, arithmetically
@@ -236,10 +243,9 @@ static Value shiftRightBy(OpBuilder &b, Location loc, Value vector,
 ///   (rotating): the top byte of lane i gets the bits ending with field i;
 /// - else: every lane takes a copy of its field's byte into its top byte
 ///   (a byte shuffle) and shifts it up by the field's offset.
-class UnpackBitsToX86 : public OpRewritePattern<UnpackBitsOp> {
+class UnpackBitsToX86 : public X86Pattern<UnpackBitsOp> {
 public:
-  UnpackBitsToX86(MLIRContext *ctx, const X86Features &features)
-      : OpRewritePattern(ctx), features(features) {}
+  using X86Pattern::X86Pattern;
 
   LogicalResult matchAndRewrite(UnpackBitsOp op,
                                 PatternRewriter &b) const override {
@@ -314,8 +320,6 @@ private:
         arith::ConstantOp::create(
             b, loc, DenseElementsAttr::get(wordType, ArrayRef(shiftUp))));
   }
-
-  X86Features features;
 };
 
 /// arith.truncf of f32 vectors to bf16, with AVX512_BF16: one two-source
@@ -324,10 +328,9 @@ private:
 /// (BF16Rounding::Hardware); it is the instruction LLVM selects for the
 /// truncf itself, but in its one-source form, one per 16 results plus a
 /// register insert per pair, which is slower.
-class TruncFToBF16Pairs : public OpRewritePattern<arith::TruncFOp> {
+class TruncFToBF16Pairs : public X86Pattern<arith::TruncFOp> {
 public:
-  TruncFToBF16Pairs(MLIRContext *ctx, const X86Features &features)
-      : OpRewritePattern(ctx), features(features) {}
+  using X86Pattern::X86Pattern;
 
   LogicalResult matchAndRewrite(arith::TruncFOp op,
                                 PatternRewriter &b) const override {
@@ -369,9 +372,6 @@ public:
     b.replaceOp(op, result);
     return success();
   }
-
-private:
-  X86Features features;
 };
 
 struct ConvertQDQVectorOpsToLLVMPass
