@@ -735,6 +735,15 @@ private:
     // dequantization of a small tensor).
     if (plan.inner == 1 && plan.axisDim % lanes == 0 &&
         length == plan.axisDim + lanes) {
+      // The steps read the table at multiples of `lanes` below axisDim, so
+      // never its last `lanes` entries: a parameter that decodes to itself
+      // (f32 scales, zero points stored as the entry type) is its own table.
+      bool decodesToItself =
+          isScale ? paramElement.isF32()
+                  : isa<IntegerType>(paramElement) &&
+                        getStorageElementType(paramElement) == entryType;
+      if (decodesToItself)
+        return toStorage(b, loc, param);
       StoredReader reader(b, loc, param, 0);
       auto copyVector = [&](Value from, Value to, Value table) {
         Value entries = decode(b, loc, reader.read(b, loc, from, lanes, true));

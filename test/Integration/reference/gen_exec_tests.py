@@ -527,6 +527,9 @@ def structural_cases(x_type, prefix=None):
     add('axis_inner_wide', [3, 64], 'f16', [64], True, 'bf16',
         note='A long innermost axis: the SIMD lowering decodes its table '
              'with vectors.')
+    add('axis_inner_own_table', [3, 128], 'f32', [128], True, 'f32',
+        note='An innermost axis of whole steps: an f32 scale (and a zero '
+             'point stored as its table type) is read as its own table.')
     add('axis_outer', [4, 3, 5], 'f8E8M0FNU', [4], False, 'f16', axis=0)
     add('axis_neg', [2, 5, 3], 'f32', [5], True, 'bf16', axis=-2)
     add('axis_neg_inner', [2, 3, 6], 'f16', [6], True, 'f16', axis=-1)
