@@ -9,7 +9,9 @@
 //   axis table   per-axis with a small period P = K * N (K the axis dim, N the
 //                elements after it): a decoded table of the scales (and
 //                zero points) over one period, repeated to a multiple P' >=
-//                lanes plus `lanes` extra entries, read at offset i mod P'.
+//                lanes plus `lanes` extra entries, read at offset i mod P'
+//                (with the axis innermost and K a multiple of lanes, a
+//                parameter that needs no decoding is read in place).
 //   block flat   blocked along the innermost axis with whole blocks per row:
 //                the scale of element i is entry i / B of the flattened
 //                scale; one scalar per vector (B % lanes == 0) or lanes / B
@@ -20,8 +22,9 @@
 //
 // Packed sub-byte x (and zero points) are read as bytes through
 // qdq.packed_bytes and unpacked in i8 lanes with shifts, masks and
-// interleaves. Forms outside these schemes are left for
-// --convert-qdq-to-linalg.
+// interleaves, or, for integer x in arithmetic with AVX512_VBMI, straight
+// into i32 lanes with qdq.unpack_bits (vpmultishiftqb). Forms outside these
+// schemes are left for --convert-qdq-to-linalg.
 //
 // Per-tensor x of at most 8 bits has at most 256 distinct codes, so with
 // f16/bf16 results, or f32 results of fp8/fp4 x (and the x86 byte shuffles,
@@ -545,8 +548,8 @@ public:
     hardwareBF16 =
         x86.avx512bf16 && yElement.isBF16() && !useLookup &&
         (isa<IntegerType>(xElement) || isFloatQuantizedElement(xElement));
-    // Packed integer x in arithmetic: unpacked straight into i32 lanes where
-    // byte permutes are cheap (vpermb).
+    // Packed integer x in arithmetic: unpacked straight into i32 lanes with
+    // qdq.unpack_bits where it is one vpmultishiftqb per register.
     unpackToI32 = x86.avx512vbmi && !useLookup && isa<IntegerType>(xElement) &&
                   isPackedSubByteType(xElement);
   }
@@ -597,10 +600,11 @@ private:
         .getResult(0);
   }
 
-  /// x unpacked into i32 lanes (unpackToI32) subtracts its zero point,
-  /// prepared in the i8 difference type, in i32 (or in i64 for a wide
-  /// oneDNN zero point): an i8 `zp` sign-extended to i32
-  /// (next to its definition, so outside the loop when it is invariant).
+  /// x unpacked into i32 lanes (unpackToI32) subtracts in i32, but
+  /// prepareZeroPoint gives 2- and 4-bit operands the i8 difference type:
+  /// such a `zp` is sign-extended to i32, next to its definition (so outside
+  /// the loop when it is invariant). Wider ones (oneDNN's i32 zero points
+  /// take i64) are returned as they are.
   Value widenZeroPoint(Value zp) {
     auto zpType = zp ? dyn_cast<VectorType>(zp.getType()) : VectorType();
     if (!unpackToI32 || !zpType ||

@@ -240,7 +240,8 @@ static Value shiftRightBy(OpBuilder &b, Location loc, Value vector,
 ///   holding them broadcast to every 64-bit lane (a broadcast load when the
 ///   bytes come from memory), then one vpmultishiftqb, which gives every
 ///   byte the 8 bits starting at any bit offset of its 64-bit lane
-///   (rotating): the top byte of lane i gets the bits ending with field i;
+///   (rotating): the top byte of i32 lane i gets the 8 bits ending with
+///   field i;
 /// - else: every lane takes a copy of its field's byte into its top byte
 ///   (a byte shuffle) and shifts it up by the field's offset.
 class UnpackBitsToX86 : public X86Pattern<UnpackBitsOp> {
@@ -266,8 +267,10 @@ private:
   static Value fieldsToTopByMultishift(PatternRewriter &b, Location loc,
                                        Value bytes, int64_t bits,
                                        int64_t count) {
-    // 16 fields of `bits` bits fill `chunk` bytes (8 or 4), repeated in
-    // every 64-bit lane; field i of a chunk is lane i / 2, dword i % 2.
+    // 16 fields of `bits` bits fill `chunk` bytes (8 or 4), repeated to
+    // fill every 64-bit lane; field i goes to i32 lane i, the half i % 2 of
+    // 64-bit lane i / 2, whose 4 bytes all get the offset of the 8 bits
+    // ending with field i (only the top byte matters).
     int64_t chunk = 16 * bits / 8;
     SmallVector<int8_t> control;
     for (int64_t k = 0; k < 64; ++k) {
