@@ -59,14 +59,15 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
       `lanes / B` scales spread with a shuffle;
     * blocked along another axis with N >= lanes: one scale row per row.
 
-    Per-tensor x of at most 8 bits with f16/bf16 results, or fp8/fp4 x with
-    f32 results, becomes a table lookup when `cpu-features` has the byte
-    shuffles for it: the result of every code (16 or 256) is computed once
-    before the loop, split into one byte plane per result byte, and each step
-    looks its codes up (`qdq.table_lookup`) and interleaves the planes.
-    fp8/fp4 x that no such table covers (per-axis, blocked) is decoded with
-    one: the f16 bits of every code's value (all exact in f16), two planes,
-    widened to f32 in registers before the scales are applied.
+    Per-tensor x of at most 8 bits with f16/bf16 results becomes a table
+    lookup when `cpu-features` has the byte shuffles for it: the result of
+    every code (16 or 256) is computed once before the loop, split into one
+    byte plane per result byte, and each step looks its codes up
+    (`qdq.table_lookup`) and interleaves the planes. f32 results of packed
+    2/4-bit x (fp4 included) look up one table of 16 f32 results. fp8/fp4 x
+    that no such table covers (f32 results of fp8, per-axis, blocked) is
+    decoded with one: the f16 bits of every code's value (all exact in f16),
+    two planes, widened to f32 in registers before the scales are applied.
 
     bf16 results of integer or fp8/fp4 x with AVX512_BF16 (and 512-bit
     vectors): a vector pass over the scales checks that none is NaN or a

@@ -27,13 +27,14 @@
 // schemes are left for --convert-qdq-to-linalg.
 //
 // Per-tensor x of at most 8 bits has at most 256 distinct codes, so with
-// f16/bf16 results, or f32 results of fp8/fp4 x (and the x86 byte shuffles,
-// see X86Features), the loop becomes a table lookup: the results of every
-// code are computed once, before the loop, with the same element builders,
-// and split into one plane per result byte; each step looks its codes up in
-// every plane (qdq.table_lookup, lowered to pshufb or vpermi2b) and
-// interleaves the bytes. fp8/fp4 x in the other schemes is decoded with such
-// a table of the f16 bits of each code's value (scale 1), widened to f32.
+// f16/bf16 results (and the x86 byte shuffles, see X86Features) the loop
+// becomes a table lookup: the results of every code are computed once,
+// before the loop, with the same element builders, and split into one plane
+// per result byte; each step looks its codes up in both planes
+// (qdq.table_lookup, lowered to pshufb or vpermi2b) and interleaves the
+// bytes. f32 results of packed 2/4-bit x look up a table of the 16 f32
+// results (vpermps). fp8/fp4 x in the other cases is decoded with a table of
+// the f16 bits of each code's value (scale 1), widened to f32.
 //
 //===----------------------------------------------------------------------===//
 
@@ -286,8 +287,8 @@ private:
 };
 
 /// A per-tensor dequantization of x with at most 8 bits as a table lookup:
-/// entry c is the result of x code c, kept as one plane per result byte (two
-/// for f16/bf16, four for f32; 16 entries for 2- and 4-bit codes, 256 for
+/// entry c is the result of x code c, kept for f16/bf16 results as two
+/// planes, one per result byte (16 entries for 2- and 4-bit codes, 256 for
 /// 8-bit ones), or for f32 results of packed 2-/4-bit x as one vector of 16
 /// f32 entries. Also the decode table of fp8/fp4 x (the f16 value of each
 /// code: scale 1, no zero point, f16 result).
@@ -305,10 +306,11 @@ public:
     // (vpermps) when the CPU has it.
     if (y.isF32() && usesF32Entries(op, lanes, features))
       return true;
-    // Else four byte lookups and two rounds of interleaving per step pay
-    // only where decoding costs more, for fp8 and fp4 (measured: integer x
-    // converts as fast without a table).
-    if (y.isF32() && !isFloatQuantizedElement(x))
+    // Else f32 results take no whole-formula table: integer x converts as
+    // fast without one, and fp8 x decodes faster with the two-plane decode
+    // table (appliesToDecode) and a multiply than with four byte planes and
+    // two rounds of interleaving (measured).
+    if (y.isF32())
       return false;
     int64_t entries = x.getIntOrFloatBitWidth() == 8 ? 256
                       : isPackedSubByteType(x)       ? 16
@@ -373,10 +375,11 @@ public:
       f32Table = y;
       return;
     }
-    unsigned width = yElement.getIntOrFloatBitWidth();
-    auto wordType = VectorType::get({entries}, b.getIntegerType(width));
+    assert(yElement.getIntOrFloatBitWidth() == 16 &&
+           "byte planes of 16-bit results");
+    auto wordType = VectorType::get({entries}, b.getI16Type());
     Value words = arith::BitcastOp::create(b, loc, wordType, y);
-    for (unsigned shift = 0; shift < width; shift += 8) {
+    for (unsigned shift : {0, 8}) {
       Value shifted = shift ? shiftRightBy(b, loc, words, shift) : words;
       planes.push_back(arith::TruncIOp::create(b, loc, codeType, shifted));
     }
@@ -431,7 +434,7 @@ public:
   }
 
   /// Looks up raw `codes` (vector<n x i8>): the results' bits as
-  /// vector<n x i16> or vector<n x f32>.
+  /// vector<n x i16>, or with f32 entries the results.
   Value lookup(OpBuilder &b, Location loc, Value codes) const {
     auto codeType = cast<VectorType>(codes.getType());
     if (f32Table) {
@@ -439,28 +442,17 @@ public:
           arith::ExtUIOp::create(b, loc, codeType.clone(b.getI32Type()), codes);
       return TableLookupOp::create(b, loc, f32Table, indices);
     }
-    int64_t n = codeType.getNumElements();
     Type type = codes.getType();
-    SmallVector<Value, 4> bytes;
-    for (Value plane : planes)
-      bytes.push_back(TableLookupOp::create(b, loc, type, plane, codes));
-    // Interleaving planes {0, 2} and {1, 3}, then the two results, puts the
-    // bytes of each element in order.
-    Value interleaved;
-    if (bytes.size() == 2) {
-      interleaved = vector::InterleaveOp::create(b, loc, bytes[0], bytes[1]);
-    } else {
-      Value even = vector::InterleaveOp::create(b, loc, bytes[0], bytes[2]);
-      Value odd = vector::InterleaveOp::create(b, loc, bytes[1], bytes[3]);
-      interleaved = vector::InterleaveOp::create(b, loc, even, odd);
-    }
-    Type element = bytes.size() == 2 ? Type(b.getI16Type()) : b.getF32Type();
-    return vector::BitCastOp::create(b, loc, VectorType::get({n}, element),
+    Value low = TableLookupOp::create(b, loc, type, planes[0], codes);
+    Value high = TableLookupOp::create(b, loc, type, planes[1], codes);
+    // Interleaving the two planes puts the bytes of each element in order.
+    Value interleaved = vector::InterleaveOp::create(b, loc, low, high);
+    return vector::BitCastOp::create(b, loc, codeType.clone(b.getI16Type()),
                                      interleaved);
   }
 
 private:
-  SmallVector<Value, 4> planes;
+  SmallVector<Value, 2> planes;
   /// The 16 f32 results, when the table holds f32 entries.
   Value f32Table;
 };
