@@ -105,7 +105,8 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
            "Tensors with fewer elements run as one chunk">,
     Option<"cpuFeatures", "cpu-features", "std::string", /*default=*/"\"host\"",
            "x86 extensions the lowering may count on (table-lookup "
-           "shuffles, bf16 rounding): host (this CPU's), none, or a "
+           "shuffles, bit unpacking, bf16 rounding): host (this CPU's), "
+           "none, or a "
            "comma-separated list of ssse3, avx2, avx512f, avx512bw, "
            "avx512vbmi, avx512bf16 (see --convert-qdq-vector-ops-to-llvm)">,
   ];

@@ -96,17 +96,6 @@ static Value indexConstant(OpBuilder &b, Location loc, int64_t value) {
   return arith::ConstantIndexOp::create(b, loc, value);
 }
 
-/// `vector` (of integers) shifted right, logically, by `amount` bits.
-static Value shiftRightBy(OpBuilder &b, Location loc, Value vector,
-                          int64_t amount) {
-  auto type = cast<VectorType>(vector.getType());
-  Value shift = arith::ConstantOp::create(
-      b, loc,
-      DenseElementsAttr::get(
-          type, b.getIntegerAttr(type.getElementType(), amount).getValue()));
-  return arith::ShRUIOp::create(b, loc, vector, shift);
-}
-
 /// Flattens a tensor to 1-D (a 0-D tensor becomes [1]).
 static Value flatten(OpBuilder &b, Location loc, Value tensor) {
   auto type = cast<RankedTensorType>(tensor.getType());
@@ -176,7 +165,7 @@ static Value unpackCodes(OpBuilder &b, Location loc, Value bytes, unsigned bits,
         DenseElementsAttr::get(byteType, b.getI8IntegerAttr(v).getValue()));
   };
   auto field = [&](unsigned shift) {
-    Value shifted = shift ? shiftRightBy(b, loc, bytes, shift) : bytes;
+    Value shifted = shift ? shiftRightByConstant(b, loc, bytes, shift) : bytes;
     if (shift + bits == 8)
       return shifted;
     return arith::AndIOp::create(b, loc, shifted, cst((1 << bits) - 1))
@@ -380,7 +369,8 @@ public:
     auto wordType = VectorType::get({entries}, b.getI16Type());
     Value words = arith::BitcastOp::create(b, loc, wordType, y);
     for (unsigned shift : {0, 8}) {
-      Value shifted = shift ? shiftRightBy(b, loc, words, shift) : words;
+      Value shifted =
+          shift ? shiftRightByConstant(b, loc, words, shift) : words;
       planes.push_back(arith::TruncIOp::create(b, loc, codeType, shifted));
     }
   }
@@ -405,7 +395,7 @@ public:
     // copies = [bytes >> 0, bytes >> bits, ...], m bytes each.
     Value copies;
     for (int64_t k = 0; k < perByte; ++k) {
-      Value copy = k ? shiftRightBy(b, loc, bytes, k * bits) : bytes;
+      Value copy = k ? shiftRightByConstant(b, loc, bytes, k * bits) : bytes;
       if (!copies) {
         copies = copy;
         continue;
@@ -433,15 +423,11 @@ public:
     return TableLookupOp::create(b, loc, f32Table, indices);
   }
 
-  /// Looks up raw `codes` (vector<n x i8>): the results' bits as
-  /// vector<n x i16>, or with f32 entries the results.
+  /// Byte planes: looks up raw `codes` (vector<n x i8>), giving the results'
+  /// bits as vector<n x i16>.
   Value lookup(OpBuilder &b, Location loc, Value codes) const {
+    assert(!f32Table && "f32 entries are looked up with lookupPacked");
     auto codeType = cast<VectorType>(codes.getType());
-    if (f32Table) {
-      Value indices =
-          arith::ExtUIOp::create(b, loc, codeType.clone(b.getI32Type()), codes);
-      return TableLookupOp::create(b, loc, f32Table, indices);
-    }
     Type type = codes.getType();
     Value low = TableLookupOp::create(b, loc, type, planes[0], codes);
     Value high = TableLookupOp::create(b, loc, type, planes[1], codes);

@@ -14,6 +14,7 @@
 #include "qdq/Conversion/QDQVectorOpsToLLVM/QDQVectorOpsToLLVM.h"
 #include "qdq/Conversion/Passes.h"
 #include "qdq/Dialect/QDQ/IR/QDQ.h"
+#include "qdq/Dialect/QDQ/Utils/ElementCodegen.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -220,20 +221,6 @@ private:
   }
 };
 
-/// `vector` (of integers) shifted right by `amount` bits, arithmetically
-/// when `isSigned`, else logically.
-static Value shiftRightBy(OpBuilder &b, Location loc, Value vector,
-                          int64_t amount, bool isSigned) {
-  auto type = cast<VectorType>(vector.getType());
-  Value shift = arith::ConstantOp::create(
-      b, loc,
-      DenseElementsAttr::get(
-          type, b.getIntegerAttr(type.getElementType(), amount).getValue()));
-  if (isSigned)
-    return arith::ShRSIOp::create(b, loc, vector, shift);
-  return arith::ShRUIOp::create(b, loc, vector, shift);
-}
-
 /// Lowers qdq.unpack_bits. Both forms move each field to the top of its i32
 /// lane and shift it back down, which sign- or zero-extends it:
 /// - with AVX512_VBMI, per 16 results: the 8 (4-bit) or 4 (2-bit) bytes
@@ -259,7 +246,8 @@ public:
     Value up = multishift
                    ? fieldsToTopByMultishift(b, loc, op.getBytes(), bits, count)
                    : fieldsToTopByShuffle(b, loc, op.getBytes(), bits, count);
-    b.replaceOp(op, shiftRightBy(b, loc, up, 32 - bits, op.getSignExtend()));
+    b.replaceOp(
+        op, shiftRightByConstant(b, loc, up, 32 - bits, op.getSignExtend()));
     return success();
   }
 

@@ -25,9 +25,11 @@ int64_t getTableLookupRegisterBytes(int64_t entries, int64_t lookups,
 /// i32 indices in a 16-entry f32 table (16 with AVX512F's vpermps), or 0.
 int64_t getF32TableLookupLanes(int64_t lookups, const X86Features &features);
 
-/// Adds the pattern that lowers qdq.table_lookup to x86 byte shuffles
+/// Adds the patterns that lower qdq.table_lookup to x86 shuffles
 /// (llvm.call_intrinsic) where `features` have them, else to vector
-/// extracts and inserts.
+/// extracts and inserts; qdq.unpack_bits to vpmultishiftqb (AVX512_VBMI),
+/// else a byte shuffle and shifts; and, with AVX512_BF16, arith.truncf of
+/// f32 vectors to bf16 to the two-source vcvtne2ps2bf16.
 void populateQDQVectorOpsToLLVMPatterns(RewritePatternSet &patterns,
                                         const X86Features &features);
 

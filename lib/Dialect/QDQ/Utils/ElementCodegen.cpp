@@ -167,6 +167,14 @@ Value mlir::qdq::decodeE8M0ToF32(OpBuilder &b, Location loc, Value raw) {
   return arith::BitcastOp::create(b, loc, f32, bits);
 }
 
+Value mlir::qdq::shiftRightByConstant(OpBuilder &b, Location loc, Value value,
+                                      int64_t amount, bool isSigned) {
+  Value shift = intConstant(b, loc, value.getType(), amount);
+  if (isSigned)
+    return arith::ShRSIOp::create(b, loc, value, shift);
+  return arith::ShRUIOp::create(b, loc, value, shift);
+}
+
 Value mlir::qdq::extendStoredInteger(OpBuilder &b, Location loc, Value stored,
                                      Type elementType, IntegerType wide) {
   Type target = shapedLike(stored, wide);

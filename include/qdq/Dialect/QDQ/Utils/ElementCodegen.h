@@ -38,6 +38,11 @@ Value decodeE8M0ToF32(OpBuilder &b, Location loc, Value raw);
 Value convertStoredToF32(OpBuilder &b, Location loc, Value stored,
                          Type elementType);
 
+/// `value` (an integer, or a vector of them) shifted right by the constant
+/// `amount`: arithmetically when `isSigned`, else logically.
+Value shiftRightByConstant(OpBuilder &b, Location loc, Value value,
+                           int64_t amount, bool isSigned = false);
+
 /// Widens a stored integer (of the signedness of `elementType`) to `wide`.
 Value extendStoredInteger(OpBuilder &b, Location loc, Value stored,
                           Type elementType, IntegerType wide);
