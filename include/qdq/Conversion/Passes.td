@@ -174,7 +174,13 @@ def ConvertQDQVectorOpsToLLVM : Pass<"convert-qdq-vector-ops-to-llvm"> {
     multiple of 32 results, rounding to nearest even), which
     `--convert-qdq-to-vector` emits only where the instruction rounds
     exactly, becomes one two-source `vcvtne2ps2bf16` per 32 results (LLVM
-    would select the one-source form per 16 and insert the halves). Functions that get such calls, or that round f32 vectors to bf16
+    would select the one-source form per 16 and insert the halves). Also
+    with AVX512_BF16, a non-temporal `vector.store` of bf16 bits (an
+    `arith.bitcast` of a bf16 vector) gets an empty `llvm.inline_asm` per
+    register between the bitcast and the store: LLVM 22's x86 backend has
+    no streaming store for bf16-typed vectors and would otherwise fold the
+    bitcast into the store and emit a normal one. Functions that get such
+    calls, or that round f32 vectors to bf16
     with `arith.truncf` (vcvtneps2bf16), are marked with the LLVM
     `target_features` the instructions need, so the code compiles for any
     target machine (and runs on CPUs that have them). Without the features

@@ -6,8 +6,9 @@
 // lane), two AVX512_VBMI vpermi2b and a select on the index's top bit
 // (256-entry byte tables) or vpermps (16 f32 entries), else one extract per
 // element; qdq.unpack_bits to vpmultishiftqb, else a byte shuffle and
-// shifts. Functions that use the instructions get the LLVM target features
-// they need.
+// shifts; f32 -> bf16 arith.truncf to vcvtne2ps2bf16, and streaming stores
+// of bf16 bits kept streaming. Functions that use the instructions get the
+// LLVM target features they need.
 //
 //===----------------------------------------------------------------------===//
 
@@ -365,6 +366,65 @@ public:
   }
 };
 
+/// A non-temporal store of bf16 values, stored as i16 (an arith.bitcast of a
+/// bf16 vector), keeps its streaming store. LLVM 22's x86 backend has no
+/// non-temporal store pattern for bf16-typed vectors, and its DAG combiner
+/// folds the integer bitcast into the store, so the store silently becomes
+/// a normal one (measured: i8 per-axis -> bf16 at 64 Mi elements ran at the
+/// normal-store roof). An empty inline asm per register ("=v,0": the output
+/// is the input register, no instruction) makes each register an integer
+/// value the combiner cannot see through.
+class NontemporalBF16Stores : public X86Pattern<vector::StoreOp> {
+public:
+  using X86Pattern::X86Pattern;
+
+  LogicalResult matchAndRewrite(vector::StoreOp op,
+                                PatternRewriter &b) const override {
+    VectorType type = op.getVectorType();
+    auto cast = op.getValueToStore().getDefiningOp<arith::BitcastOp>();
+    if (!features.avx512bf16 || !op.getNontemporal() || !cast ||
+        type.getRank() != 1 || type.isScalable() ||
+        !type.getElementType().isInteger(16) ||
+        !getElementTypeOrSelf(cast.getIn().getType()).isBF16())
+      return b.notifyMatchFailure(op, "not a streaming store of bf16 bits");
+    // One zmm (32 values), or the whole vector if it is one xmm or ymm.
+    int64_t count = type.getNumElements();
+    int64_t lanes = std::min<int64_t>(count, 32);
+    if (count % lanes != 0 || !llvm::is_contained({8, 16, 32}, lanes))
+      return b.notifyMatchFailure(op,
+                                  "not whole 16-, 32- or 64-byte registers");
+    Location loc = op.getLoc();
+    auto registerType = VectorType::get({lanes}, type.getElementType());
+    auto barrier = [&](Value value) -> Value {
+      return LLVM::InlineAsmOp::create(
+                 b, loc, registerType, ValueRange{value}, /*asm_string=*/"",
+                 /*constraints=*/"=v,0", /*has_side_effects=*/false,
+                 /*is_align_stack=*/false,
+                 LLVM::tailcallkind::TailCallKind::None,
+                 /*asm_dialect=*/LLVM::AsmDialectAttr(),
+                 /*operand_attrs=*/ArrayAttr())
+          .getResult(0);
+    };
+    Value bits = op.getValueToStore();
+    Value result = bits;
+    if (count == lanes) {
+      result = barrier(bits);
+    } else {
+      result = arith::ConstantOp::create(b, loc, b.getZeroAttr(type));
+      for (int64_t offset = 0; offset < count; offset += lanes) {
+        Value part = vector::ExtractStridedSliceOp::create(
+            b, loc, bits, ArrayRef<int64_t>{offset}, ArrayRef<int64_t>{lanes},
+            ArrayRef<int64_t>{1});
+        result = vector::InsertStridedSliceOp::create(
+            b, loc, barrier(part), result, ArrayRef<int64_t>{offset},
+            ArrayRef<int64_t>{1});
+      }
+    }
+    b.modifyOpInPlace(op, [&] { op.getValueToStoreMutable().assign(result); });
+    return success();
+  }
+};
+
 struct ConvertQDQVectorOpsToLLVMPass
     : public qdq::impl::ConvertQDQVectorOpsToLLVMBase<
           ConvertQDQVectorOpsToLLVMPass> {
@@ -387,8 +447,8 @@ struct ConvertQDQVectorOpsToLLVMPass
 
 void mlir::qdq::populateQDQVectorOpsToLLVMPatterns(
     RewritePatternSet &patterns, const X86Features &features) {
-  patterns.add<TableLookupToX86, UnpackBitsToX86, TruncFToBF16Pairs>(
-      patterns.getContext(), features);
+  patterns.add<TableLookupToX86, UnpackBitsToX86, TruncFToBF16Pairs,
+               NontemporalBF16Stores>(patterns.getContext(), features);
 }
 
 /// The LLVM target features `op` needs on x86 ("" if none): those of the

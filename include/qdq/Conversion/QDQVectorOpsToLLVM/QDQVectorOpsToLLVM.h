@@ -29,7 +29,9 @@ int64_t getF32TableLookupLanes(int64_t lookups, const X86Features &features);
 /// (llvm.call_intrinsic) where `features` have them, else to vector
 /// extracts and inserts; qdq.unpack_bits to vpmultishiftqb (AVX512_VBMI),
 /// else a byte shuffle and shifts; and, with AVX512_BF16, arith.truncf of
-/// f32 vectors to bf16 to the two-source vcvtne2ps2bf16.
+/// f32 vectors to bf16 to the two-source vcvtne2ps2bf16, and non-temporal
+/// stores of bf16 bits behind an empty inline asm per register (so that LLVM
+/// keeps them streaming).
 void populateQDQVectorOpsToLLVMPatterns(RewritePatternSet &patterns,
                                         const X86Features &features);
 
