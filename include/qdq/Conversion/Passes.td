@@ -56,7 +56,13 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
     * per-axis with longer rows (N >= lanes): one scalar per row;
     * blocked along the innermost axis with whole blocks per row and
       `B % lanes == 0` or `lanes % B == 0`: one scale per vector, or
-      `lanes / B` scales spread with a shuffle;
+      `lanes / B` scales spread with a shuffle. With `B <= 4 * lanes`, the
+      loop runs over segments of T blocks (T a multiple of the lanes, for
+      segments of about 4096 elements): each segment first decodes its
+      scales (f32) and zero points (the subtracted type) into two small
+      tables, whose entries its steps read and broadcast (on x86 a
+      broadcast load that the multiply or subtraction folds in); the steps
+      after the last whole segment read the parameters directly;
     * blocked along another axis with N >= lanes: one scale row per row.
 
     Per-tensor x of at most 8 bits with f16/bf16 results becomes a table
@@ -78,7 +84,8 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
 
     Each loop ends with one masked tail. With `num-threads` > 1 the loops
     become an `scf.forall` over one chunk per thread (flat loops: a multiple
-    of the lanes each; rows: whole rows) when x has at least
+    of the lanes each, or of the segment with segment tables; rows: whole
+    rows) when x has at least
     `parallel-threshold` elements; the
     `--qdq-to-llvm` pipeline maps it to OpenMP. Packed sub-byte operands are read as
     bytes (`qdq.packed_bytes`) and unpacked in i8 lanes with shifts, masks

@@ -858,6 +858,80 @@ private:
                                      b.getDenseI64ArrayAttr(spread));
   }
 
+  /// Block-flat: the number of entries T of the segment tables, or 0 when
+  /// they are not used. The flat loop then runs over segments of T * B
+  /// elements; each first decodes the segment's T scales (f32) and zero
+  /// points (the type dequantize() subtracts) into small tables, which its
+  /// steps read one scalar per block and broadcast: a load that x86 folds
+  /// into the multiply or subtraction ({1to16}), where decoding in the step
+  /// costs a conversion and shuffles per block. T is a multiple of `lanes`
+  /// (the tables are built with whole vectors), chosen for segments of about
+  /// 4096 elements; blocks longer than 4 * lanes keep the per-step read (one
+  /// decode per several steps).
+  int64_t blockTableEntries() const {
+    if (plan.scheme != Scheme::BlockFlat || plan.blockSize > 4 * lanes)
+      return 0;
+    int64_t perSegment = std::clamp<int64_t>(4096 / (lanes * plan.blockSize),
+                                             /*lo=*/1, /*hi=*/4);
+    return perSegment * lanes;
+  }
+
+  /// The element type dequantize() subtracts for a zero point of
+  /// `zpElement` (prepareZeroPoint's, widened to i32 like widenZeroPoint).
+  Type subtractedZeroPointType(Type zpElement) {
+    Type prepared = prepareZeroPointType(zpElement);
+    if (unpackToI32 && prepared.getIntOrFloatBitWidth() < 32)
+      return b.getI32Type();
+    return prepared;
+  }
+
+  /// Writes the decoded entries [first, first + T) of a block parameter,
+  /// read with `reader`, into `table` (a tensor of T entries).
+  Value fillBlockTable(Value table, const StoredReader &reader, Value first,
+                       bool isScale) {
+    int64_t entries = blockTableEntries();
+    for (int64_t t = 0; t < entries; t += lanes) {
+      Value index =
+          arith::AddIOp::create(b, loc, first, indexConstant(b, loc, t));
+      Value stored = reader.read(b, loc, ValueRange{index}, lanes, true);
+      Value decoded = isScale
+                          ? convertStoredToF32(b, loc, stored, scaleElement)
+                          : widenZeroPoint(prepareZeroPoint(
+                                b, loc, stored, zeroPointElement(), xElement));
+      table = vector::TransferWriteOp::create(b, loc, decoded, table,
+                                              indexConstant(b, loc, t),
+                                              ArrayRef<bool>{true})
+                  .getResult();
+    }
+    return table;
+  }
+
+  /// The per-lane parameter of the step at element `local` of a segment (a
+  /// multiple of `lanes`): entry base + local / B of `table` spread over its
+  /// B lanes (lanes / B entries when blocks are shorter than a step).
+  Value readBlockTable(Value table, Value base, Value local) {
+    Value first = arith::AddIOp::create(
+        b, loc, base,
+        arith::DivUIOp::create(b, loc, local,
+                               indexConstant(b, loc, plan.blockSize)));
+    int64_t entries = std::max<int64_t>(1, lanes / plan.blockSize);
+    SmallVector<Value> values;
+    for (int64_t e = 0; e < entries; ++e)
+      values.push_back(tensor::ExtractOp::create(
+          b, loc, table,
+          ValueRange{
+              arith::AddIOp::create(b, loc, first, indexConstant(b, loc, e))}));
+    if (entries == 1)
+      return broadcast(values[0]);
+    Value packed = vector::FromElementsOp::create(
+        b, loc, VectorType::get({entries}, values[0].getType()), values);
+    SmallVector<int64_t> spread;
+    for (int64_t lane = 0; lane < lanes; ++lane)
+      spread.push_back(lane / plan.blockSize);
+    return vector::ShuffleOp::create(b, loc, packed, packed,
+                                     b.getDenseI64ArrayAttr(spread));
+  }
+
   /// Per-tensor, axis-table and block-flat schemes: loops over the
   /// flattened x, each ending in one masked tail. With several threads and
   /// enough elements, the range is split into one chunk per thread
@@ -898,6 +972,8 @@ private:
       params.count = tensor::DimOp::create(b, loc, params.scaleFlat, 0);
       if (readsBlockEntriesAsVector(scaleElement))
         params.scaleReader.emplace(b, loc, flatScale, 0);
+      if (blockTableEntries())
+        params.scaleTableReader.emplace(b, loc, flatScale, 0);
     }
     if (zeroPoint && !params.lookup) {
       auto zpType = cast<RankedTensorType>(zeroPoint.getType());
@@ -913,6 +989,8 @@ private:
         params.zpFlat = toStorage(b, loc, flatZp);
         if (readsBlockEntriesAsVector(zeroPointElement()))
           params.zpReader.emplace(b, loc, flatZp, 0);
+        if (blockTableEntries())
+          params.zpTableReader.emplace(b, loc, flatZp, 0);
       }
     }
 
@@ -921,8 +999,13 @@ private:
       return unflatten(emitRange(xReader, params, indexConstant(b, loc, 0),
                                  totalSize, init));
 
+    // Chunks start on a segment (so segment tables start on a byte of a
+    // packed parameter).
+    int64_t granule = lanes;
+    if (int64_t entries = blockTableEntries())
+      granule = entries * plan.blockSize;
     return unflatten(emitChunked(
-        total, total, lanes, init, /*innerSize=*/0,
+        total, total, granule, init, /*innerSize=*/0,
         [&](Value begin, Value length, Value slice) {
           return emitRange(xReader, params, begin, OpFoldResult(length), slice);
         }));
@@ -986,10 +1069,85 @@ private:
     Value count;
     /// Block-flat with several blocks per step: readers of their entries.
     std::optional<StoredReader> scaleReader, zpReader;
+    /// Block-flat with segment tables (blockTableEntries() > 0): readers of
+    /// the whole flat parameters, read `lanes` entries at a time.
+    std::optional<StoredReader> scaleTableReader, zpTableReader;
     Type zpEntryType;
     /// Per-tensor x of at most 8 bits (see LookupTable): the whole formula.
     std::optional<LookupTable> lookup;
   };
+
+  /// Block-flat with segment tables (blockTableEntries()): the whole
+  /// segments of the elements [start, start + length) into `dest`. Each
+  /// decodes its entries of the scale and zero point into tables (an f32
+  /// scale, already what its table would hold, is read in place), then runs
+  /// its steps with `emitStep(j, acc, scale, zp)` (j
+  /// relative to `start`). Returns the result and the first element after
+  /// the last whole segment.
+  std::pair<Value, Value>
+  emitSegments(const FlatParams &p, Value start, Value length, Value dest,
+               function_ref<Value(Value, Value, Value, Value)> emitStep) {
+    int64_t entries = blockTableEntries();
+    Value zero = indexConstant(b, loc, 0);
+    Value segment = indexConstant(b, loc, entries * plan.blockSize);
+    Value segmentsEnd = arith::MulIOp::create(
+        b, loc, arith::DivUIOp::create(b, loc, length, segment), segment);
+    // Per parameter: its table's type, or null (an f32 scale is read in
+    // place; no zero point).
+    Type scaleTableType = scaleElement.isF32() ? Type() : b.getF32Type();
+    // (A stored zero point is never the subtracted type: that is wider.)
+    Type zpTableType;
+    if (p.zpTableReader)
+      zpTableType = subtractedZeroPointType(zeroPointElement());
+    SmallVector<Value> inits{dest};
+    for (Type tableType : {scaleTableType, zpTableType})
+      if (tableType)
+        inits.push_back(tensor::EmptyOp::create(
+            b, loc, ArrayRef<int64_t>{entries}, tableType));
+    auto segments = scf::ForOp::create(
+        b, loc, zero, segmentsEnd, segment, inits,
+        [&](OpBuilder &nb, Location, Value s, ValueRange args) {
+          OpBuilder::InsertionGuard guard(b);
+          b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
+          Value firstEntry = arith::DivUIOp::create(
+              b, loc, arith::AddIOp::create(b, loc, start, s),
+              indexConstant(b, loc, plan.blockSize));
+          SmallVector<Value> results{args[0]};
+          // A table and the index of the segment's first entry in it.
+          Value scaleTable = p.scaleFlat, scaleBase = firstEntry;
+          Value zpTable;
+          unsigned next = 1;
+          if (scaleTableType) {
+            scaleTable = fillBlockTable(args[next++], *p.scaleTableReader,
+                                        firstEntry, /*isScale=*/true);
+            scaleBase = zero;
+            results.push_back(scaleTable);
+          }
+          if (zpTableType) {
+            zpTable = fillBlockTable(args[next++], *p.zpTableReader, firstEntry,
+                                     /*isScale=*/false);
+            results.push_back(zpTable);
+          }
+          auto steps = scf::ForOp::create(
+              b, loc, zero, segment, indexConstant(b, loc, lanes),
+              ValueRange{args[0]},
+              [&](OpBuilder &ib, Location, Value local, ValueRange stepArgs) {
+                OpBuilder::InsertionGuard innerGuard(b);
+                b.setInsertionPoint(ib.getInsertionBlock(),
+                                    ib.getInsertionPoint());
+                Value scale = readBlockTable(scaleTable, scaleBase, local);
+                Value zp;
+                if (zpTable)
+                  zp = readBlockTable(zpTable, zero, local);
+                Value j = arith::AddIOp::create(b, loc, s, local);
+                scf::YieldOp::create(b, loc,
+                                     emitStep(j, stepArgs[0], scale, zp));
+              });
+          results[0] = steps.getResult(0);
+          scf::YieldOp::create(b, loc, results);
+        });
+    return {segments.getResult(0), segmentsEnd};
+  }
 
   /// Dequantizes flat elements [start, start + length) into `dest`, a tensor
   /// of `length` elements written at local indices: full vectors, then one
@@ -1025,7 +1183,10 @@ private:
       if (p.zpTable)
         zpVector = tableZeroPoint(firstOffset);
     }
-    auto body = [&](Value j, Value offset, Value acc, bool inBounds) {
+    // `segmentScale`/`segmentZp`: the step's parameters from segment tables
+    // (block tables), else read here.
+    auto body = [&](Value j, Value offset, Value acc, bool inBounds,
+                    Value segmentScale = Value(), Value segmentZp = Value()) {
       Value i = arith::AddIOp::create(b, loc, start, j);
       if (p.lookup && p.lookup->takesPackedBytes()) {
         Value bytes = xReader.readBytes(b, loc, ValueRange{i}, lanes, inBounds);
@@ -1050,10 +1211,14 @@ private:
         scale = tableScale(offset);
       if (p.zpTable && !invariantTable)
         zp = tableZeroPoint(offset);
-      if (p.scaleFlat)
+      if (segmentScale)
+        scale = segmentScale;
+      else if (p.scaleFlat)
         scale = readBlockFlat(p.scaleFlat, scaleElement, i, p.count, true,
                               p.scaleReader, inBounds);
-      if (p.zpFlat)
+      if (segmentZp)
+        zp = segmentZp;
+      else if (p.zpFlat)
         zp = readBlockFlat(p.zpFlat, zeroPointElement(), i, p.count, false,
                            p.zpReader, inBounds);
       Value y = toStoreForm(dequantize(xStored, xType, scale, zp));
@@ -1065,8 +1230,21 @@ private:
     Value step = indexConstant(b, loc, lanes);
     Value full = arith::MulIOp::create(
         b, loc, arith::DivUIOp::create(b, loc, length, step), step);
+    // Block tables: whole segments first; the steps after the last one read
+    // their entries as below.
+    Value stepsFrom = zero;
+    std::optional<int64_t> staticLength = getConstantIntValue(lengthSize);
+    if (int64_t entries = blockTableEntries();
+        entries &&
+        (!staticLength || *staticLength >= entries * plan.blockSize)) {
+      std::tie(dest, stepsFrom) = emitSegments(
+          p, start, length, dest,
+          [&](Value j, Value acc, Value scale, Value zp) {
+            return body(j, zero, acc, /*inBounds=*/true, scale, zp);
+          });
+    }
     auto loop = scf::ForOp::create(
-        b, loc, zero, full, step, ValueRange{dest, firstOffset},
+        b, loc, stepsFrom, full, step, ValueRange{dest, firstOffset},
         [&](OpBuilder &nb, Location, Value j, ValueRange args) {
           OpBuilder::InsertionGuard guard(b);
           b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());

@@ -93,6 +93,45 @@ func.func @block_flat(%x: tensor<4x64xui4>, %s: tensor<4x2xf16>) -> tensor<4x64x
 
 // -----
 
+// Blocked innermost, long enough for segment tables (8 lanes, B = 32: T = 32
+// entries, segments of 1024 elements): each segment first decodes its 32
+// scales to f32 and its zero points to i32 (the subtracted type) into small
+// tables, one vector at a time; its steps read entry i / 32 of each table and
+// broadcast it (on x86 a broadcast load folded into the multiply or
+// subtraction). The steps after the last whole segment (none here) read the
+// parameters directly.
+// CHECK-LABEL: func.func @block_segments
+// CHECK-DAG:   %[[SF:.*]] = tensor.collapse_shape %{{.*}} : tensor<2x32xf16> into tensor<64xf16>
+// CHECK-DAG:   %[[ZF:.*]] = tensor.collapse_shape %{{.*}} : tensor<2x32xi8> into tensor<64xi8>
+// CHECK-DAG:   %[[ST0:.*]] = tensor.empty() : tensor<32xf32>
+// CHECK-DAG:   %[[ZT0:.*]] = tensor.empty() : tensor<32xi32>
+// CHECK:       scf.for %[[SEG:[^ ]+]] = %c0 to %c2048 step %c1024 iter_args(%{{.*}} = %{{.*}}, %[[ST:.*]] = %[[ST0]], %[[ZT:.*]] = %[[ZT0]])
+// CHECK:         %[[E0:.*]] = arith.divui %[[SEG]], %c32 : index
+// CHECK:         %[[S0:.*]] = vector.transfer_read %[[SF]][%[[E0]]]{{.*}} : tensor<64xf16>, vector<8xf16>
+// CHECK:         %[[S0F:.*]] = arith.extf %[[S0]] : vector<8xf16> to vector<8xf32>
+// CHECK:         vector.transfer_write %[[S0F]], %[[ST]][%c0]
+// CHECK-COUNT-3: vector.transfer_write {{.*}} tensor<32xf32>
+// CHECK:         %[[Z0:.*]] = vector.transfer_read %[[ZF]][%[[E0]]]{{.*}} : tensor<64xi8>, vector<8xi8>
+// CHECK:         %[[Z0W:.*]] = arith.extsi %[[Z0]] : vector<8xi8> to vector<8xi32>
+// CHECK:         vector.transfer_write %[[Z0W]], %[[ZT]][%c0]
+// CHECK-COUNT-3: vector.transfer_write {{.*}} tensor<32xi32>
+// CHECK:         scf.for %[[L:[^ ]+]] = %c0 to %c1024 step %c8
+// CHECK:           %[[SE:.*]] = tensor.extract %{{.*}}[{{.*}}] : tensor<32xf32>
+// CHECK:           %[[SV:.*]] = vector.broadcast %[[SE]] : f32 to vector<8xf32>
+// CHECK:           %[[ZE:.*]] = tensor.extract %{{.*}}[{{.*}}] : tensor<32xi32>
+// CHECK:           %[[ZV:.*]] = vector.broadcast %[[ZE]] : i32 to vector<8xi32>
+// CHECK:           %[[D:.*]] = arith.subi %{{.*}}, %[[ZV]] : vector<8xi32>
+// CHECK:           %[[DF:.*]] = arith.sitofp %[[D]]
+// CHECK:           arith.mulf %[[DF]], %[[SV]] : vector<8xf32>
+// CHECK:       scf.for %{{.*}} = %c2048 to %c2048 step %c8
+// CHECK:         tensor.extract %[[SF]]
+func.func @block_segments(%x: tensor<2x1024xi8>, %s: tensor<2x32xf16>, %z: tensor<2x32xi8>) -> tensor<2x1024xf32> {
+  %y = qdq.dequantize_linear %x, %s, %z block_size = 32 : (tensor<2x1024xi8>, tensor<2x32xf16>, tensor<2x32xi8>) -> tensor<2x1024xf32>
+  return %y : tensor<2x1024xf32>
+}
+
+// -----
+
 // Blocked innermost, B = 2 (divides 8 lanes): the step's four scales are
 // contiguous (steps start at multiples of the lanes), read as one vector and
 // spread over the lanes with one shuffle; so is a packed i4 zero point (4

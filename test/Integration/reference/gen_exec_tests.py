@@ -1135,6 +1135,40 @@ def decode_table_cases():
     return cases
 
 
+def block_segment_cases():
+    """Blocked along the innermost axis, long enough for the vector
+    lowering's segment tables (blocks of at most four steps: each segment of
+    T blocks first decodes its scales and zero points into small tables),
+    with whole segments, the steps after the last one and a partial step.
+    Block sizes below, equal to and above the step (4 to 64 lanes in the
+    RUN lines); packed 2- and 4-bit zero points (segment tables start on a
+    byte); fp8 without a zero point; every result type."""
+    # name, x type, x shape, block, scale type, zero point, result type
+    shapes = [('i8_b8', 'i8', [3, 1096], 8, 'f16', True, 'f16'),
+              ('i4_b4', 'i4', [2, 1100], 4, 'f32', True, 'f32'),
+              ('u2_b2', 'ui2', [4, 600], 2, 'bf16', True, 'bf16'),
+              ('u8_b32', 'ui8', [2, 4160], 32, 'f32', True, 'bf16'),
+              ('e4m3fn_b32', 'f8E4M3FN', [2, 4160], 32, 'f16', False, 'f16')]
+    cases = []
+    for tag, x_type, x_shape, block, s_type, has_zp, y_type in shapes:
+        rng = Rng('segments_' + tag)
+        n = x_shape[0] * x_shape[1]
+        s_shape = [x_shape[0], x_shape[1] // block]
+        count = s_shape[0] * s_shape[1]
+        x = rand_x(rng, x_type, n)
+        scale = [rand_scale(rng, s_type, CENTER[x_type])
+                 for _ in range(count)]
+        zp = rand_x(rng, x_type, count) if has_zp else None
+        cases.append(Case(
+            'segments_' + tag, x_type, x_shape, x, s_type, s_shape, scale,
+            zp_type=x_type if has_zp else None,
+            zp_shape=s_shape if has_zp else None, zp=zp, axis=1,
+            block_size=block, y_type=y_type,
+            note='%d blocks of %d; random scales%s.' %
+                 (count, block, ' and zero points' if has_zp else '')))
+    return cases
+
+
 def spec_cases(x_type):
     """Worked examples of ../shared/specs/onnx-dequantizelinear-numerics.md
     and the ONNX backend tests."""
@@ -1280,6 +1314,9 @@ def all_files():
     files.append(('dq-decode-table.mlir', 'fp8 and fp4 x per-axis and '
                   'blocked: the decode-table path of the vector lowering.',
                   decode_table_cases()))
+    files.append(('dq-block-segments.mlir', 'Blocked x long enough for '
+                  'the segment tables of the vector lowering.',
+                  block_segment_cases()))
     files.append(('dq-scale-f8E8M0FNU.mlir', 'Every f8E8M0FNU scale code '
                   '(2^(e-127), 0xFF is NaN), per-axis over a 256-wide '
                   'axis.', e8m0_exhaustive_cases()))
