@@ -851,10 +851,16 @@ private:
     // Zero points widen before they are spread (fewer lanes to widen).
     if (!isScale)
       packedValues = widenZeroPoint(packedValues);
+    return spreadOverBlocks(packedValues);
+  }
+
+  /// The lanes / B entries of a step (blocks shorter than a step), each
+  /// repeated over its block's B lanes: one shuffle.
+  Value spreadOverBlocks(Value entries) {
     SmallVector<int64_t> spread;
     for (int64_t lane = 0; lane < lanes; ++lane)
       spread.push_back(lane / plan.blockSize);
-    return vector::ShuffleOp::create(b, loc, packedValues, packedValues,
+    return vector::ShuffleOp::create(b, loc, entries, entries,
                                      b.getDenseI64ArrayAttr(spread));
   }
 
@@ -923,13 +929,8 @@ private:
               arith::AddIOp::create(b, loc, first, indexConstant(b, loc, e))}));
     if (entries == 1)
       return broadcast(values[0]);
-    Value packed = vector::FromElementsOp::create(
-        b, loc, VectorType::get({entries}, values[0].getType()), values);
-    SmallVector<int64_t> spread;
-    for (int64_t lane = 0; lane < lanes; ++lane)
-      spread.push_back(lane / plan.blockSize);
-    return vector::ShuffleOp::create(b, loc, packed, packed,
-                                     b.getDenseI64ArrayAttr(spread));
+    return spreadOverBlocks(vector::FromElementsOp::create(
+        b, loc, VectorType::get({entries}, values[0].getType()), values));
   }
 
   /// Per-tensor, axis-table and block-flat schemes: loops over the
@@ -1081,9 +1082,9 @@ private:
   /// segments of the elements [start, start + length) into `dest`. Each
   /// decodes its entries of the scale and zero point into tables (an f32
   /// scale, already what its table would hold, is read in place), then runs
-  /// its steps with `emitStep(j, acc, scale, zp)` (j
-  /// relative to `start`). Returns the result and the first element after
-  /// the last whole segment.
+  /// its steps with `emitStep(j, acc, scale, zp)` (j relative to `start`).
+  /// Returns the result and the first element after the last whole
+  /// segment.
   std::pair<Value, Value>
   emitSegments(const FlatParams &p, Value start, Value length, Value dest,
                function_ref<Value(Value, Value, Value, Value)> emitStep) {
