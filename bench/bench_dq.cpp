@@ -46,6 +46,7 @@
 #include <cstring>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <regex>
 #include <string>
 #include <vector>
@@ -144,10 +145,14 @@ bool gArmed = false;
 // (generated code may leave temporaries, e.g. decoded scale tables, to
 // leak); the harness frees them after the call (collectTemporaries).
 std::vector<std::pair<void *, size_t>> gTemps;
+// The two-thread kernels allocate in their OpenMP workers (per-thread
+// tables): the hand-off state is shared.
+std::mutex gAllocMutex;
 
 } // namespace
 
 extern "C" void *qdq_bench_malloc(size_t n) {
+  std::lock_guard<std::mutex> lock(gAllocMutex);
   if (gArmed && n >= gOutMin && n <= gOutCap) {
     gArmed = false;
     return gOut;
@@ -158,6 +163,7 @@ extern "C" void *qdq_bench_malloc(size_t n) {
 }
 
 extern "C" void qdq_bench_free(void *p) {
+  std::lock_guard<std::mutex> lock(gAllocMutex);
   if (p == gOut)
     return;
   for (size_t i = gTemps.size(); i-- > 0;)

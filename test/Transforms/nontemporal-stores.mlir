@@ -163,3 +163,46 @@ func.func @streamed(%x: memref<64x64xi8>, %t: memref<64xf32>, %d: memref<?xi8>) 
   }
   return %a, %b2, %c2 : memref<512xf32>, memref<512xf32>, memref<512xf32>
 }
+
+// -----
+
+// A buffer the loop nest reads back keeps normal stores, however much the
+// nest streams: here a 64-entry table that each outer step fills and its
+// inner steps look up (like the segment tables of blocked scales), next to
+// the result, which is streamed.
+// CHECK-LABEL: func.func @table_read_back
+// CHECK:       scf.for
+// CHECK:         vector.transfer_write {{.*}} : vector<16xf32>, memref<64xf32>
+// CHECK-NOT:     nontemporal
+// CHECK:         scf.for
+// CHECK:           memref.load
+// CHECK:           vector.store {{.*}} {alignment = 64 : i64, nontemporal = true} : memref<4096xf32>, vector<16xf32>
+// CHECK:       llvm.fence seq_cst
+func.func @table_read_back(%x: memref<4096xi8>, %s: memref<256xf32>) -> memref<4096xf32> {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %c1024 = arith.constant 1024 : index
+  %c4096 = arith.constant 4096 : index
+  %i0 = arith.constant 0 : i8
+  %f0 = arith.constant 0.0 : f32
+  %y = memref.alloc() {alignment = 64 : i64} : memref<4096xf32>
+  %t = memref.alloc() {alignment = 64 : i64} : memref<64xf32>
+  scf.for %seg = %c0 to %c4096 step %c1024 {
+    %e = arith.divui %seg, %c16 : index
+    %v = vector.transfer_read %s[%e], %f0 {in_bounds = [true]} : memref<256xf32>, vector<16xf32>
+    vector.transfer_write %v, %t[%c0] {in_bounds = [true]} : vector<16xf32>, memref<64xf32>
+    scf.for %j = %c0 to %c1024 step %c16 {
+      %k = arith.divui %j, %c16 : index
+      %sc = memref.load %t[%k] : memref<64xf32>
+      %sv = vector.broadcast %sc : f32 to vector<16xf32>
+      %i = arith.addi %seg, %j : index
+      %b = vector.transfer_read %x[%i], %i0 {in_bounds = [true]} : memref<4096xi8>, vector<16xi8>
+      %f = arith.sitofp %b : vector<16xi8> to vector<16xf32>
+      %r = arith.mulf %f, %sv : vector<16xf32>
+      vector.transfer_write %r, %y[%i] {in_bounds = [true]} : vector<16xf32>, memref<4096xf32>
+    }
+  }
+  memref.dealloc %t : memref<64xf32>
+  return %y : memref<4096xf32>
+}

@@ -200,10 +200,9 @@ int64_t staticBytes(Value memref) {
   return (type.getNumElements() * type.getElementTypeBitWidth() + 7) / 8;
 }
 
-/// The bytes the loop nest `nest` reads: the static sizes of the distinct
-/// buffers its loads read (dynamically shaped ones count 0), other than
-/// `written`.
-int64_t readBytes(Operation *nest, Value written) {
+/// The distinct buffers (see viewedBuffer) that the loads of the loop nest
+/// `nest` read.
+llvm::SetVector<Value> readBuffers(Operation *nest) {
   llvm::SetVector<Value> buffers;
   nest->walk([&](Operation *op) {
     Value base;
@@ -216,11 +215,7 @@ int64_t readBytes(Operation *nest, Value written) {
     if (base && isa<MemRefType>(base.getType()))
       buffers.insert(viewedBuffer(base));
   });
-  int64_t bytes = 0;
-  for (Value buffer : buffers)
-    if (buffer != written)
-      bytes += staticBytes(buffer);
-  return bytes;
+  return buffers;
 }
 
 /// The top-level operation of the function that holds `op` (its loop nest),
@@ -242,6 +237,7 @@ struct QDQNontemporalStoresPass
     if (minBytes < 0)
       return;
     SmallVector<std::pair<vector::TransferWriteOp, uint64_t>> writes;
+    nestReads.clear();
     getOperation()->walk([&](vector::TransferWriteOp write) {
       if (std::optional<uint64_t> alignment = streamingAlignment(write))
         writes.push_back({write, *alignment});
@@ -270,6 +266,14 @@ struct QDQNontemporalStoresPass
     }
   }
 
+  /// readBuffers(nest), each nest walked once.
+  const llvm::SetVector<Value> &nestReadBuffers(Operation *nest) {
+    auto [it, inserted] = nestReads.try_emplace(nest);
+    if (inserted)
+      it->second = readBuffers(nest);
+    return it->second;
+  }
+
   /// The alignment of `write`'s address if it qualifies for a streaming
   /// store.
   std::optional<uint64_t> streamingAlignment(vector::TransferWriteOp write) {
@@ -288,12 +292,20 @@ struct QDQNontemporalStoresPass
     std::optional<BufferFacts> buffer = analyzeBuffer(write.getBase());
     if (!buffer)
       return std::nullopt;
+    // A buffer the loop nest reads back (a table it fills, then looks up)
+    // must stay in the caches.
+    Value written = viewedBuffer(write.getBase());
+    const llvm::SetVector<Value> &reads =
+        nestReadBuffers(topLevelNest(write));
+    if (reads.contains(written))
+      return std::nullopt;
     // What the loop nest streams through the caches: the result and what it
-    // reads (x, tables).
-    if (buffer->allocationBytes < minBytes &&
-        buffer->allocationBytes +
-                readBytes(topLevelNest(write), viewedBuffer(write.getBase())) <
-            minBytes)
+    // reads (x, tables): the static sizes of the distinct buffers
+    // (dynamically shaped ones count 0).
+    int64_t streamed = buffer->allocationBytes;
+    for (Value read : reads)
+      streamed += staticBytes(read);
+    if (streamed < minBytes)
       return std::nullopt;
     int64_t elementBytes = memrefType.getElementTypeBitWidth() / 8;
     uint64_t alignment =
@@ -303,6 +315,9 @@ struct QDQNontemporalStoresPass
       return std::nullopt;
     return alignment;
   }
+
+  /// readBuffers of each loop nest a candidate write is in.
+  llvm::DenseMap<Operation *, llvm::SetVector<Value>> nestReads;
 };
 
 } // namespace

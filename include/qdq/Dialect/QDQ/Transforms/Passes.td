@@ -102,6 +102,9 @@ def QDQNontemporalStores : Pass<"qdq-nontemporal-stores"> {
       streams at least `min-bytes` bytes: the allocation plus the statically
       shaped buffers the nest reads (x, tables; each counted once, whatever
       views it is read through);
+    * the loop nest does not read the allocation (a table it fills and then
+      looks up, like the segment tables of blocked scales, stays in the
+      caches);
     * the byte address is provably a multiple of 16: the allocation's
       `alignment` and the known power-of-two factors of the indices and
       offsets (constants, `scf.for`/`scf.forall` induction variables,
