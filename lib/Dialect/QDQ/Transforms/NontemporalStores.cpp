@@ -295,8 +295,7 @@ struct QDQNontemporalStoresPass
     // A buffer the loop nest reads back (a table it fills, then looks up)
     // must stay in the caches.
     Value written = viewedBuffer(write.getBase());
-    const llvm::SetVector<Value> &reads =
-        nestReadBuffers(topLevelNest(write));
+    const llvm::SetVector<Value> &reads = nestReadBuffers(topLevelNest(write));
     if (reads.contains(written))
       return std::nullopt;
     // What the loop nest streams through the caches: the result and what it
