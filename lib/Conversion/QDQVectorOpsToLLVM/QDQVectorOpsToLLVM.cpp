@@ -372,9 +372,8 @@ public:
 /// folds the integer bitcast into the store, so the store silently becomes
 /// a normal one (on the 2-core Zen 4 VM of bench/, i8 per-axis -> bf16 at
 /// 64 Mi elements ran at the normal-store roof). An empty inline asm per
-/// register ("=v,0": the output
-/// is the input register, no instruction) makes each register an integer
-/// value the combiner cannot see through.
+/// register ("=v,0": the output is the input register, no instruction)
+/// makes each register an integer value the combiner cannot see through.
 class NontemporalBF16Stores : public X86Pattern<vector::StoreOp> {
 public:
   using X86Pattern::X86Pattern;
