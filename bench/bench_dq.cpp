@@ -38,9 +38,9 @@
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
-#include <cstdarg>
 #include <cinttypes>
 #include <cmath>
+#include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -78,12 +78,13 @@ const Case kCases[] = {
 };
 
 const char *kXNames[X_count] = {
-    "i2",         "ui2",    "i4",         "ui4",      "i8",    "ui8",
-    "i16",        "ui16",   "i32",        "ui32",     "f8E4M3FN",
-    "f8E4M3FNUZ", "f8E5M2", "f8E5M2FNUZ", "f4E2M1FN", "f16",   "bf16"};
+    "i2",     "ui2",        "i4",       "ui4",  "i8",       "ui8",
+    "i16",    "ui16",       "i32",      "ui32", "f8E4M3FN", "f8E4M3FNUZ",
+    "f8E5M2", "f8E5M2FNUZ", "f4E2M1FN", "f16",  "bf16"};
 const char *kYNames[Y_count] = {"f32", "f16", "bf16"};
 
-[[noreturn]] void fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+[[noreturn]] void fatal(const char *fmt, ...)
+    __attribute__((format(printf, 1, 2)));
 void fatal(const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
@@ -138,7 +139,7 @@ uint64_t hashString(const char *s) {
 // malloc/free to these)
 //===----------------------------------------------------------------------===//
 
-uint8_t *gOut = nullptr;  // the buffer the next result allocation gets
+uint8_t *gOut = nullptr; // the buffer the next result allocation gets
 size_t gOutMin = 0, gOutCap = 0;
 bool gArmed = false;
 // Other allocations of the kernel call in progress that it has not freed
@@ -412,8 +413,8 @@ void compare(const CaseData &d, const char *impl, const void *got) {
     }
     if (bad < 8)
       std::fprintf(stderr,
-                   "bench_dq: MISMATCH %s/%s element %" PRId64
-                   ": x = %" PRId64 " (code), got 0x%x, expected 0x%x\n",
+                   "bench_dq: MISMATCH %s/%s element %" PRId64 ": x = %" PRId64
+                   " (code), got 0x%x, expected 0x%x\n",
                    c.id, impl, i, xCode(c, d.x.get(), i), a, b);
     ++bad;
   }
@@ -448,8 +449,8 @@ void verifyKernel(CaseData &d, const char *impl, KernelFn fn, bool up) {
   std::vector<int64_t> shape = xShape(*d.c);
   for (size_t k = 0; k < shape.size(); ++k)
     if (res.w[3 + k] != shape[k])
-      fatal("%s/%s: result dim %zu is %" PRId64 ", expected %" PRId64,
-            d.c->id, impl, k, res.w[3 + k], shape[k]);
+      fatal("%s/%s: result dim %zu is %" PRId64 ", expected %" PRId64, d.c->id,
+            impl, k, res.w[3 + k], shape[k]);
   if (res.allocated() != gOut)
     std::fprintf(stderr,
                  "bench_dq: note: %s/%s does not return its result in the "
@@ -486,12 +487,14 @@ void verifyCase(CaseData &d) {
 /// Random samples of the plain loop's results, for check_samples.py.
 void dumpSamples(const CaseData &d, FILE *f) {
   const Case &c = *d.c;
-  std::fprintf(f, "{\"id\": \"%s\", \"x\": \"%s\", \"y\": \"%s\", \"n\": %" PRId64
-                  ", \"samples\": [",
+  std::fprintf(f,
+               "{\"id\": \"%s\", \"x\": \"%s\", \"y\": \"%s\", \"n\": %" PRId64
+               ", \"samples\": [",
                c.id, kXNames[c.x], kYNames[c.y], c.n);
   int64_t count = c.n <= 65536 ? 1024 : 256;
   for (int64_t k = 0; k < count; ++k) {
-    int64_t i = k < 64 ? k : (int64_t)(mix64(0xD00D + (uint64_t)k) % (uint64_t)c.n);
+    int64_t i =
+        k < 64 ? k : (int64_t)(mix64(0xD00D + (uint64_t)k) % (uint64_t)c.n);
     std::fprintf(f, "%s[%" PRId64 ", %" PRId64 ", %u]", k ? ", " : "", i,
                  xCode(c, d.x.get(), i), loadY(c.y, d.ref.get(), i));
   }
@@ -566,10 +569,10 @@ void benchRoof(benchmark::State &state, int64_t n, int inPer64, int outPer64,
     gRoof->out = allocBuffer(n / 64 * outPer64);
   }
   for (auto _ : state) {
-    bool ok = threads == 2 ? roof2(gRoof->in.get(), gRoof->out.get(), n,
-                                   inPer64, outPer64, nt)
-                           : roof(gRoof->in.get(), gRoof->out.get(), n,
-                                  inPer64, outPer64, nt);
+    bool ok =
+        threads == 2
+            ? roof2(gRoof->in.get(), gRoof->out.get(), n, inPer64, outPer64, nt)
+            : roof(gRoof->in.get(), gRoof->out.get(), n, inPer64, outPer64, nt);
     if (!ok)
       fatal("roof: unsupported byte pattern %d/%d (or threads %d)", inPer64,
             outPer64, threads);
