@@ -96,6 +96,14 @@ static Value indexConstant(OpBuilder &b, Location loc, int64_t value) {
   return arith::ConstantIndexOp::create(b, loc, value);
 }
 
+/// Whether a scale or zero point stored as `paramElement` decodes to itself
+/// as a table entry of `entryType` (an f32 scale; a zero point stored as the
+/// entry's integer type): a table of it is the parameter itself, read in
+/// place.
+static bool decodesToItself(Type paramElement, Type entryType) {
+  return getStorageElementType(paramElement) == entryType;
+}
+
 /// Flattens a tensor to 1-D (a 0-D tensor becomes [1]).
 static Value flatten(OpBuilder &b, Location loc, Value tensor) {
   auto type = cast<RankedTensorType>(tensor.getType());
@@ -585,12 +593,21 @@ private:
   /// take i64) are returned as they are.
   Value widenZeroPoint(Value zp) {
     auto zpType = zp ? dyn_cast<VectorType>(zp.getType()) : VectorType();
-    if (!unpackToI32 || !zpType ||
-        zpType.getElementType().getIntOrFloatBitWidth() >= 32)
+    if (!zpType)
+      return zp;
+    Type wide = widenedZeroPointType(zpType.getElementType());
+    if (wide == zpType.getElementType())
       return zp;
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointAfterValue(zp);
-    return arith::ExtSIOp::create(b, loc, zpType.clone(b.getI32Type()), zp);
+    return arith::ExtSIOp::create(b, loc, zpType.clone(wide), zp);
+  }
+
+  /// The type widenZeroPoint gives a prepared zero point of `prepared`.
+  Type widenedZeroPointType(Type prepared) {
+    if (unpackToI32 && prepared.getIntOrFloatBitWidth() < 32)
+      return b.getI32Type();
+    return prepared;
   }
 
   /// Whether vcvtneps2bf16 rounds every product (x - zero_point) * scale as
@@ -720,11 +737,7 @@ private:
       // The steps read the table at multiples of `lanes` below axisDim, so
       // never its last `lanes` entries: a parameter that decodes to itself
       // (f32 scales, zero points stored as the entry type) is its own table.
-      bool decodesToItself =
-          isScale ? paramElement.isF32()
-                  : isa<IntegerType>(paramElement) &&
-                        getStorageElementType(paramElement) == entryType;
-      if (decodesToItself)
+      if (decodesToItself(paramElement, entryType))
         return toStorage(b, loc, param);
       StoredReader reader(b, loc, param, 0);
       auto copyVector = [&](Value from, Value to, Value table) {
@@ -885,10 +898,7 @@ private:
   /// The element type dequantize() subtracts for a zero point of
   /// `zpElement` (prepareZeroPoint's, widened to i32 like widenZeroPoint).
   Type subtractedZeroPointType(Type zpElement) {
-    Type prepared = prepareZeroPointType(zpElement);
-    if (unpackToI32 && prepared.getIntOrFloatBitWidth() < 32)
-      return b.getI32Type();
-    return prepared;
+    return widenedZeroPointType(prepareZeroPointType(zpElement));
   }
 
   /// Writes the decoded entries [first, first + T) of a block parameter,
@@ -1095,7 +1105,8 @@ private:
         b, loc, arith::DivUIOp::create(b, loc, length, segment), segment);
     // Per parameter: its table's type, or null (an f32 scale is read in
     // place; no zero point).
-    Type scaleTableType = scaleElement.isF32() ? Type() : b.getF32Type();
+    Type scaleTableType =
+        decodesToItself(scaleElement, b.getF32Type()) ? Type() : b.getF32Type();
     // (A stored zero point is never the subtracted type: that is wider.)
     Type zpTableType;
     if (p.zpTableReader)
