@@ -52,7 +52,11 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
       dim, N the elements after it): a decoded table of the scales and zero
       points (integers in the narrowest signed type that holds them) over
       one period, read at `i mod P'`, or once before the loop when the
-      period is one step;
+      period is one step. When the period is several whole steps, the loop
+      runs over tiles of 4 periods (with the axis innermost, 4 rows), one
+      column step at a time: each column step reads (and widens) its table
+      entries once for the 4 steps at that offset of the 4 periods; the
+      periods after the last whole tile read the tables per step;
     * per-axis with longer rows (N >= lanes): one scalar per row;
     * blocked along the innermost axis with whole blocks per row and
       `B % lanes == 0` or `lanes % B == 0`: one scale per vector, or
@@ -84,10 +88,10 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
 
     Each loop ends with one masked tail. With `num-threads` > 1 the loops
     become an `scf.forall` over one chunk per thread (flat loops: a multiple
-    of the lanes each, or of the segment with segment tables; rows: whole
-    rows) when x has at least
-    `parallel-threshold` elements; the
-    `--qdq-to-llvm` pipeline maps it to OpenMP. Packed sub-byte operands are read as
+    of the lanes each, or of the segment or tile with segment tables or
+    period tiles; rows: whole rows) when x has at least
+    `parallel-threshold` elements; the `--qdq-to-llvm` pipeline maps it to
+    OpenMP. Packed sub-byte operands are read as
     bytes (`qdq.packed_bytes`) and unpacked in i8 lanes with shifts, masks
     and interleaves, or, for integer x in arithmetic with AVX512_VBMI (and
     512-bit vectors), straight into i32 lanes with `qdq.unpack_bits`
@@ -119,6 +123,7 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
+    "::mlir::bufferization::BufferizationDialect",
     "::mlir::linalg::LinalgDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::tensor::TensorDialect",

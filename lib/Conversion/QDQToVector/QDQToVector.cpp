@@ -11,7 +11,10 @@
 //                zero points) over one period, repeated to a multiple P' >=
 //                lanes plus `lanes` extra entries, read at offset i mod P'
 //                (with the axis innermost and K a multiple of lanes, a
-//                parameter that needs no decoding is read in place).
+//                parameter that needs no decoding is read in place). With
+//                P' several whole steps, the loop runs over period tiles:
+//                R periods, column step by column step, each column step's
+//                table entries read once for its R steps.
 //   block flat   blocked along the innermost axis with whole blocks per row:
 //                the scale of element i is entry i / B of the flattened
 //                scale; one scalar per vector (B % lanes == 0) or lanes / B
@@ -47,6 +50,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -78,6 +82,10 @@ namespace {
 
 /// Largest period (in elements) of a per-axis table.
 constexpr int64_t kMaxTablePeriod = 1 << 14;
+
+/// Periods per period tile (KernelBuilder::periodTileCount): each column
+/// step shares its table reads among this many steps.
+constexpr int64_t kTilePeriods = 4;
 
 enum class Scheme { PerTensor, AxisTable, BlockFlat, Rows };
 
@@ -713,14 +721,24 @@ private:
     return {arith::ExtFOp::create(b, loc, vectorOf(f32), halves), f32};
   }
 
+  /// A new table of `length` entries of `type`, written before it is read.
+  /// It is a bufferization.alloc_tensor, not a tensor.empty: CSE merges
+  /// identical tensor.empty ops, and One-Shot Bufferize (LLVM 22) then gives
+  /// two tables carried through one loop one buffer when the loop's results
+  /// for them are unused, so that the second table's writes overwrite the
+  /// first (the segment tables of f16 x: f32 scales and f32 zero points).
+  Value scratchTable(int64_t length, Type type) {
+    return bufferization::AllocTensorOp::create(
+        b, loc, RankedTensorType::get({length}, type), ValueRange{});
+  }
+
   /// A decoded per-axis table of `length` entries: entry j is
   /// decode(param[(j / N) % K]).
   Value buildAxisTable(Value param, bool isScale, int64_t length) {
     Type paramElement =
         cast<RankedTensorType>(param.getType()).getElementType();
     Type entryType = isScale ? b.getF32Type() : zpTableEntryType(paramElement);
-    Value init =
-        tensor::EmptyOp::create(b, loc, ArrayRef<int64_t>{length}, entryType);
+    Value init = scratchTable(length, entryType);
     auto decode = [&](OpBuilder &nb, Location nloc, Value value) {
       if (isScale)
         return convertStoredToF32(nb, nloc, value, paramElement);
@@ -895,6 +913,21 @@ private:
     return perSegment * lanes;
   }
 
+  /// Axis table whose period P' is a whole number (> 1) of steps: the
+  /// number of periods R of a period tile, or 0 when tiles are not used.
+  /// The flat loop then runs over tiles of R periods (with the axis
+  /// innermost, R rows of x), column step by column step: each column step
+  /// reads its scales and zero points from the tables once (and widens the
+  /// zero points once) for the R steps at that offset of each period, so
+  /// the table reads, which for a long axis come from L2 rather than L1,
+  /// and the zero-point widening shuffles are shared by R steps.
+  int64_t periodTileCount() const {
+    if (plan.scheme != Scheme::AxisTable || useLookup ||
+        plan.period % lanes != 0 || plan.period == lanes)
+      return 0;
+    return kTilePeriods;
+  }
+
   /// The element type dequantize() subtracts for a zero point of
   /// `zpElement` (prepareZeroPoint's, widened to i32 like widenZeroPoint).
   Type subtractedZeroPointType(Type zpElement) {
@@ -1011,10 +1044,13 @@ private:
                                  totalSize, init));
 
     // Chunks start on a segment (so segment tables start on a byte of a
-    // packed parameter).
+    // packed parameter) or on a period tile (so its column steps read the
+    // tables at their offset in the tile).
     int64_t granule = lanes;
     if (int64_t entries = blockTableEntries())
       granule = entries * plan.blockSize;
+    else if (int64_t tilePeriods = periodTileCount())
+      granule = tilePeriods * plan.period;
     return unflatten(emitChunked(
         total, total, granule, init, /*innerSize=*/0,
         [&](Value begin, Value length, Value slice) {
@@ -1114,8 +1150,7 @@ private:
     SmallVector<Value> inits{dest};
     for (Type tableType : {scaleTableType, zpTableType})
       if (tableType)
-        inits.push_back(tensor::EmptyOp::create(
-            b, loc, ArrayRef<int64_t>{entries}, tableType));
+        inits.push_back(scratchTable(entries, tableType));
     auto segments = scf::ForOp::create(
         b, loc, zero, segmentsEnd, segment, inits,
         [&](OpBuilder &nb, Location, Value s, ValueRange args) {
@@ -1161,6 +1196,51 @@ private:
     return {segments.getResult(0), segmentsEnd};
   }
 
+  /// Axis table with period tiles (periodTileCount()): the whole tiles of
+  /// the elements [start, start + length) into `dest`; `start` is a multiple
+  /// of the period (a chunk start). Each column step c of a tile reads its
+  /// table entries once and runs the steps c, c + P', ..., c + (R - 1) P' with
+  /// `emitStep(j, acc, scale, zp)` (j relative to `start`). Returns the
+  /// result and the first element after the last whole tile.
+  std::pair<Value, Value>
+  emitPeriodTiles(function_ref<Value(Value)> tableScale,
+                  function_ref<Value(Value)> tableZeroPoint, Value length,
+                  Value dest,
+                  function_ref<Value(Value, Value, Value, Value)> emitStep) {
+    int64_t tilePeriods = periodTileCount();
+    Value zero = indexConstant(b, loc, 0);
+    Value tile = indexConstant(b, loc, tilePeriods * plan.period);
+    Value tilesEnd = arith::MulIOp::create(
+        b, loc, arith::DivUIOp::create(b, loc, length, tile), tile);
+    auto tiles = scf::ForOp::create(
+        b, loc, zero, tilesEnd, tile, ValueRange{dest},
+        [&](OpBuilder &nb, Location, Value t, ValueRange args) {
+          OpBuilder::InsertionGuard guard(b);
+          b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
+          auto columns = scf::ForOp::create(
+              b, loc, zero, indexConstant(b, loc, plan.period),
+              indexConstant(b, loc, lanes), ValueRange{args[0]},
+              [&](OpBuilder &ib, Location, Value c, ValueRange columnArgs) {
+                OpBuilder::InsertionGuard innerGuard(b);
+                b.setInsertionPoint(ib.getInsertionBlock(),
+                                    ib.getInsertionPoint());
+                Value scale = tableScale(c);
+                Value zp = tableZeroPoint ? widenZeroPoint(tableZeroPoint(c))
+                                          : Value();
+                Value acc = columnArgs[0];
+                Value first = arith::AddIOp::create(b, loc, t, c);
+                for (int64_t r = 0; r < tilePeriods; ++r) {
+                  Value j = arith::AddIOp::create(
+                      b, loc, first, indexConstant(b, loc, r * plan.period));
+                  acc = emitStep(j, acc, scale, zp);
+                }
+                scf::YieldOp::create(b, loc, acc);
+              });
+          scf::YieldOp::create(b, loc, columns.getResult(0));
+        });
+    return {tiles.getResult(0), tilesEnd};
+  }
+
   /// Dequantizes flat elements [start, start + length) into `dest`, a tensor
   /// of `length` elements written at local indices: full vectors, then one
   /// masked tail.
@@ -1195,10 +1275,10 @@ private:
       if (p.zpTable)
         zpVector = tableZeroPoint(firstOffset);
     }
-    // `segmentScale`/`segmentZp`: the step's parameters from segment tables
-    // (block tables), else read here.
+    // `sharedScale`/`sharedZp`: the step's parameters when the caller read
+    // them (segment tables, period tiles), else read here.
     auto body = [&](Value j, Value offset, Value acc, bool inBounds,
-                    Value segmentScale = Value(), Value segmentZp = Value()) {
+                    Value sharedScale = Value(), Value sharedZp = Value()) {
       Value i = arith::AddIOp::create(b, loc, start, j);
       if (p.lookup && p.lookup->takesPackedBytes()) {
         Value bytes = xReader.readBytes(b, loc, ValueRange{i}, lanes, inBounds);
@@ -1218,19 +1298,16 @@ private:
             .getResult();
       }
       auto [xStored, xType] = readX(xReader, ValueRange{i}, inBounds);
-      Value scale = scaleVector, zp = zpVector;
-      if (p.scaleTable && !invariantTable)
+      Value scale = sharedScale ? sharedScale : scaleVector;
+      Value zp = sharedZp ? sharedZp : zpVector;
+      if (!sharedScale && p.scaleTable && !invariantTable)
         scale = tableScale(offset);
-      if (p.zpTable && !invariantTable)
-        zp = tableZeroPoint(offset);
-      if (segmentScale)
-        scale = segmentScale;
-      else if (p.scaleFlat)
+      else if (!sharedScale && p.scaleFlat)
         scale = readBlockFlat(p.scaleFlat, scaleElement, i, p.count, true,
                               p.scaleReader, inBounds);
-      if (segmentZp)
-        zp = segmentZp;
-      else if (p.zpFlat)
+      if (!sharedZp && p.zpTable && !invariantTable)
+        zp = tableZeroPoint(offset);
+      else if (!sharedZp && p.zpFlat)
         zp = readBlockFlat(p.zpFlat, zeroPointElement(), i, p.count, false,
                            p.zpReader, inBounds);
       Value y = toStoreForm(dequantize(xStored, xType, scale, zp));
@@ -1252,6 +1329,17 @@ private:
       std::tie(dest, stepsFrom) = emitSegments(
           p, start, length, dest,
           [&](Value j, Value acc, Value scale, Value zp) {
+            return body(j, zero, acc, /*inBounds=*/true, scale, zp);
+          });
+    } else if (int64_t tilePeriods = periodTileCount();
+               tilePeriods &&
+               (!staticLength || *staticLength >= tilePeriods * plan.period)) {
+      // The steps after the last whole tile start at a multiple of the
+      // period, so at the table offset of `start`.
+      std::tie(dest, stepsFrom) = emitPeriodTiles(
+          tableScale,
+          p.zpTable ? function_ref<Value(Value)>(tableZeroPoint) : nullptr,
+          length, dest, [&](Value j, Value acc, Value scale, Value zp) {
             return body(j, zero, acc, /*inBounds=*/true, scale, zp);
           });
     }

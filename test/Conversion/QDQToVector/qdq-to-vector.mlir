@@ -76,6 +76,43 @@ func.func @axis_table(%x: tensor<?x3xi8>, %s: tensor<3xf8E8M0FNU>, %z: tensor<3x
 
 // -----
 
+// Per-axis over a 32-wide innermost axis: the period (32) is four steps of
+// 8 lanes, so the loop runs over period tiles of 4 rows (128 elements).
+// Each column step c reads its scales (decoded f16 -> f32 table) and zero
+// points (widened once) and runs the steps c, c + 32, c + 64, c + 96 with
+// them. The steps after the last whole tile (a ninth row here) and the tail
+// take the table-offset loop, from offset 0.
+// CHECK-LABEL: func.func @axis_period_tiles
+// CHECK-SAME:  %[[Z:arg[0-9]+]]: tensor<32xi8>
+// CHECK:       %[[ST:.*]] = vector.transfer_write %{{.*}}, %{{.*}}[%c32] {{.*}} : vector<8xf32>, tensor<40xf32>
+// CHECK:       %[[DIV:.*]] = arith.divui %[[N:.*]], %c128 : index
+// CHECK:       %[[END:.*]] = arith.muli %[[DIV]], %c128 : index
+// CHECK:       scf.for %[[T:[^ ]+]] = %c0 to %[[END]] step %c128
+// CHECK:         scf.for %[[C:[^ ]+]] = %c0 to %c32 step %c8
+// CHECK:           %[[SV:.*]] = vector.transfer_read %[[ST]][%[[C]]], %{{.*}} : tensor<40xf32>, vector<8xf32>
+// CHECK:           %[[ZR:.*]] = vector.transfer_read %[[Z]][%[[C]]], %{{.*}} : tensor<32xi8>, vector<8xi8>
+// CHECK:           %[[ZV:.*]] = arith.extsi %[[ZR]] : vector<8xi8> to vector<8xi32>
+// CHECK:           %[[J0:.*]] = arith.addi %[[T]], %[[C]] : index
+// CHECK:           vector.transfer_read %{{.*}}[%[[J0]]]
+// CHECK:           arith.subi %{{.*}}, %[[ZV]] : vector<8xi32>
+// CHECK:           arith.mulf %{{.*}}, %[[SV]] : vector<8xf32>
+// CHECK:           vector.transfer_write %{{.*}}[%[[J0]]]
+// CHECK:           %[[J1:.*]] = arith.addi %[[J0]], %c32 : index
+// CHECK:           vector.transfer_read %{{.*}}[%[[J1]]]
+// CHECK:           arith.subi %{{.*}}, %[[ZV]] : vector<8xi32>
+// CHECK:           arith.mulf %{{.*}}, %[[SV]] : vector<8xf32>
+// CHECK:           %[[J2:.*]] = arith.addi %[[J0]], %c64 : index
+// CHECK:           %[[J3:.*]] = arith.addi %[[J0]], %c96 : index
+// CHECK-NOT:       arith.addi %[[J0]]
+// CHECK:           scf.yield
+// CHECK:       scf.for %{{.*}} = %[[END]] to %{{.*}} step %c8 iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %c0)
+func.func @axis_period_tiles(%x: tensor<?x32xi8>, %s: tensor<32xf16>, %z: tensor<32xi8>) -> tensor<?x32xf32> {
+  %y = qdq.dequantize_linear %x, %s, %z : (tensor<?x32xi8>, tensor<32xf16>, tensor<32xi8>) -> tensor<?x32xf32>
+  return %y : tensor<?x32xf32>
+}
+
+// -----
+
 // Blocked innermost, B = 32 (a multiple of 8 lanes): one scale per vector,
 // entry i / 32 of the flattened scale, broadcast. No tail (256 elements).
 // CHECK-LABEL: func.func @block_flat
@@ -103,8 +140,8 @@ func.func @block_flat(%x: tensor<4x64xui4>, %s: tensor<4x2xf16>) -> tensor<4x64x
 // CHECK-LABEL: func.func @block_segments
 // CHECK-DAG:   %[[SF:.*]] = tensor.collapse_shape %{{.*}} : tensor<2x32xf16> into tensor<64xf16>
 // CHECK-DAG:   %[[ZF:.*]] = tensor.collapse_shape %{{.*}} : tensor<2x32xi8> into tensor<64xi8>
-// CHECK-DAG:   %[[ST0:.*]] = tensor.empty() : tensor<32xf32>
-// CHECK-DAG:   %[[ZT0:.*]] = tensor.empty() : tensor<32xi32>
+// CHECK-DAG:   %[[ST0:.*]] = bufferization.alloc_tensor() : tensor<32xf32>
+// CHECK-DAG:   %[[ZT0:.*]] = bufferization.alloc_tensor() : tensor<32xi32>
 // CHECK:       scf.for %[[SEG:[^ ]+]] = %c0 to %c2048 step %c1024 iter_args(%{{.*}} = %{{.*}}, %[[ST:.*]] = %[[ST0]], %[[ZT:.*]] = %[[ZT0]])
 // CHECK:         %[[E0:.*]] = arith.divui %[[SEG]], %c32 : index
 // CHECK:         %[[S0:.*]] = vector.transfer_read %[[SF]][%[[E0]]]{{.*}} : tensor<64xf16>, vector<8xf16>

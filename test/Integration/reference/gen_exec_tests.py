@@ -1142,13 +1142,16 @@ def block_segment_cases():
     with whole segments, the steps after the last one and a partial step.
     Block sizes below, equal to and above the step (4 to 64 lanes in the
     RUN lines); packed 2- and 4-bit zero points (segment tables start on a
-    byte); fp8 without a zero point; every result type."""
+    byte); fp8 without a zero point; f16 x, whose scale and zero point
+    tables are both f32 (two tables of one type in one loop); every result
+    type."""
     # name, x type, x shape, block, scale type, zero point, result type
     shapes = [('i8_b8', 'i8', [3, 1096], 8, 'f16', True, 'f16'),
               ('i4_b4', 'i4', [2, 1100], 4, 'f32', True, 'f32'),
               ('u2_b2', 'ui2', [4, 600], 2, 'bf16', True, 'bf16'),
               ('u8_b32', 'ui8', [2, 4160], 32, 'f32', True, 'bf16'),
-              ('e4m3fn_b32', 'f8E4M3FN', [2, 4160], 32, 'f16', False, 'f16')]
+              ('e4m3fn_b32', 'f8E4M3FN', [2, 4160], 32, 'f16', False, 'f16'),
+              ('f16_b8', 'f16', [3, 2048], 8, 'f16', True, 'f32')]
     cases = []
     for tag, x_type, x_shape, block, s_type, has_zp, y_type in shapes:
         rng = Rng('segments_' + tag)
@@ -1168,6 +1171,44 @@ def block_segment_cases():
                  (count, block, ' and zero points' if has_zp else '')))
     return cases
 
+
+def period_tile_cases():
+    """Per-axis with a period (K * N, the axis dim times the elements after
+    it) that is a whole number of steps at every RUN line's width (4 to 64
+    lanes), so that the vector lowering runs over period tiles: four
+    periods at a time, each column step reading its scales and zero points
+    once for the four steps at that offset. Whole tiles, the periods after
+    the last one, and two threads whose chunks hold tiles and leftover
+    periods (21 rows: chunks of 12 and 9 rows; chunk starts off a tile
+    would misread the tables). The axis innermost and in the
+    middle (N = 8); packed 2- and 4-bit x and zero points; fp8 without a
+    zero point; every scale and result type."""
+    # name, x type, x shape, axis, scale type, zero point, result type
+    shapes = [('i8_k128', 'i8', [21, 128], 1, 'f16', True, 'f16'),
+              ('i4_k192', 'i4', [6, 192], 1, 'f32', True, 'f32'),
+              ('u2_k256', 'ui2', [5, 256], 1, 'bf16', True, 'bf16'),
+              ('u8_k64n8', 'ui8', [5, 64, 8], 1, 'f32', True, 'bf16'),
+              ('e4m3fn_k128', 'f8E4M3FN', [7, 128], 1, 'f16', False, 'f32')]
+    cases = []
+    for tag, x_type, x_shape, axis, s_type, has_zp, y_type in shapes:
+        rng = Rng('tiles_' + tag)
+        n = 1
+        for d in x_shape:
+            n *= d
+        s_shape = [x_shape[axis]]
+        x = rand_x(rng, x_type, n)
+        scale = [rand_scale(rng, s_type, CENTER[x_type])
+                 for _ in range(s_shape[0])]
+        zp = rand_x(rng, x_type, s_shape[0]) if has_zp else None
+        cases.append(Case(
+            'tiles_' + tag, x_type, x_shape, x, s_type, s_shape, scale,
+            zp_type=x_type if has_zp else None,
+            zp_shape=s_shape if has_zp else None, zp=zp, axis=axis,
+            y_type=y_type,
+            note='%d rows of a period of %d; random scales%s.' %
+                 (n // (x_shape[1] * (x_shape[2] if len(x_shape) > 2 else 1)),
+                  n // x_shape[0], ' and zero points' if has_zp else '')))
+    return cases
 
 def spec_cases(x_type):
     """Worked examples of ../shared/specs/onnx-dequantizelinear-numerics.md
@@ -1317,6 +1358,9 @@ def all_files():
     files.append(('dq-block-segments.mlir', 'Blocked x long enough for '
                   'the segment tables of the vector lowering.',
                   block_segment_cases()))
+    files.append(('dq-period-tiles.mlir', 'Per-axis x long enough for '
+                  'the period tiles of the vector lowering.',
+                  period_tile_cases()))
     files.append(('dq-scale-f8E8M0FNU.mlir', 'Every f8E8M0FNU scale code '
                   '(2^(e-127), 0xFF is NaN), per-axis over a 256-wide '
                   'axis.', e8m0_exhaustive_cases()))
