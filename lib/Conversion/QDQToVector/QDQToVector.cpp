@@ -1124,6 +1124,12 @@ private:
     std::optional<LookupTable> lookup;
   };
 
+  /// `length` rounded down to a multiple of `unit` (index values).
+  Value roundDown(Value length, Value unit) {
+    return arith::MulIOp::create(
+        b, loc, arith::DivUIOp::create(b, loc, length, unit), unit);
+  }
+
   /// Block-flat with segment tables (blockTableEntries()): the whole
   /// segments of the elements [start, start + length) into `dest`. Each
   /// decodes its entries of the scale and zero point into tables (an f32
@@ -1137,8 +1143,7 @@ private:
     int64_t entries = blockTableEntries();
     Value zero = indexConstant(b, loc, 0);
     Value segment = indexConstant(b, loc, entries * plan.blockSize);
-    Value segmentsEnd = arith::MulIOp::create(
-        b, loc, arith::DivUIOp::create(b, loc, length, segment), segment);
+    Value segmentsEnd = roundDown(length, segment);
     // Per parameter: its table's type, or null (an f32 scale is read in
     // place; no zero point).
     Type scaleTableType =
@@ -1210,8 +1215,7 @@ private:
     int64_t tilePeriods = periodTileCount();
     Value zero = indexConstant(b, loc, 0);
     Value tile = indexConstant(b, loc, tilePeriods * plan.period);
-    Value tilesEnd = arith::MulIOp::create(
-        b, loc, arith::DivUIOp::create(b, loc, length, tile), tile);
+    Value tilesEnd = roundDown(length, tile);
     auto tiles = scf::ForOp::create(
         b, loc, zero, tilesEnd, tile, ValueRange{dest},
         [&](OpBuilder &nb, Location, Value t, ValueRange args) {
@@ -1317,8 +1321,7 @@ private:
     };
 
     Value step = indexConstant(b, loc, lanes);
-    Value full = arith::MulIOp::create(
-        b, loc, arith::DivUIOp::create(b, loc, length, step), step);
+    Value full = roundDown(length, step);
     // Block tables: whole segments first; the steps after the last one read
     // their entries as below.
     Value stepsFrom = zero;
