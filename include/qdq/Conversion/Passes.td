@@ -48,8 +48,8 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
     memory, for the forms it has a scheme for:
 
     * per-tensor: x flattened, one decoded scale;
-    * per-axis with a period `K * N` of at most 16384 elements (K the axis
-      dim, N the elements after it): a decoded table of the scales and zero
+    * per-axis with a period `K * N` of at most `max-table-period` elements
+      (K the axis dim, N the elements after it): a decoded table of the scales and zero
       points (integers in the narrowest signed type that holds them) over
       one period, read at `i mod P'`, or once before the loop when the
       period is one step. When the period is several whole steps, the loop
@@ -57,6 +57,9 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
       column step at a time: each column step reads (and widens) its table
       entries once for the 4 steps at that offset of the 4 periods; the
       periods after the last whole tile read the tables per step;
+    * per-axis along a longer innermost axis that is whole steps: the same
+      loops, with the scales and zero points read and decoded in place
+      where the tables would be read;
     * per-axis with longer rows (N >= lanes): one scalar per row;
     * blocked along the innermost axis with whole blocks per row and
       `B % lanes == 0` or `lanes % B == 0`: one scale per vector, or
@@ -114,6 +117,11 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
     Option<"parallelThreshold", "parallel-threshold", "int64_t",
            /*default=*/"262144",
            "Tensors with fewer elements run as one chunk">,
+    Option<"maxTablePeriod", "max-table-period", "int64_t",
+           /*default=*/"16384",
+           "Per-axis periods (K * N elements) of at most this many elements "
+           "are decoded into tables; a longer innermost axis of whole steps "
+           "is read in place">,
     Option<"cpuFeatures", "cpu-features", "std::string", /*default=*/"\"host\"",
            "x86 extensions the lowering may count on (table-lookup "
            "shuffles, bit unpacking, bf16 rounding): host (this CPU's), "

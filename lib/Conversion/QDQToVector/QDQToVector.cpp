@@ -14,7 +14,10 @@
 //                parameter that needs no decoding is read in place). With
 //                P' several whole steps, the loop runs over period tiles:
 //                R periods, column step by column step, each column step's
-//                table entries read once for its R steps.
+//                table entries read once for its R steps. A longer
+//                innermost axis of whole steps has no tables: its scales
+//                and zero points are read and decoded in place where the
+//                tables would be read (so once per column step of a tile).
 //   block flat   blocked along the innermost axis with whole blocks per row:
 //                the scale of element i is entry i / B of the flattened
 //                scale; one scalar per vector (B % lanes == 0) or lanes / B
@@ -80,9 +83,6 @@ unsigned mlir::qdq::getHostVectorBits() {
 
 namespace {
 
-/// Largest period (in elements) of a per-axis table.
-constexpr int64_t kMaxTablePeriod = 1 << 14;
-
 /// Periods per period tile (KernelBuilder::periodTileCount): each column
 /// step shares its table reads among this many steps.
 constexpr int64_t kTilePeriods = 4;
@@ -98,6 +98,8 @@ struct Plan {
   int64_t blockSize = 0; // B (0: per-axis)
   int64_t blocks = 0;    // S = ceil(K / B)
   int64_t period = 0;    // AxisTable: P' (a multiple of K * N, >= lanes)
+  bool direct = false;   // AxisTable: no tables, the parameters are read
+                         // and decoded where a table would be read
 };
 
 static Value indexConstant(OpBuilder &b, Location loc, int64_t value) {
@@ -460,7 +462,8 @@ private:
 };
 
 /// Chooses a scheme for `op` with vectors of `lanes` lanes, or fails.
-static FailureOr<Plan> choosePlan(DequantizeLinearOp op, int64_t lanes) {
+static FailureOr<Plan> choosePlan(DequantizeLinearOp op, int64_t lanes,
+                                  int64_t maxTablePeriod) {
   RankedTensorType xType = op.getX().getType();
   ArrayRef<int64_t> shape = xType.getShape();
   Type xElement = xType.getElementType();
@@ -495,9 +498,17 @@ static FailureOr<Plan> choosePlan(DequantizeLinearOp op, int64_t lanes) {
 
   if (granularity == DequantizeLinearOp::Granularity::PerAxis) {
     int64_t period = plan.axisDim * plan.inner;
-    if (period <= kMaxTablePeriod) {
+    if (period <= maxTablePeriod) {
       plan.scheme = Scheme::AxisTable;
       plan.period = period * ((lanes + period - 1) / period);
+      return plan;
+    }
+    // A longer innermost axis of whole steps: the parameters themselves
+    // take the tables' place (period tiles share each read).
+    if (plan.inner == 1 && plan.axisDim % lanes == 0) {
+      plan.scheme = Scheme::AxisTable;
+      plan.period = plan.axisDim;
+      plan.direct = true;
       return plan;
     }
     if (plan.inner >= lanes && rowsAligned) {
@@ -1007,6 +1018,8 @@ private:
       } else {
         params.scaleVector = broadcast(scale);
       }
+    } else if (plan.scheme == Scheme::AxisTable && plan.direct) {
+      params.scaleDirect.emplace(b, loc, op.getScale(), 0);
     } else if (plan.scheme == Scheme::AxisTable) {
       params.scaleTable =
           buildAxisTable(op.getScale(), true, plan.period + lanes);
@@ -1026,6 +1039,8 @@ private:
         SmallVector<Value> zeros(zpType.getRank(), indexConstant(b, loc, 0));
         params.zpVector = broadcast(
             preparedScalarZeroPoint(toStorage(b, loc, zeroPoint), zeros));
+      } else if (plan.scheme == Scheme::AxisTable && plan.direct) {
+        params.zpDirect.emplace(b, loc, zeroPoint, 0);
       } else if (plan.scheme == Scheme::AxisTable) {
         params.zpTable = buildAxisTable(zeroPoint, false, plan.period + lanes);
       } else {
@@ -1120,6 +1135,9 @@ private:
     /// the whole flat parameters, read `lanes` entries at a time.
     std::optional<StoredReader> scaleTableReader, zpTableReader;
     Type zpEntryType;
+    /// Axis table with `plan.direct`: readers of the scale and zero point,
+    /// read (and decoded) where the tables would be.
+    std::optional<StoredReader> scaleDirect, zpDirect;
     /// Per-tensor x of at most 8 bits (see LookupTable): the whole formula.
     std::optional<LookupTable> lookup;
   };
@@ -1257,10 +1275,20 @@ private:
     Value firstOffset = zero;
     if (plan.scheme == Scheme::AxisTable)
       firstOffset = arith::RemUIOp::create(b, loc, start, periodValue);
+    bool hasScaleTable = p.scaleTable || p.scaleDirect;
+    bool hasZpTable = p.zpTable || p.zpDirect;
     auto tableScale = [&](Value offset) {
+      if (p.scaleDirect)
+        return convertStoredToF32(
+            b, loc, p.scaleDirect->read(b, loc, offset, lanes, true),
+            scaleElement);
       return readTable(p.scaleTable, offset, b.getF32Type());
     };
     auto tableZeroPoint = [&](Value offset) {
+      if (p.zpDirect)
+        return prepareZeroPoint(b, loc,
+                                p.zpDirect->read(b, loc, offset, lanes, true),
+                                zeroPointElement(), xElement);
       Value entries = readTable(p.zpTable, offset, p.zpEntryType);
       Type prepared = prepareZeroPointType(zeroPointElement());
       if (prepared == p.zpEntryType)
@@ -1274,9 +1302,9 @@ private:
         plan.scheme == Scheme::AxisTable && plan.period == lanes;
     Value scaleVector = p.scaleVector, zpVector = p.zpVector;
     if (invariantTable) {
-      if (p.scaleTable)
+      if (hasScaleTable)
         scaleVector = tableScale(firstOffset);
-      if (p.zpTable)
+      if (hasZpTable)
         zpVector = tableZeroPoint(firstOffset);
     }
     // `sharedScale`/`sharedZp`: the step's parameters when the caller read
@@ -1304,12 +1332,12 @@ private:
       auto [xStored, xType] = readX(xReader, ValueRange{i}, inBounds);
       Value scale = sharedScale ? sharedScale : scaleVector;
       Value zp = sharedZp ? sharedZp : zpVector;
-      if (!sharedScale && p.scaleTable && !invariantTable)
+      if (!sharedScale && hasScaleTable && !invariantTable)
         scale = tableScale(offset);
       else if (!sharedScale && p.scaleFlat)
         scale = readBlockFlat(p.scaleFlat, scaleElement, i, p.count, true,
                               p.scaleReader, inBounds);
-      if (!sharedZp && p.zpTable && !invariantTable)
+      if (!sharedZp && hasZpTable && !invariantTable)
         zp = tableZeroPoint(offset);
       else if (!sharedZp && p.zpFlat)
         zp = readBlockFlat(p.zpFlat, zeroPointElement(), i, p.count, false,
@@ -1341,7 +1369,7 @@ private:
       // period, so at the table offset of `start`.
       std::tie(dest, stepsFrom) = emitPeriodTiles(
           tableScale,
-          p.zpTable ? function_ref<Value(Value)>(tableZeroPoint) : nullptr,
+          hasZpTable ? function_ref<Value(Value)>(tableZeroPoint) : nullptr,
           length, dest, [&](Value j, Value acc, Value scale, Value zp) {
             return body(j, zero, acc, /*inBounds=*/true, scale, zp);
           });
@@ -1576,17 +1604,18 @@ public:
   DequantizeLinearToVector(MLIRContext *ctx, const QDQToVectorOptions &options)
       : OpRewritePattern(ctx), lanes(options.vectorBits / 32),
         unroll(options.unroll), numThreads(options.numThreads),
-        parallelThreshold(options.parallelThreshold), x86(options.x86) {}
+        parallelThreshold(options.parallelThreshold),
+        maxTablePeriod(options.maxTablePeriod), x86(options.x86) {}
 
   LogicalResult matchAndRewrite(DequantizeLinearOp op,
                                 PatternRewriter &rewriter) const override {
     // Several registers per iteration if a scheme exists at that width,
     // else one.
     int64_t width = lanes * unroll;
-    FailureOr<Plan> plan = choosePlan(op, width);
+    FailureOr<Plan> plan = choosePlan(op, width, maxTablePeriod);
     if (failed(plan) && unroll > 1) {
       width = lanes;
-      plan = choosePlan(op, width);
+      plan = choosePlan(op, width, maxTablePeriod);
     }
     if (failed(plan))
       return rewriter.notifyMatchFailure(op, "no vector scheme for this form");
@@ -1604,6 +1633,7 @@ private:
   int64_t unroll;
   int64_t numThreads;
   int64_t parallelThreshold;
+  int64_t maxTablePeriod;
   X86Features x86;
 };
 
@@ -1634,8 +1664,9 @@ struct ConvertQDQToVectorPass
       return signalPassFailure();
     RewritePatternSet patterns(&getContext());
     populateQDQToVectorConversionPatterns(
-        patterns, QDQToVectorOptions{bits, unroll, numThreads,
-                                     parallelThreshold, x86->limitedTo(bits)});
+        patterns,
+        QDQToVectorOptions{bits, unroll, numThreads, parallelThreshold,
+                           maxTablePeriod, x86->limitedTo(bits)});
     // Ops without a vector scheme stay for --convert-qdq-to-linalg.
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();

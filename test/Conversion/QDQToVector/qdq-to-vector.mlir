@@ -113,6 +113,28 @@ func.func @axis_period_tiles(%x: tensor<?x32xi8>, %s: tensor<32xf16>, %z: tensor
 
 // -----
 
+// Per-axis over an innermost axis longer than max-table-period (16400 >
+// 16384) and whole steps: no tables. The period tiles read the f16 scales
+// and the i8 zero points in place, decoded once per column step.
+// CHECK-LABEL: func.func @axis_in_place
+// CHECK-SAME:  %[[S:arg[0-9]+]]: tensor<16400xf16>, %[[Z:arg[0-9]+]]: tensor<16400xi8>
+// CHECK-NOT:   linalg.generic
+// CHECK:       scf.for %[[T:[^ ]+]] = %c0 to %{{.*}} step %c65600
+// CHECK:         scf.for %[[C:[^ ]+]] = %c0 to %c16400 step %c8
+// CHECK:           %[[SR:.*]] = vector.transfer_read %[[S]][%[[C]]], %{{.*}} : tensor<16400xf16>, vector<8xf16>
+// CHECK:           %[[SV:.*]] = arith.extf %[[SR]] : vector<8xf16> to vector<8xf32>
+// CHECK:           %[[ZR:.*]] = vector.transfer_read %[[Z]][%[[C]]], %{{.*}} : tensor<16400xi8>, vector<8xi8>
+// CHECK:           %[[ZV:.*]] = arith.extsi %[[ZR]] : vector<8xi8> to vector<8xi32>
+// CHECK-COUNT-4:   arith.mulf %{{.*}}, %[[SV]] : vector<8xf32>
+// CHECK:       scf.for %{{.*}} iter_args(%{{.*}} = %{{.*}}, %[[O:.*]] = %c0)
+// CHECK:         vector.transfer_read %[[S]][%[[O]]], %{{.*}} : tensor<16400xf16>, vector<8xf16>
+func.func @axis_in_place(%x: tensor<?x16400xi8>, %s: tensor<16400xf16>, %z: tensor<16400xi8>) -> tensor<?x16400xf16> {
+  %y = qdq.dequantize_linear %x, %s, %z : (tensor<?x16400xi8>, tensor<16400xf16>, tensor<16400xi8>) -> tensor<?x16400xf16>
+  return %y : tensor<?x16400xf16>
+}
+
+// -----
+
 // Blocked innermost, B = 32 (a multiple of 8 lanes): one scale per vector,
 // entry i / 32 of the flattened scale, broadcast. No tail (256 elements).
 // CHECK-LABEL: func.func @block_flat

@@ -49,9 +49,29 @@ LOOKUP_RUN_OPTIONS = RUN_OPTIONS + ['="vector-bits=128"',
                                     '="cpu-features=none"']
 
 
+# The file of per-axis parameters read in place runs the vector lowering
+# first with max-table-period=0 (no per-axis tables: every innermost axis of
+# whole steps is read in place), with the widths and threads of RUN_OPTIONS;
+# the pipeline then finds nothing left to vectorize.
+IN_PLACE_RUN_OPTIONS = [
+    ' --convert-qdq-to-vector="max-table-period=0" --qdq-to-llvm',
+    ' --convert-qdq-to-vector="vector-bits=128 unroll=1 max-table-period=0"'
+    ' --qdq-to-llvm',
+    ' --convert-qdq-to-vector="vector-bits=512 max-table-period=0"'
+    ' --qdq-to-llvm="nontemporal-min-bytes=0"',
+    ' --convert-qdq-to-vector="num-threads=2 parallel-threshold=1'
+    ' max-table-period=0" --qdq-to-llvm="num-threads=2 parallel-threshold=1'
+    ' nontemporal-min-bytes=0"',
+    ' --qdq-to-llvm="vectorize=0"']
+
+
 def run_lines(options_list):
+    # An entry starting with a space is the whole pass list; else it is
+    # the options of --qdq-to-llvm.
     return '\n'.join(
-        '// RUN: qdq-opt %s --qdq-to-llvm' + options + ' | mlir-runner -O3 '
+        '// RUN: qdq-opt %s' +
+        (options if options.startswith(' ') else ' --qdq-to-llvm' + options) +
+        ' | mlir-runner -O3 '
         '-e main -entry-point-result=void '
         '-shared-libs=%mlir_runner_utils,%mlir_c_runner_utils,%libomp '
         '| FileCheck %s'
@@ -1210,6 +1230,43 @@ def period_tile_cases():
                   n // x_shape[0], ' and zero points' if has_zp else '')))
     return cases
 
+def in_place_axis_cases():
+    """Per-axis along an innermost axis of whole steps, lowered with no
+    tables (max-table-period=0, see IN_PLACE_RUN_OPTIONS), as the default
+    lowering does for axes longer than 16384: the scales and zero points are
+    read and decoded in place, once per column step of a period tile and
+    once per step after the last tile (an axis of one step reads them once
+    before the loop). Packed 2- and 4-bit zero points, f16 x with an f16
+    zero point, fp8 with f8E8M0FNU scales, every result type; an axis that
+    is not whole steps (100) takes the linalg path."""
+    # name, x type, x shape, scale type, zero point, result type
+    shapes = [('i8_k128', 'i8', [21, 128], 'f16', True, 'f16'),
+              ('u4_k192', 'ui4', [6, 192], 'f32', True, 'bf16'),
+              ('i2_k256', 'i2', [5, 256], 'bf16', True, 'f32'),
+              ('e5m2_k128', 'f8E5M2', [7, 128], 'f8E8M0FNU', False, 'f16'),
+              ('i16_k64', 'i16', [9, 64], 'f32', True, 'f32'),
+              ('f16_k128', 'f16', [5, 128], 'f16', True, 'f32'),
+              ('u8_k100', 'ui8', [3, 100], 'f32', True, 'bf16')]
+    cases = []
+    for tag, x_type, x_shape, s_type, has_zp, y_type in shapes:
+        rng = Rng('in_place_' + tag)
+        n = x_shape[0] * x_shape[1]
+        s_shape = [x_shape[1]]
+        x = rand_x(rng, x_type, n)
+        scale = [rand_scale(rng, s_type, CENTER.get(x_type, 0))
+                 for _ in range(s_shape[0])]
+        zp = rand_x(rng, x_type, s_shape[0]) if has_zp else None
+        cases.append(Case(
+            'in_place_' + tag, x_type, x_shape, x, s_type, s_shape, scale,
+            zp_type=x_type if has_zp else None,
+            zp_shape=s_shape if has_zp else None, zp=zp, axis=1,
+            y_type=y_type,
+            note='%d rows of %d; random scales%s.' %
+                 (x_shape[0], x_shape[1],
+                  ' and zero points' if has_zp else '')))
+    return cases
+
+
 def spec_cases(x_type):
     """Worked examples of ../shared/specs/onnx-dequantizelinear-numerics.md
     and the ONNX backend tests."""
@@ -1361,6 +1418,9 @@ def all_files():
     files.append(('dq-period-tiles.mlir', 'Per-axis x long enough for '
                   'the period tiles of the vector lowering.',
                   period_tile_cases()))
+    files.append(('dq-axis-in-place.mlir', 'Per-axis x whose scales and '
+                  'zero points the vector lowering reads in place.',
+                  in_place_axis_cases()))
     files.append(('dq-scale-f8E8M0FNU.mlir', 'Every f8E8M0FNU scale code '
                   '(2^(e-127), 0xFF is NaN), per-axis over a 256-wide '
                   'axis.', e8m0_exhaustive_cases()))
@@ -1372,6 +1432,8 @@ def render_all():
                              LOOKUP_RUN_OPTIONS
                              if fname in ('dq-lookup-table.mlir',
                                           'dq-decode-table.mlir')
+                             else IN_PLACE_RUN_OPTIONS
+                             if fname == 'dq-axis-in-place.mlir'
                              else RUN_OPTIONS)
             for fname, title, cases in all_files()}
 

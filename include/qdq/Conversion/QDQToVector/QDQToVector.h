@@ -30,6 +30,10 @@ struct QDQToVectorOptions {
   int64_t numThreads = 1;
   /// Fewer elements than this run in one chunk.
   int64_t parallelThreshold = 1 << 18;
+  /// Per-axis parameters whose period (K * N elements) is at most this are
+  /// decoded into tables before the loop; a longer innermost axis of whole
+  /// steps is read (and decoded) in place, once per column step.
+  int64_t maxTablePeriod = 1 << 14;
   /// The x86 byte shuffles --convert-qdq-vector-ops-to-llvm will have:
   /// per-tensor x of at most 8 bits with f16/bf16 results (or fp8/fp4 x
   /// with f32 results) becomes a table lookup (qdq.table_lookup) when they
