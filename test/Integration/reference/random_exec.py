@@ -1,0 +1,173 @@
+#!/usr/bin/env python3
+"""Random executed tests: random qdq.dequantize_linear cases, lowered with
+qdq-opt --qdq-to-llvm in several variants, run with mlir-runner and compared
+bit-exactly (NaN as NaN) with dq_reference.py, like the generated files in
+../Execution (the same emitter, gen_exec_tests.emit_file).
+
+The generated files cover fixed shapes; these cases draw the shapes too,
+sized so that the vector lowering's schemes and their boundaries come up:
+innermost dims that are or are not whole steps (33 to 2048), a few rows
+(whole and partial segments and period tiles, leftover rows), the axis
+innermost or outer, blocks of 1 to 128 with partial last blocks, every x
+type (f16/bf16 x included, which ONNX Runtime cannot run), scale type and
+result type, zero points present or absent.
+
+    random_exec.py --seed S --count N --work DIR --qdq-opt PATH \\
+        --mlir-runner PATH --filecheck PATH --shared-libs LIB,LIB,...
+
+prints one line per failing run and a summary, and exits 1 on a failure.
+--max-elements caps each case (default 12288); --corrupt K flips the
+lowest bit of one finite expected value of case K (the harness must then
+report that file as failing).
+"""
+
+import argparse
+import os
+import random
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import gen_exec_tests as G  # noqa: E402
+
+R = G.R
+
+X_TYPES = ['i2', 'ui2', 'i4', 'ui4', 'i8', 'ui8', 'i16', 'ui16', 'i32',
+           'ui32', 'f8E4M3FN', 'f8E4M3FNUZ', 'f8E5M2', 'f8E5M2FNUZ',
+           'f4E2M1FN', 'f16', 'bf16']
+SCALE_TYPES = ['f32', 'f16', 'bf16', 'f8E8M0FNU']
+RESULT_TYPES = ['f32', 'f16', 'bf16']
+INNER_DIMS = [33, 64, 96, 100, 128, 192, 256, 512, 1024, 2048]
+BLOCK_SIZES = [1, 2, 3, 4, 8, 16, 32, 48, 64, 128]
+# The pipeline variants of RUN_OPTIONS (host width, 128 bits with one
+# register, 512 bits with non-temporal stores, two threads, the linalg
+# path) plus the vector path without the x86 shuffles.
+VARIANTS = G.RUN_OPTIONS + ['="cpu-features=none"']
+
+
+def random_case(seed, max_elements):
+    """One case, fully determined by `seed`: the first draw that is a
+    well-formed op (blocks over a dim that leave a single scale element
+    would be a per-tensor scale, which the reference rejects as blocked)."""
+    for attempt in range(100):
+        case = _draw(seed, attempt, max_elements)
+        if case:
+            return case
+    raise SystemExit('no well-formed case for seed %d' % seed)
+
+
+def _draw(seed, attempt, max_elements):
+    r = random.Random(seed * 101 + attempt)
+    rng = G.Rng('random%d.%d' % (seed, attempt))
+    x_type = r.choice(X_TYPES)
+    s_type = r.choice(SCALE_TYPES)
+    y_type = r.choice(RESULT_TYPES)
+    rank = r.choice([1, 2, 2, 3])
+    shape = [r.choice([1, 2, 3, 5, 7, 9]) for _ in range(rank)]
+    shape[-1] = r.choice([d for d in INNER_DIMS if d <= max_elements])
+    while rank > 1 and shape[0] > 1 and R.num_elements(shape) > max_elements:
+        shape[0] -= 1
+    if R.num_elements(shape) > max_elements:
+        shape = [1] * (rank - 1) + [shape[-1]]
+    axis = r.choice([rank - 1, rank - 1, 0])
+    granularity = r.choice(['per-tensor', 'per-axis', 'per-axis', 'blocked',
+                            'blocked'])
+    block = 0
+    if granularity == 'per-tensor':
+        s_shape = []
+    elif granularity == 'per-axis':
+        s_shape = [shape[axis]]
+    else:
+        block = r.choice(BLOCK_SIZES)
+        s_shape = list(shape)
+        s_shape[axis] = (shape[axis] + block - 1) // block
+        if R.num_elements(s_shape) == 1:
+            return None
+    center = G.CENTER[x_type]
+    scale = [G.rand_scale(rng, s_type, center) for _ in range(R.num_elements(s_shape))]
+    # Zero points: integer x (int32 zero points are zero in ONNX, left out)
+    # and f16/bf16 x; fp8/fp4 zero points are zero (DQ-R15).
+    zp_allowed = (R.is_int_type(x_type) and x_type not in ('i32', 'ui32')
+                  or x_type in ('f16', 'bf16'))
+    has_zp = zp_allowed and r.random() < 0.7
+    zp = G.rand_x(rng, x_type, R.num_elements(s_shape)) if has_zp else None
+    x = G.rand_x(rng, x_type, R.num_elements(shape))
+    return G.Case('r%d' % seed, x_type, shape, x, s_type, s_shape, scale,
+                  zp_type=x_type if has_zp else None,
+                  zp_shape=s_shape if has_zp else None, zp=zp, axis=axis,
+                  block_size=block, y_type=y_type,
+                  note='random case, seed %d.' % seed)
+
+
+def _non_finite(y_type, bits):
+    if y_type == 'f32':
+        return (bits >> 23) & 0xFF == 0xFF
+    if y_type == 'f16':
+        return (bits >> 10) & 0x1F == 0x1F
+    return (bits >> 7) & 0xFF == 0xFF
+
+
+def corrupt(case):
+    """Flips the lowest bit of the first finite expected value."""
+    for i, bits in enumerate(case.y):
+        if not _non_finite(case.y_type, bits):
+            case.y[i] = bits ^ 1
+            return
+    raise SystemExit('case %s has no finite result to corrupt' % case.name)
+
+
+def run(args, path, variant):
+    cmd = ('%s %s --qdq-to-llvm%s | %s -O3 -e main -entry-point-result=void '
+           '-shared-libs=%s | %s %s' % (args.qdq_opt, path, variant,
+                                        args.mlir_runner, args.shared_libs,
+                                        args.filecheck, path))
+    done = subprocess.run(cmd, shell=True, capture_output=True, text=True)
+    if done.returncode == 0:
+        return None
+    first = (done.stderr.strip().splitlines() or ['(no output)'])[0]
+    return 'FAIL %s --qdq-to-llvm%s: %s' % (path, variant, first[:240])
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    parser.add_argument('--seed', type=int, required=True)
+    parser.add_argument('--count', type=int, required=True)
+    parser.add_argument('--per-file', type=int, default=6)
+    parser.add_argument('--work', required=True)
+    parser.add_argument('--qdq-opt', required=True)
+    parser.add_argument('--mlir-runner', required=True)
+    parser.add_argument('--filecheck', required=True)
+    parser.add_argument('--shared-libs', required=True)
+    parser.add_argument('--max-elements', type=int, default=12288)
+    parser.add_argument('--corrupt', type=int, default=-1)
+    parser.add_argument('--jobs', type=int, default=os.cpuR.num_elements() or 1)
+    args = parser.parse_args()
+
+    os.makedirs(args.work, exist_ok=True)
+    cases = [random_case(args.seed * 100003 + i, args.max_elements)
+             for i in range(args.count)]
+    if 0 <= args.corrupt < len(cases):
+        corrupt(cases[args.corrupt])
+    paths = []
+    for start in range(0, len(cases), args.per_file):
+        path = os.path.join(args.work, 'random-%d.mlir' % (start // args.per_file))
+        chunk = cases[start:start + args.per_file]
+        with open(path, 'w') as f:
+            f.write(G.emit_file('Random cases (random_exec.py, seed %d).'
+                                % args.seed, chunk, VARIANTS))
+        paths.append(path)
+    jobs = [(p, v) for p in paths for v in VARIANTS]
+    with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        failures = [f for f in pool.map(lambda j: run(args, *j), jobs) if f]
+    for failure in failures:
+        print(failure)
+    elements = sum(R.num_elements(c.x_shape) for c in cases)
+    print('random-exec: seed %d: %d cases (%d elements) in %d files, %d runs, '
+          '%d failures' % (args.seed, len(cases), elements, len(paths),
+                           len(jobs), len(failures)))
+    return 1 if failures else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
