@@ -141,7 +141,7 @@ def main():
     parser.add_argument('--shared-libs', required=True)
     parser.add_argument('--max-elements', type=int, default=12288)
     parser.add_argument('--corrupt', type=int, default=-1)
-    parser.add_argument('--jobs', type=int, default=os.cpuR.num_elements() or 1)
+    parser.add_argument('--jobs', type=int, default=os.cpu_count() or 1)
     args = parser.parse_args()
 
     os.makedirs(args.work, exist_ok=True)
