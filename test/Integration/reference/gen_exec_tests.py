@@ -1155,6 +1155,26 @@ def decode_table_cases():
     return cases
 
 
+def random_params_case(name, x_type, x_shape, s_type, s_shape, has_zp,
+                       axis, y_type, note, block_size=0):
+    """A case with random x, scales (around CENTER[x_type]) and, when
+    `has_zp`, zero points of x's type, drawn in that order from Rng(name)."""
+    rng = Rng(name)
+    n = 1
+    for d in x_shape:
+        n *= d
+    count = 1
+    for d in s_shape:
+        count *= d
+    x = rand_x(rng, x_type, n)
+    scale = [rand_scale(rng, s_type, CENTER[x_type]) for _ in range(count)]
+    zp = rand_x(rng, x_type, count) if has_zp else None
+    return Case(name, x_type, x_shape, x, s_type, s_shape, scale,
+                zp_type=x_type if has_zp else None,
+                zp_shape=s_shape if has_zp else None, zp=zp, axis=axis,
+                block_size=block_size, y_type=y_type, note=note)
+
+
 def block_segment_cases():
     """Blocked along the innermost axis, long enough for the vector
     lowering's segment tables (blocks of at most four steps: each segment of
@@ -1174,21 +1194,12 @@ def block_segment_cases():
               ('f16_b8', 'f16', [3, 2048], 8, 'f16', True, 'f32')]
     cases = []
     for tag, x_type, x_shape, block, s_type, has_zp, y_type in shapes:
-        rng = Rng('segments_' + tag)
-        n = x_shape[0] * x_shape[1]
         s_shape = [x_shape[0], x_shape[1] // block]
-        count = s_shape[0] * s_shape[1]
-        x = rand_x(rng, x_type, n)
-        scale = [rand_scale(rng, s_type, CENTER[x_type])
-                 for _ in range(count)]
-        zp = rand_x(rng, x_type, count) if has_zp else None
-        cases.append(Case(
-            'segments_' + tag, x_type, x_shape, x, s_type, s_shape, scale,
-            zp_type=x_type if has_zp else None,
-            zp_shape=s_shape if has_zp else None, zp=zp, axis=1,
-            block_size=block, y_type=y_type,
-            note='%d blocks of %d; random scales%s.' %
-                 (count, block, ' and zero points' if has_zp else '')))
+        cases.append(random_params_case(
+            'segments_' + tag, x_type, x_shape, s_type, s_shape, has_zp, 1,
+            y_type, '%d blocks of %d; random scales%s.' %
+            (s_shape[0] * s_shape[1], block,
+             ' and zero points' if has_zp else ''), block_size=block))
     return cases
 
 
@@ -1211,23 +1222,13 @@ def period_tile_cases():
               ('e4m3fn_k128', 'f8E4M3FN', [7, 128], 1, 'f16', False, 'f32')]
     cases = []
     for tag, x_type, x_shape, axis, s_type, has_zp, y_type in shapes:
-        rng = Rng('tiles_' + tag)
-        n = 1
-        for d in x_shape:
-            n *= d
-        s_shape = [x_shape[axis]]
-        x = rand_x(rng, x_type, n)
-        scale = [rand_scale(rng, s_type, CENTER[x_type])
-                 for _ in range(s_shape[0])]
-        zp = rand_x(rng, x_type, s_shape[0]) if has_zp else None
-        cases.append(Case(
-            'tiles_' + tag, x_type, x_shape, x, s_type, s_shape, scale,
-            zp_type=x_type if has_zp else None,
-            zp_shape=s_shape if has_zp else None, zp=zp, axis=axis,
-            y_type=y_type,
-            note='%d rows of a period of %d; random scales%s.' %
-                 (n // (x_shape[1] * (x_shape[2] if len(x_shape) > 2 else 1)),
-                  n // x_shape[0], ' and zero points' if has_zp else '')))
+        period = 1
+        for d in x_shape[1:]:
+            period *= d
+        cases.append(random_params_case(
+            'tiles_' + tag, x_type, x_shape, s_type, [x_shape[axis]], has_zp,
+            axis, y_type, '%d rows of a period of %d; random scales%s.' %
+            (x_shape[0], period, ' and zero points' if has_zp else '')))
     return cases
 
 def in_place_axis_cases():
@@ -1249,21 +1250,10 @@ def in_place_axis_cases():
               ('u8_k100', 'ui8', [3, 100], 'f32', True, 'bf16')]
     cases = []
     for tag, x_type, x_shape, s_type, has_zp, y_type in shapes:
-        rng = Rng('in_place_' + tag)
-        n = x_shape[0] * x_shape[1]
-        s_shape = [x_shape[1]]
-        x = rand_x(rng, x_type, n)
-        scale = [rand_scale(rng, s_type, CENTER.get(x_type, 0))
-                 for _ in range(s_shape[0])]
-        zp = rand_x(rng, x_type, s_shape[0]) if has_zp else None
-        cases.append(Case(
-            'in_place_' + tag, x_type, x_shape, x, s_type, s_shape, scale,
-            zp_type=x_type if has_zp else None,
-            zp_shape=s_shape if has_zp else None, zp=zp, axis=1,
-            y_type=y_type,
-            note='%d rows of %d; random scales%s.' %
-                 (x_shape[0], x_shape[1],
-                  ' and zero points' if has_zp else '')))
+        cases.append(random_params_case(
+            'in_place_' + tag, x_type, x_shape, s_type, [x_shape[1]], has_zp,
+            1, y_type, '%d rows of %d; random scales%s.' %
+            (x_shape[0], x_shape[1], ' and zero points' if has_zp else '')))
     return cases
 
 
