@@ -100,18 +100,11 @@ def _draw(seed, attempt, max_elements):
                   note='random case, seed %d.' % seed)
 
 
-def _non_finite(y_type, bits):
-    if y_type == 'f32':
-        return (bits >> 23) & 0xFF == 0xFF
-    if y_type == 'f16':
-        return (bits >> 10) & 0x1F == 0x1F
-    return (bits >> 7) & 0xFF == 0xFF
-
-
 def corrupt(case):
     """Flips the lowest bit of the first finite expected value."""
+    fmt = R.IEEE[case.y_type]
     for i, bits in enumerate(case.y):
-        if not _non_finite(case.y_type, bits):
+        if not fmt.is_nan(bits) and not fmt.is_inf(bits):
             case.y[i] = bits ^ 1
             return
     raise SystemExit('case %s has no finite result to corrupt' % case.name)
