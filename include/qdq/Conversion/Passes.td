@@ -70,6 +70,16 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
       tables, whose entries its steps read and broadcast (on x86 a
       broadcast load that the multiply or subtraction folds in); the steps
       after the last whole segment read the parameters directly;
+    * blocked along the innermost axis in the other forms (a partial last
+      block, or B neither a multiple nor a divisor of the lanes): x as rows
+      of K, each with its own steps, the last one masked at the row's end.
+      Blocks of at least a step run block by block, with the block's
+      scale and zero point decoded once and broadcast; a block that is not
+      whole steps ends with a step into the next block, which rewrites
+      those columns. Shorter blocks run groups of `lcm(B, lanes)` columns
+      (at most 16 steps, else the op is retried with one register): each
+      step reads the run of scales and zero points its lanes cover and
+      spreads them with one static shuffle;
     * blocked along another axis with N >= lanes: one scale row per row.
 
     Per-tensor x of at most 8 bits with f16/bf16 results becomes a table
@@ -100,8 +110,9 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
     512-bit vectors), straight into i32 lanes with `qdq.unpack_bits`
     (vpmultishiftqb); every element is computed with the same numerics as
     `--convert-qdq-to-linalg` (shared builders). Other forms (dynamic axis or
-    inner dims, statically empty tensors, blocks that straddle rows, ...) are
-    left unchanged for `--convert-qdq-to-linalg`.
+    inner dims, statically empty tensors, packed x whose rows or blocks do
+    not start on a byte, ...) are left unchanged for
+    `--convert-qdq-to-linalg`.
   }];
   let options = [
     Option<"vectorBits", "vector-bits", "unsigned", /*default=*/"0",

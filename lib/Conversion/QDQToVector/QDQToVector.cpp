@@ -25,6 +25,13 @@
 //   rows         x viewed as [R, N] rows of N >= lanes contiguous elements:
 //                per-axis takes one scalar per row, blocked one scale row
 //                vector per row.
+//   block rows   blocked along the innermost axis otherwise (a partial last
+//                block, or B neither a multiple nor a divisor of the lanes):
+//                x as [M, K] rows with their own steps. Blocks of at least
+//                a step run one by one with a broadcast scalar; shorter
+//                ones run groups of lcm(B, lanes) columns whose steps each
+//                read the run of entries they cover and spread it with a
+//                static shuffle.
 //
 // Packed sub-byte x (and zero points) are read as bytes through
 // qdq.packed_bytes and unpacked in i8 lanes with shifts, masks and
@@ -87,7 +94,11 @@ namespace {
 /// step shares its table reads among this many steps.
 constexpr int64_t kTilePeriods = 4;
 
-enum class Scheme { PerTensor, AxisTable, BlockFlat, Rows };
+/// Block rows with blocks shorter than a step unroll one group of
+/// lcm(B, lanes) columns per iteration: at most this many steps.
+constexpr int64_t kMaxGroupSteps = 16;
+
+enum class Scheme { PerTensor, AxisTable, BlockFlat, Rows, BlockRows };
 
 /// The shape facts a scheme needs, all static except `rows`/`total`.
 struct Plan {
@@ -529,6 +540,21 @@ static FailureOr<Plan> choosePlan(DequantizeLinearOp op, int64_t lanes,
     plan.scheme = Scheme::Rows;
     return plan;
   }
+  // Blocked along the innermost axis in the other forms (a partial last
+  // block, or B neither a multiple nor a divisor of the lanes): rows of K.
+  // Packed x needs rows (and, for blocks of at least a step, blocks) that
+  // start on a byte; shorter blocks unroll a group of lcm(B, lanes)
+  // columns, so it must be a few steps.
+  if (plan.inner == 1) {
+    int64_t B = plan.blockSize;
+    bool aligned = !packed || ((plan.axisDim * bits) % 8 == 0 &&
+                               (B < lanes || (B * bits) % 8 == 0));
+    if (aligned &&
+        (B >= lanes || std::lcm(B, lanes) / lanes <= kMaxGroupSteps)) {
+      plan.scheme = Scheme::BlockRows;
+      return plan;
+    }
+  }
   return failure();
 }
 
@@ -581,6 +607,8 @@ private:
       return buildFlat();
     case Scheme::Rows:
       return buildRows();
+    case Scheme::BlockRows:
+      return buildBlockRows();
     }
     llvm_unreachable("unknown scheme");
   }
@@ -652,12 +680,9 @@ private:
           b, loc, DenseElementsAttr::get(f32Vector, value));
     };
     Value unsafeInit = arith::ConstantOp::create(b, loc, b.getBoolAttr(false));
-    auto loop = scf::ForOp::create(
-        b, loc, indexConstant(b, loc, 0), count, indexConstant(b, loc, lanes),
-        ValueRange{unsafeInit},
-        [&](OpBuilder &nb, Location, Value j, ValueRange args) {
-          OpBuilder::InsertionGuard guard(b);
-          b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
+    Value unsafe = emitLoop(
+        indexConstant(b, loc, 0), count, indexConstant(b, loc, lanes),
+        unsafeInit, [&](Value j, Value unsafeSoFar) -> Value {
           Value scale = convertStoredToF32(
               b, loc, reader.read(b, loc, ValueRange{j}, lanes, false),
               scaleElement);
@@ -682,11 +707,10 @@ private:
               b, loc, arith::AndIOp::create(b, loc, small, nonZero), inRange);
           Value any = vector::ReductionOp::create(
               b, loc, vector::CombiningKind::OR, bad);
-          scf::YieldOp::create(
-              b, loc, arith::OrIOp::create(b, loc, args[0], any).getResult());
+          return arith::OrIOp::create(b, loc, unsafeSoFar, any);
         });
     Value isTrue = arith::ConstantOp::create(b, loc, b.getBoolAttr(true));
-    return arith::XOrIOp::create(b, loc, loop.getResult(0), isTrue);
+    return arith::XOrIOp::create(b, loc, unsafe, isTrue);
   }
 
   VectorType vectorOf(Type element) const {
@@ -712,6 +736,22 @@ private:
   }
   Type zeroPointElement() const {
     return cast<RankedTensorType>(zeroPoint.getType()).getElementType();
+  }
+  /// Whether the zero point is one element by its type ([] or [1]; a
+  /// per-axis op may have one, DQ-R13).
+  bool hasOneElementZeroPoint() const {
+    return zeroPoint &&
+           isPerTensorShape(cast<ShapedType>(zeroPoint.getType()).getShape());
+  }
+
+  /// The prepared first zero point broadcast to the lanes: the zero point of
+  /// every element of a per-tensor op (whose [?] zero point holds one
+  /// element, checked at run time) or of one with hasOneElementZeroPoint().
+  Value broadcastFirstZeroPoint() {
+    auto zpType = cast<RankedTensorType>(zeroPoint.getType());
+    SmallVector<Value> zeros(zpType.getRank(), indexConstant(b, loc, 0));
+    return broadcast(
+        preparedScalarZeroPoint(toStorage(b, loc, zeroPoint), zeros));
   }
 
   /// Reads `lanes` x elements at `indices` for buildDequantize: the stored
@@ -776,16 +816,11 @@ private:
             .getResult();
       };
       Value zero = indexConstant(b, loc, 0);
-      auto loop = scf::ForOp::create(
-          b, loc, zero, indexConstant(b, loc, plan.axisDim),
-          indexConstant(b, loc, lanes), ValueRange{init},
-          [&](OpBuilder &nb, Location, Value j, ValueRange args) {
-            OpBuilder::InsertionGuard guard(b);
-            b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
-            scf::YieldOp::create(b, loc, copyVector(j, j, args[0]));
-          });
-      return copyVector(zero, indexConstant(b, loc, plan.axisDim),
-                        loop.getResult(0));
+      Value copied = emitLoop(
+          zero, indexConstant(b, loc, plan.axisDim),
+          indexConstant(b, loc, lanes), init,
+          [&](Value j, Value table) { return copyVector(j, j, table); });
+      return copyVector(zero, indexConstant(b, loc, plan.axisDim), copied);
     }
     Value stored = toStorage(b, loc, param);
     AffineMap map = b.getMultiDimIdentityMap(1);
@@ -1033,12 +1068,8 @@ private:
         params.scaleTableReader.emplace(b, loc, flatScale, 0);
     }
     if (zeroPoint && !params.lookup) {
-      auto zpType = cast<RankedTensorType>(zeroPoint.getType());
-      if (plan.scheme == Scheme::PerTensor ||
-          isPerTensorShape(zpType.getShape())) {
-        SmallVector<Value> zeros(zpType.getRank(), indexConstant(b, loc, 0));
-        params.zpVector = broadcast(
-            preparedScalarZeroPoint(toStorage(b, loc, zeroPoint), zeros));
+      if (plan.scheme == Scheme::PerTensor || hasOneElementZeroPoint()) {
+        params.zpVector = broadcastFirstZeroPoint();
       } else if (plan.scheme == Scheme::AxisTable && plan.direct) {
         params.zpDirect.emplace(b, loc, zeroPoint, 0);
       } else if (plan.scheme == Scheme::AxisTable) {
@@ -1142,6 +1173,22 @@ private:
     std::optional<LookupTable> lookup;
   };
 
+  /// An scf.for from `lower` to `upper` by `step` that carries one value,
+  /// starting at `init`: `body(iv, carried)` emits an iteration at `b`'s
+  /// insertion point and returns the value it yields. Returns the loop's
+  /// result.
+  Value emitLoop(Value lower, Value upper, Value step, Value init,
+                 function_ref<Value(Value, Value)> body) {
+    auto loop = scf::ForOp::create(
+        b, loc, lower, upper, step, ValueRange{init},
+        [&](OpBuilder &nb, Location, Value iv, ValueRange args) {
+          OpBuilder::InsertionGuard guard(b);
+          b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
+          scf::YieldOp::create(b, loc, body(iv, args[0]));
+        });
+    return loop.getResult(0);
+  }
+
   /// `length` rounded down to a multiple of `unit` (index values).
   Value roundDown(Value length, Value unit) {
     return arith::MulIOp::create(
@@ -1198,22 +1245,17 @@ private:
                                      /*isScale=*/false);
             results.push_back(zpTable);
           }
-          auto steps = scf::ForOp::create(
-              b, loc, zero, segment, indexConstant(b, loc, lanes),
-              ValueRange{args[0]},
-              [&](OpBuilder &ib, Location, Value local, ValueRange stepArgs) {
-                OpBuilder::InsertionGuard innerGuard(b);
-                b.setInsertionPoint(ib.getInsertionBlock(),
-                                    ib.getInsertionPoint());
-                Value scale = readBlockTable(scaleTable, scaleBase, local);
-                Value zp;
-                if (zpTable)
-                  zp = readBlockTable(zpTable, zero, local);
-                Value j = arith::AddIOp::create(b, loc, s, local);
-                scf::YieldOp::create(b, loc,
-                                     emitStep(j, stepArgs[0], scale, zp));
-              });
-          results[0] = steps.getResult(0);
+          results[0] =
+              emitLoop(zero, segment, indexConstant(b, loc, lanes), args[0],
+                       [&](Value local, Value acc) {
+                         Value scale =
+                             readBlockTable(scaleTable, scaleBase, local);
+                         Value zp;
+                         if (zpTable)
+                           zp = readBlockTable(zpTable, zero, local);
+                         Value j = arith::AddIOp::create(b, loc, s, local);
+                         return emitStep(j, acc, scale, zp);
+                       });
           scf::YieldOp::create(b, loc, results);
         });
     return {segments.getResult(0), segmentsEnd};
@@ -1234,33 +1276,23 @@ private:
     Value zero = indexConstant(b, loc, 0);
     Value tile = indexConstant(b, loc, tilePeriods * plan.period);
     Value tilesEnd = roundDown(length, tile);
-    auto tiles = scf::ForOp::create(
-        b, loc, zero, tilesEnd, tile, ValueRange{dest},
-        [&](OpBuilder &nb, Location, Value t, ValueRange args) {
-          OpBuilder::InsertionGuard guard(b);
-          b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
-          auto columns = scf::ForOp::create(
-              b, loc, zero, indexConstant(b, loc, plan.period),
-              indexConstant(b, loc, lanes), ValueRange{args[0]},
-              [&](OpBuilder &ib, Location, Value c, ValueRange columnArgs) {
-                OpBuilder::InsertionGuard innerGuard(b);
-                b.setInsertionPoint(ib.getInsertionBlock(),
-                                    ib.getInsertionPoint());
-                Value scale = tableScale(c);
-                Value zp = tableZeroPoint ? widenZeroPoint(tableZeroPoint(c))
-                                          : Value();
-                Value acc = columnArgs[0];
-                Value first = arith::AddIOp::create(b, loc, t, c);
-                for (int64_t r = 0; r < tilePeriods; ++r) {
-                  Value j = arith::AddIOp::create(
-                      b, loc, first, indexConstant(b, loc, r * plan.period));
-                  acc = emitStep(j, acc, scale, zp);
-                }
-                scf::YieldOp::create(b, loc, acc);
-              });
-          scf::YieldOp::create(b, loc, columns.getResult(0));
-        });
-    return {tiles.getResult(0), tilesEnd};
+    Value tiles = emitLoop(zero, tilesEnd, tile, dest, [&](Value t, Value acc) {
+      return emitLoop(
+          zero, indexConstant(b, loc, plan.period),
+          indexConstant(b, loc, lanes), acc, [&](Value c, Value acc) {
+            Value scale = tableScale(c);
+            Value zp =
+                tableZeroPoint ? widenZeroPoint(tableZeroPoint(c)) : Value();
+            Value first = arith::AddIOp::create(b, loc, t, c);
+            for (int64_t r = 0; r < tilePeriods; ++r) {
+              Value j = arith::AddIOp::create(
+                  b, loc, first, indexConstant(b, loc, r * plan.period));
+              acc = emitStep(j, acc, scale, zp);
+            }
+            return acc;
+          });
+    });
+    return {tiles, tilesEnd};
   }
 
   /// Dequantizes flat elements [start, start + length) into `dest`, a tensor
@@ -1416,6 +1448,43 @@ private:
     return tail.getResult(0);
   }
 
+  /// One step of a row loop: dequantizes x[r, j : j + lanes] (a [R, N]
+  /// view read with `xReader`) with `scale` and `zp` into row `local` of
+  /// `acc`, masked past the end of the row unless `inBounds`.
+  Value rowStep(const StoredReader &xReader, Value r, Value local, Value j,
+                Value acc, Value scale, Value zp, bool inBounds) {
+    auto [xStored, xType] = readX(xReader, ValueRange{r, j}, inBounds);
+    Value y = toStoreForm(dequantize(xStored, xType, scale, zp));
+    return vector::TransferWriteOp::create(b, loc, y, acc, ValueRange{local, j},
+                                           ArrayRef<bool>{inBounds})
+        .getResult();
+  }
+
+  /// Runs `rowBody(r, local, acc)` for each row r of a [rows, rowLength]
+  /// result `init`, returning the row written (row `local` of `acc`). With
+  /// several threads and enough elements, the rows are split into one chunk
+  /// of whole rows per thread.
+  Value emitRowLoops(Value rows, int64_t rowLength, Value init,
+                     function_ref<Value(Value, Value, Value)> rowBody) {
+    Value zero = indexConstant(b, loc, 0);
+    Value one = indexConstant(b, loc, 1);
+    // Rows [first, first + count) into `dest`, a [count, rowLength] tensor
+    // written at local row indices.
+    auto emitRows = [&](Value first, Value count, Value dest) -> Value {
+      return emitLoop(zero, count, one, dest, [&](Value local, Value acc) {
+        return rowBody(arith::AddIOp::create(b, loc, first, local), local, acc);
+      });
+    };
+    std::optional<int64_t> staticRows = getConstantIntValue(rows);
+    if (numThreads <= 1 ||
+        (staticRows && *staticRows * rowLength < parallelThreshold))
+      return emitRows(zero, rows, init);
+    Value elements =
+        arith::MulIOp::create(b, loc, rows, indexConstant(b, loc, rowLength));
+    return emitChunked(rows, elements, /*granule=*/1, init, rowLength,
+                       emitRows);
+  }
+
   /// Rows scheme: x as [R, N]; per-axis: one scalar per row (row r has
   /// k = r mod K); blocked: scale row (r / K) * S + (r mod K) / B.
   Value buildRows() {
@@ -1431,8 +1500,7 @@ private:
     std::optional<StoredReader> zpReader;
     if (blocked) {
       scale2d = asRows(b, loc, op.getScale(), plan.axis);
-      if (zeroPoint &&
-          !isPerTensorShape(cast<ShapedType>(zeroPoint.getType()).getShape())) {
+      if (zeroPoint && !hasOneElementZeroPoint()) {
         zp2d = asRows(b, loc, zeroPoint, plan.axis);
         zpReader.emplace(b, loc, zp2d, plan.inner);
       }
@@ -1446,96 +1514,56 @@ private:
     if (zeroPoint)
       zpStorage = toStorage(b, loc, zeroPoint);
     Value zpScalar;
-    if (zeroPoint &&
-        isPerTensorShape(cast<ShapedType>(zeroPoint.getType()).getShape())) {
-      auto zpType = cast<RankedTensorType>(zeroPoint.getType());
-      SmallVector<Value> zeros(zpType.getRank(), indexConstant(b, loc, 0));
-      zpScalar = broadcast(preparedScalarZeroPoint(zpStorage, zeros));
-    }
+    if (hasOneElementZeroPoint())
+      zpScalar = broadcastFirstZeroPoint();
 
     Value zero = indexConstant(b, loc, 0);
-    Value one = indexConstant(b, loc, 1);
     Value step = indexConstant(b, loc, lanes);
     Value axisDim = indexConstant(b, loc, plan.axisDim);
     int64_t fullCount = (plan.inner / lanes) * lanes;
-    // Rows [first, first + count) of x into `dest`, a [count, N] tensor
-    // written at local row indices.
-    auto emitRows = [&](Value first, Value count, Value dest) -> Value {
-      auto outer = scf::ForOp::create(
-          b, loc, zero, count, one, ValueRange{dest},
-          [&](OpBuilder &nb, Location, Value local, ValueRange rowArgs) {
-            OpBuilder::InsertionGuard guard(b);
-            b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
-            Value r = arith::AddIOp::create(b, loc, first, local);
-            Value k = arith::RemUIOp::create(b, loc, r, axisDim);
-            // Per-axis: the row's scalars, decoded once per row.
-            Value rowScale, rowZp = zpScalar, paramRow;
-            if (!blocked) {
-              rowScale = broadcast(convertStoredToF32(
-                  b, loc, tensor::ExtractOp::create(b, loc, scaleStorage, k),
-                  scaleElement));
-              if (zeroPoint && !zpScalar)
-                rowZp = broadcast(preparedScalarZeroPoint(zpStorage, k));
-            } else {
-              Value m = arith::DivUIOp::create(b, loc, r, axisDim);
-              Value rowBase = arith::MulIOp::create(
-                  b, loc, m, indexConstant(b, loc, plan.blocks));
-              Value block = arith::DivUIOp::create(
-                  b, loc, k, indexConstant(b, loc, plan.blockSize));
-              paramRow = arith::AddIOp::create(b, loc, rowBase, block);
+    Value result = emitRowLoops(
+        rows, plan.inner, init, [&](Value r, Value local, Value dest) {
+          Value k = arith::RemUIOp::create(b, loc, r, axisDim);
+          // Per-axis: the row's scalars, decoded once per row.
+          Value rowScale, rowZp = zpScalar, paramRow;
+          if (!blocked) {
+            rowScale = broadcast(convertStoredToF32(
+                b, loc, tensor::ExtractOp::create(b, loc, scaleStorage, k),
+                scaleElement));
+            if (zeroPoint && !zpScalar)
+              rowZp = broadcast(preparedScalarZeroPoint(zpStorage, k));
+          } else {
+            Value m = arith::DivUIOp::create(b, loc, r, axisDim);
+            Value rowBase = arith::MulIOp::create(
+                b, loc, m, indexConstant(b, loc, plan.blocks));
+            Value block = arith::DivUIOp::create(
+                b, loc, k, indexConstant(b, loc, plan.blockSize));
+            paramRow = arith::AddIOp::create(b, loc, rowBase, block);
+          }
+          auto chunk = [&](Value j, Value acc, bool inBounds) {
+            Value scale = rowScale, zp = rowZp;
+            if (blocked) {
+              scale = convertStoredToF32(
+                  b, loc,
+                  scaleReader->read(b, loc, ValueRange{paramRow, j}, lanes,
+                                    inBounds),
+                  scaleElement);
+              if (zpReader)
+                zp = prepareZeroPoint(b, loc,
+                                      zpReader->read(b, loc,
+                                                     ValueRange{paramRow, j},
+                                                     lanes, inBounds),
+                                      zeroPointElement(), xElement);
             }
-            auto chunk = [&](Value j, Value acc, bool inBounds) {
-              auto [xStored, xType] =
-                  readX(xReader, ValueRange{r, j}, inBounds);
-              Value scale = rowScale, zp = rowZp;
-              if (blocked) {
-                scale = convertStoredToF32(
-                    b, loc,
-                    scaleReader->read(b, loc, ValueRange{paramRow, j}, lanes,
-                                      inBounds),
-                    scaleElement);
-                if (zpReader)
-                  zp = prepareZeroPoint(b, loc,
-                                        zpReader->read(b, loc,
-                                                       ValueRange{paramRow, j},
-                                                       lanes, inBounds),
-                                        zeroPointElement(), xElement);
-              }
-              Value y = toStoreForm(dequantize(xStored, xType, scale, zp));
-              return vector::TransferWriteOp::create(b, loc, y, acc,
-                                                     ValueRange{local, j},
-                                                     ArrayRef<bool>{inBounds})
-                  .getResult();
-            };
-            auto inner = scf::ForOp::create(
-                b, loc, zero, indexConstant(b, loc, fullCount), step,
-                ValueRange{rowArgs[0]},
-                [&](OpBuilder &ib, Location, Value j, ValueRange args) {
-                  OpBuilder::InsertionGuard innerGuard(b);
-                  b.setInsertionPoint(ib.getInsertionBlock(),
-                                      ib.getInsertionPoint());
-                  scf::YieldOp::create(b, loc, chunk(j, args[0], true));
-                });
-            Value acc = inner.getResult(0);
-            if (fullCount < plan.inner)
-              acc = chunk(indexConstant(b, loc, fullCount), acc, false);
-            scf::YieldOp::create(b, loc, acc);
-          });
-      return outer.getResult(0);
-    };
-    Value result;
-    std::optional<int64_t> staticRows = getConstantIntValue(rowCount);
-    if (numThreads <= 1 ||
-        (staticRows && *staticRows * plan.inner < parallelThreshold)) {
-      result = emitRows(zero, rows, init);
-    } else {
-      Value elements = arith::MulIOp::create(b, loc, rows,
-                                             indexConstant(b, loc, plan.inner));
-      result = emitChunked(rows, elements, /*granule=*/1, init, plan.inner,
-                           [&](Value begin, Value count, Value slice) {
-                             return emitRows(begin, count, slice);
-                           });
-    }
+            return rowStep(xReader, r, local, j, acc, scale, zp, inBounds);
+          };
+          Value acc =
+              emitLoop(zero, indexConstant(b, loc, fullCount), step, dest,
+                       [&](Value j, Value acc) { return chunk(j, acc, true); });
+          if (fullCount < plan.inner)
+            acc = chunk(indexConstant(b, loc, fullCount), acc, false);
+          return acc;
+        });
     // Back to x's shape.
     auto yType = op.getY().getType();
     ReassociationIndices outerDims, innerDims;
@@ -1544,6 +1572,228 @@ private:
     return expandTo(b, loc, fromStoreForm(result), yType,
                     ArrayRef<ReassociationIndices>{outerDims, innerDims},
                     tensor::getMixedSizes(b, loc, op.getX()));
+  }
+
+  /// Block rows: blocked along the innermost axis in the forms block-flat
+  /// does not take: a partial last block (K % B != 0), or B neither a
+  /// multiple nor a divisor of the lanes. x is viewed as [M, K] rows and the
+  /// parameters as [M, S]; each row runs its own steps (none spans two
+  /// rows), the last one masked at the end of the row.
+  ///  - B >= lanes: block by block. A block's scale and zero point are
+  ///    decoded once and broadcast; its steps start at its first column, and
+  ///    when B is not whole steps its last step runs up to lanes - 1 columns
+  ///    into the next block, which rewrites them.
+  ///  - B < lanes: groups of G = lcm(B, lanes) columns (G / lanes steps).
+  ///    Step s of a group starts at column s * lanes of it, so its lanes
+  ///    take a fixed run of the group's blocks: the step reads those
+  ///    entries with one vector read and spreads them over its lanes with
+  ///    one static shuffle. The columns after the last whole group take the
+  ///    first steps of the same pattern.
+  Value buildBlockRows() {
+    int64_t rowLength = plan.axisDim, blockSize = plan.blockSize;
+    OpFoldResult totalSize =
+        tensor::getMixedSize(b, loc, flatten(b, loc, op.getX()), 0);
+    OpFoldResult rowCount;
+    if (std::optional<int64_t> total = getConstantIntValue(totalSize))
+      rowCount = b.getIndexAttr(*total / rowLength);
+    else
+      rowCount = arith::DivUIOp::create(
+                     b, loc, getValueOrCreateConstantIndexOp(b, loc, totalSize),
+                     indexConstant(b, loc, rowLength))
+                     .getResult();
+    // A tensor as [M, length]. M is static exactly when the tensor's flat
+    // size is (expand_shape keeps static and dynamic sizes apart): x and a
+    // parameter may differ there (static x, [?, S] scale), and the dynamic
+    // M of one comes from x's flat size.
+    auto asMatrix = [&](Value tensor, int64_t length) -> Value {
+      Value flat = flatten(b, loc, tensor);
+      auto type = cast<RankedTensorType>(flat.getType());
+      int64_t rowsDim = ShapedType::kDynamic;
+      OpFoldResult rowsOf;
+      if (type.isDynamicDim(0)) {
+        rowsOf = getValueOrCreateConstantIndexOp(b, loc, rowCount);
+      } else {
+        rowsDim = type.getDimSize(0) / length;
+        rowsOf = b.getIndexAttr(rowsDim);
+      }
+      return tensor::ExpandShapeOp::create(
+          b, loc,
+          RankedTensorType::get({rowsDim, length}, type.getElementType()), flat,
+          ArrayRef<ReassociationIndices>{{0, 1}},
+          ArrayRef<OpFoldResult>{rowsOf, b.getIndexAttr(length)});
+    };
+    Value x2d = asMatrix(op.getX(), rowLength);
+    StoredReader xReader(b, loc, x2d, rowLength);
+    Value scale2d = toStorage(b, loc, asMatrix(op.getScale(), plan.blocks));
+    // (A blocked zero point has the shape of the scale: DQ-R6, DQ-R13.)
+    Value zp2d;
+    if (zeroPoint)
+      zp2d = toStorage(b, loc, asMatrix(zeroPoint, plan.blocks));
+    Value lastEntry = indexConstant(b, loc, plan.blocks - 1);
+
+    // The decoded entries [first, first + count) of row r of a parameter
+    // (an [M, S] storage tensor): one scalar, or a vector<count> read in one
+    // piece (packed: element by element). Entries past the row's last are
+    // masked (or clamped when packed); the lanes that take them are not
+    // stored.
+    auto readEntries = [&](Value param2d, bool isScale, Value r, Value first,
+                           int64_t count, bool inBounds) -> Value {
+      Type element = isScale ? scaleElement : zeroPointElement();
+      Type storage = getElementTypeOrSelf(param2d.getType());
+      Value stored;
+      if (count > 1 && !isPackedSubByteType(element)) {
+        Value padding =
+            arith::ConstantOp::create(b, loc, b.getZeroAttr(storage));
+        stored = vector::TransferReadOp::create(
+            b, loc, VectorType::get({count}, storage), param2d,
+            ValueRange{r, first}, padding, ArrayRef<bool>{inBounds});
+      } else {
+        SmallVector<Value> values;
+        for (int64_t e = 0; e < count; ++e) {
+          Value index =
+              arith::AddIOp::create(b, loc, first, indexConstant(b, loc, e));
+          if (!inBounds)
+            index = arith::MinUIOp::create(b, loc, index, lastEntry);
+          values.push_back(
+              tensor::ExtractOp::create(b, loc, param2d, ValueRange{r, index}));
+        }
+        stored = count == 1
+                     ? values[0]
+                     : vector::FromElementsOp::create(
+                           b, loc, VectorType::get({count}, storage), values)
+                           .getResult();
+      }
+      if (isScale)
+        return convertStoredToF32(b, loc, stored, scaleElement);
+      return widenZeroPoint(
+          prepareZeroPoint(b, loc, stored, zeroPointElement(), xElement));
+    };
+
+    Value init = tensor::EmptyOp::create(
+        b, loc, ArrayRef<OpFoldResult>{rowCount, b.getIndexAttr(rowLength)},
+        storeElement);
+    Value rows = getValueOrCreateConstantIndexOp(b, loc, rowCount);
+    Value result = emitRowLoops(
+        rows, rowLength, init, [&](Value r, Value local, Value acc) {
+          if (blockSize >= lanes)
+            return emitRowOfLongBlocks(xReader, r, local, acc, readEntries,
+                                       scale2d, zp2d);
+          return emitRowOfShortBlocks(xReader, r, local, acc, readEntries,
+                                      scale2d, zp2d);
+        });
+    Value flat = tensor::CollapseShapeOp::create(
+        b, loc, result, ArrayRef<ReassociationIndices>{{0, 1}});
+    return unflatten(flat);
+  }
+
+  using EntryReader =
+      function_ref<Value(Value, bool, Value, Value, int64_t, bool)>;
+
+  /// Block rows with B >= lanes (see buildBlockRows): row r of x into row
+  /// `local` of `acc`.
+  Value emitRowOfLongBlocks(const StoredReader &xReader, Value r, Value local,
+                            Value acc, EntryReader readEntries, Value scale2d,
+                            Value zp2d) {
+    int64_t rowLength = plan.axisDim, blockSize = plan.blockSize;
+    // The block k of `length` columns from column `start`.
+    auto runBlock = [&](Value k, Value start, int64_t length, Value acc) {
+      Value scale = broadcast(readEntries(scale2d, true, r, k, 1, true));
+      Value zp;
+      if (zp2d)
+        zp = broadcast(readEntries(zp2d, false, r, k, 1, true));
+      int64_t steps = length / lanes;
+      auto stepAt = [&](Value column, Value acc, bool inBounds) {
+        return rowStep(xReader, r, local, column, acc, scale, zp, inBounds);
+      };
+      if (steps == 1) {
+        acc = stepAt(start, acc, true);
+      } else if (steps > 1) {
+        Value end = arith::AddIOp::create(b, loc, start,
+                                          indexConstant(b, loc, steps * lanes));
+        acc =
+            emitLoop(start, end, indexConstant(b, loc, lanes), acc,
+                     [&](Value j, Value acc) { return stepAt(j, acc, true); });
+      }
+      // Past the block: masked at the row's end; a next block rewrites the
+      // columns that are its own.
+      if (length % lanes)
+        acc = stepAt(arith::AddIOp::create(
+                         b, loc, start, indexConstant(b, loc, steps * lanes)),
+                     acc, false);
+      return acc;
+    };
+    int64_t wholeBlocks = rowLength / blockSize;
+    acc = emitLoop(indexConstant(b, loc, 0), indexConstant(b, loc, wholeBlocks),
+                   indexConstant(b, loc, 1), acc, [&](Value k, Value acc) {
+                     Value start = arith::MulIOp::create(
+                         b, loc, k, indexConstant(b, loc, blockSize));
+                     return runBlock(k, start, blockSize, acc);
+                   });
+    if (int64_t partial = rowLength % blockSize)
+      acc = runBlock(indexConstant(b, loc, wholeBlocks),
+                     indexConstant(b, loc, wholeBlocks * blockSize), partial,
+                     acc);
+    return acc;
+  }
+
+  /// Block rows with B < lanes (see buildBlockRows): row r of x into row
+  /// `local` of `acc`.
+  Value emitRowOfShortBlocks(const StoredReader &xReader, Value r, Value local,
+                             Value acc, EntryReader readEntries, Value scale2d,
+                             Value zp2d) {
+    int64_t rowLength = plan.axisDim, blockSize = plan.blockSize;
+    int64_t group = std::lcm(blockSize, lanes);
+    int64_t wholeGroups = rowLength / group;
+    // Step s of the group that starts at column `groupStart` (block
+    // `groupBlock`); `staticStart`: that column, when it is a constant (the
+    // columns after the last whole group).
+    auto groupStep = [&](Value groupStart, Value groupBlock,
+                         std::optional<int64_t> staticStart, int64_t s,
+                         Value acc) {
+      int64_t c = s * lanes;
+      int64_t phase = c % blockSize;
+      int64_t count = (phase + lanes - 1) / blockSize + 1;
+      // Steps of whole groups are inside the row, and so are their entries.
+      bool xInBounds = !staticStart || *staticStart + c + lanes <= rowLength;
+      bool entriesInBounds =
+          !staticStart ||
+          *staticStart / blockSize + c / blockSize + count <= plan.blocks;
+      Value first = arith::AddIOp::create(b, loc, groupBlock,
+                                          indexConstant(b, loc, c / blockSize));
+      SmallVector<int64_t> spread;
+      for (int64_t lane = 0; lane < lanes; ++lane)
+        spread.push_back((phase + lane) / blockSize);
+      auto spreadEntries = [&](Value entries) -> Value {
+        if (count == 1)
+          return broadcast(entries);
+        return vector::ShuffleOp::create(b, loc, entries, entries,
+                                         b.getDenseI64ArrayAttr(spread));
+      };
+      Value scale = spreadEntries(
+          readEntries(scale2d, true, r, first, count, entriesInBounds));
+      Value zp;
+      if (zp2d)
+        zp = spreadEntries(
+            readEntries(zp2d, false, r, first, count, entriesInBounds));
+      Value column =
+          arith::AddIOp::create(b, loc, groupStart, indexConstant(b, loc, c));
+      return rowStep(xReader, r, local, column, acc, scale, zp, xInBounds);
+    };
+    acc = emitLoop(indexConstant(b, loc, 0),
+                   indexConstant(b, loc, wholeGroups * group),
+                   indexConstant(b, loc, group), acc, [&](Value g, Value acc) {
+                     Value groupBlock = arith::DivUIOp::create(
+                         b, loc, g, indexConstant(b, loc, blockSize));
+                     for (int64_t s = 0; s < group / lanes; ++s)
+                       acc = groupStep(g, groupBlock, std::nullopt, s, acc);
+                     return acc;
+                   });
+    int64_t restStart = wholeGroups * group;
+    Value start = indexConstant(b, loc, restStart);
+    Value startBlock = indexConstant(b, loc, restStart / blockSize);
+    for (int64_t s = 0; s * lanes < rowLength - restStart; ++s)
+      acc = groupStep(start, startBlock, restStart, s, acc);
+    return acc;
   }
 
   /// 16-bit results are stored as i16 vectors: LLVM lowers masked stores of

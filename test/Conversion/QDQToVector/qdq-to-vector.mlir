@@ -266,16 +266,81 @@ func.func @rows_blocked(%x: tensor<64x16xi2>, %s: tensor<2x16xf32>, %z: tensor<2
 
 // -----
 
-// Forms without a scheme stay for --convert-qdq-to-linalg: blocks that
-// straddle rows (7 = 3 + 3 + 1 along the innermost axis), and a dynamic
-// axis dim.
+// Forms without a scheme stay for --convert-qdq-to-linalg: packed x whose
+// rows do not start on a byte (7 int4 codes per row), and a dynamic axis dim.
 // CHECK-LABEL: func.func @fallbacks
 // CHECK:       qdq.dequantize_linear %{{.*}}, %{{.*}} block_size = 3
 // CHECK:       qdq.dequantize_linear %{{.*}}, %{{.*}} axis = 0
-func.func @fallbacks(%x: tensor<4x7xi8>, %s: tensor<4x3xf32>, %xd: tensor<?x5xi8>, %sd: tensor<?xf32>) -> (tensor<4x7xf32>, tensor<?x5xf32>) {
-  %y = qdq.dequantize_linear %x, %s block_size = 3 : (tensor<4x7xi8>, tensor<4x3xf32>) -> tensor<4x7xf32>
+func.func @fallbacks(%x: tensor<4x7xi4>, %s: tensor<4x3xf32>, %xd: tensor<?x5xi8>, %sd: tensor<?xf32>) -> (tensor<4x7xf32>, tensor<?x5xf32>) {
+  %y = qdq.dequantize_linear %x, %s block_size = 3 : (tensor<4x7xi4>, tensor<4x3xf32>) -> tensor<4x7xf32>
   %yd = qdq.dequantize_linear %xd, %sd axis = 0 : (tensor<?x5xi8>, tensor<?xf32>) -> tensor<?x5xf32>
   return %y, %yd : tensor<4x7xf32>, tensor<?x5xf32>
+}
+
+// -----
+
+// Block rows, blocks of at least a step: K = 100 = 4 * 24 + 4, a partial
+// last block. Each row runs block by block: the block's scale and zero point
+// are decoded once and broadcast, its steps start at its first column. At 8
+// lanes a block is 3 whole steps; at 16 lanes it is one step plus one that
+// runs 8 columns into the next block (masked only at the row's end), which
+// that block rewrites. The partial block is one masked step at column 96.
+// CHECK-LABEL: func.func @block_rows_long
+// CHECK-SAME:  %[[S:arg[0-9]+]]: tensor<4x5xf16>, %[[Z:arg[0-9]+]]: tensor<4x5xi8>
+// CHECK:       scf.for %[[R:[^ ]+]] =
+// CHECK:         scf.for %[[K:[^ ]+]] = %c0 to %c4 step %c1
+// CHECK:           %[[START:.*]] = arith.muli %[[K]], %c24 : index
+// CHECK:           tensor.extract %[[S]][%[[R]], %[[K]]] : tensor<4x5xf16>
+// CHECK:           tensor.extract %[[Z]][%[[R]], %[[K]]] : tensor<4x5xi8>
+// CHECK:           %[[END:.*]] = arith.addi %[[START]], %c24 : index
+// CHECK:           scf.for %[[J:[^ ]+]] = %[[START]] to %[[END]] step %c8
+// CHECK:             vector.transfer_read %{{.*}}[%[[R]], %[[J]]], %{{.*}} {in_bounds = [true]} : tensor<4x100xi8>, vector<8xi8>
+// CHECK:         tensor.extract %[[S]][%[[R]], %c4] : tensor<4x5xf16>
+// CHECK:         vector.transfer_read %{{.*}}[%[[R]], %c96], %{{.*}} : tensor<4x100xi8>, vector<8xi8>
+// CHECK-NOT:     in_bounds
+// CHECK:         vector.transfer_write %{{.*}}, %{{.*}}[%[[R]], %c96] : vector<8xf32>, tensor<4x100xf32>
+// AVX512-LABEL: func.func @block_rows_long
+// AVX512:       scf.for %{{.*}} = %c0 to %c4 step %c1
+// AVX512:       scf.for %[[K:[^ ]+]] = %c0 to %c4 step %c1
+// AVX512:         %[[START:.*]] = arith.muli %[[K]], %c24 : index
+// AVX512:         vector.transfer_read %{{.*}}[%{{.*}}, %[[START]]], %{{.*}} {in_bounds = [true]} : tensor<4x100xi8>, vector<16xi8>
+// AVX512:         %[[NEXT:.*]] = arith.addi %[[START]], %c16 : index
+// AVX512:         vector.transfer_read %{{.*}}[%{{.*}}, %[[NEXT]]], %{{.*}} : tensor<4x100xi8>, vector<16xi8>
+// AVX512:         vector.transfer_write %{{.*}}, %{{.*}}[%{{.*}}, %[[NEXT]]] : vector<16xf32>, tensor<4x100xf32>
+// AVX512:       vector.transfer_read %{{.*}}[%{{.*}}, %c96], %{{.*}} : tensor<4x100xi8>, vector<16xi8>
+func.func @block_rows_long(%x: tensor<4x100xi8>, %s: tensor<4x5xf16>, %z: tensor<4x5xi8>) -> tensor<4x100xf32> {
+  %y = qdq.dequantize_linear %x, %s, %z block_size = 24 : (tensor<4x100xi8>, tensor<4x5xf16>, tensor<4x5xi8>) -> tensor<4x100xf32>
+  return %y : tensor<4x100xf32>
+}
+
+// -----
+
+// Block rows, blocks shorter than a step: B = 3 at 8 lanes, groups of
+// lcm(3, 8) = 24 columns, unrolled into 3 steps. Step s starts at column
+// 8 s of its group, phase 8 s mod 3, so it reads a fixed run of the group's
+// scales and zero points (3, 4 and 3 entries; one vector read each) and
+// spreads them with a static shuffle. K = 42: one whole group, then the same
+// three steps at columns 24, 32 and 40; the last is masked, and so are its
+// reads of the entries (blocks 13 to 15 of 14).
+// CHECK-LABEL: func.func @block_rows_short
+// CHECK-SAME:  %[[S:arg[0-9]+]]: tensor<2x14xf16>, %[[Z:arg[0-9]+]]: tensor<2x14xi8>
+// CHECK:       scf.for %[[R:[^ ]+]] =
+// CHECK:         scf.for %[[G:[^ ]+]] = %c0 to %c24 step %c24
+// CHECK:           %[[B0:.*]] = arith.divui %[[G]], %c3 : index
+// CHECK:           %[[SE:.*]] = vector.transfer_read %[[S]][%[[R]], %{{.*}}], %{{.*}} {in_bounds = [true]} : tensor<2x14xf16>, vector<3xf16>
+// CHECK:           %[[SF:.*]] = arith.extf %[[SE]] : vector<3xf16> to vector<3xf32>
+// CHECK:           vector.shuffle %[[SF]], %[[SF]] [0, 0, 0, 1, 1, 1, 2, 2] : vector<3xf32>, vector<3xf32>
+// CHECK:           vector.transfer_read %[[Z]][%[[R]], %{{.*}}], %{{.*}} {in_bounds = [true]} : tensor<2x14xi8>, vector<3xi8>
+// CHECK:           vector.shuffle %{{.*}} [0, 0, 0, 1, 1, 1, 2, 2] : vector<3xi32>, vector<3xi32>
+// CHECK:           vector.transfer_read %{{.*}} : tensor<2x14xf16>, vector<4xf16>
+// CHECK:           vector.shuffle %{{.*}} [0, 1, 1, 1, 2, 2, 2, 3] : vector<4xf32>, vector<4xf32>
+// CHECK:           vector.shuffle %{{.*}} [0, 0, 1, 1, 1, 2, 2, 2] : vector<3xf32>, vector<3xf32>
+// CHECK:         vector.transfer_read %[[S]][%[[R]], %c13], %{{.*}} : tensor<2x14xf16>, vector<3xf16>
+// CHECK-NOT:     in_bounds
+// CHECK:         vector.transfer_write %{{.*}}, %{{.*}}[%[[R]], %c40] : vector<8xf32>, tensor<2x42xf32>
+func.func @block_rows_short(%x: tensor<2x42xi8>, %s: tensor<2x14xf16>, %z: tensor<2x14xi8>) -> tensor<2x42xf32> {
+  %y = qdq.dequantize_linear %x, %s, %z block_size = 3 : (tensor<2x42xi8>, tensor<2x14xf16>, tensor<2x14xi8>) -> tensor<2x42xf32>
+  return %y : tensor<2x42xf32>
 }
 
 // -----
@@ -302,4 +367,26 @@ func.func @fallbacks(%x: tensor<4x7xi8>, %s: tensor<4x3xf32>, %xd: tensor<?x5xi8
 func.func @axis_table_invariant(%x: tensor<?x8xui8>, %s: tensor<8xf32>, %z: tensor<8xui8>) -> tensor<?x8xf32> {
   %y = qdq.dequantize_linear %x, %s, %z : (tensor<?x8xui8>, tensor<8xf32>, tensor<8xui8>) -> tensor<?x8xf32>
   return %y : tensor<?x8xf32>
+}
+
+// -----
+
+// Block rows with a static x and [?, S] parameters (or the other way round):
+// the parameters are viewed as [M, S] with their own static or dynamic M, so
+// the reshapes stay valid (a static x once gave a [?] scale a static M).
+// CHECK-LABEL: func.func @block_rows_dynamic_params
+// CHECK-NOT:   qdq.dequantize_linear
+// CHECK:       scf.for %[[R:[^ ]+]] = %c0 to %c7 step %c1
+// CHECK:         vector.transfer_read %{{.*}}[%[[R]], %{{.*}}], %{{.*}} {in_bounds = [true]} : tensor<?x3xf32>, vector<2xf32>
+// CHECK:         vector.transfer_read %{{.*}}[%[[R]], %{{.*}}], %{{.*}} {in_bounds = [true]} : tensor<?x3xi8>, vector<2xi8>
+// CHECK-LABEL: func.func @block_rows_dynamic_x
+// CHECK-NOT:   qdq.dequantize_linear
+// CHECK:       vector.transfer_read %{{.*}} : tensor<7x3xf32>, vector<2xf32>
+func.func @block_rows_dynamic_params(%x: tensor<7x10xi8>, %s: tensor<?x3xf32>, %z: tensor<?x3xi8>) -> tensor<7x10xf32> {
+  %y = qdq.dequantize_linear %x, %s, %z block_size = 4 : (tensor<7x10xi8>, tensor<?x3xf32>, tensor<?x3xi8>) -> tensor<7x10xf32>
+  return %y : tensor<7x10xf32>
+}
+func.func @block_rows_dynamic_x(%x: tensor<?x10xi8>, %s: tensor<7x3xf32>) -> tensor<?x10xf32> {
+  %y = qdq.dequantize_linear %x, %s block_size = 4 : (tensor<?x10xi8>, tensor<7x3xf32>) -> tensor<?x10xf32>
+  return %y : tensor<?x10xf32>
 }

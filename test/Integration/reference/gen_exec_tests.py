@@ -205,7 +205,9 @@ class Case:
         else:
             parts.append('no zero point')
         parts.append('result %s' % self.y_type)
-        if self.dynamic:
+        if self.dynamic == 'outer':
+            parts.append('dynamic outer dims')
+        elif self.dynamic:
             parts.append('dynamic shapes')
         return ', '.join(parts)
 
@@ -219,7 +221,11 @@ def shape_str(shape):
 # --------------------------------------------------------------------------
 
 def tensor_type(shape, ty, dynamic=False):
-    dims = ''.join(('?' if dynamic else str(d)) + 'x' for d in shape)
+    """`dynamic`: False, True (every dim is ?) or 'outer' (all but the
+    last)."""
+    dims = ''.join(('?' if dynamic is True or
+                    (dynamic == 'outer' and i + 1 < len(shape)) else str(d)) +
+                   'x' for i, d in enumerate(shape))
     return 'tensor<%s%s>' % (dims, ty)
 
 
@@ -1257,6 +1263,54 @@ def in_place_axis_cases():
     return cases
 
 
+def block_row_cases():
+    """Blocked along the innermost axis in the forms the vector lowering runs
+    as rows of K with their own steps: a partial last block (K % B != 0), or
+    B neither a multiple nor a divisor of the step (4 or 64 lanes in the
+    RUN lines; 16 where a group of lcm(B, 64) columns would be more than 16
+    steps). Blocks of at least a step: block by block, the last step of a
+    block that is not whole steps running into the next block. Shorter
+    blocks: groups of lcm(B, lanes) columns, each step spreading its run of
+    blocks with a shuffle; rows shorter than a group. Packed x, packed zero
+    points whose rows do not start on a byte, fp8 without a zero point, f16
+    x, a trailing unit dim, 1-D x and dynamic outer dims; every scale and
+    result type."""
+    # name, x type, x shape, block, scale type, zero point, result type,
+    # dynamic
+    shapes = [('i8_k100_b32', 'i8', [5, 100], 32, 'f32', True, 'f32', False),
+              ('u4_k100_b24', 'ui4', [4, 100], 24, 'f16', True, 'bf16',
+               False),
+              ('i4_k100_b20', 'i4', [6, 100], 20, 'bf16', True, 'f16', False),
+              ('u2_k200_b3', 'ui2', [3, 200], 3, 'f32', True, 'f32', False),
+              ('e4m3fn_k130_b16', 'f8E4M3FN', [4, 130], 16, 'f8E8M0FNU',
+               False, 'f16', False),
+              ('f16_k70_b33', 'f16', [3, 70], 33, 'f16', True, 'f32', False),
+              ('i16_k50_b50', 'i16', [4, 50], 50, 'f32', True, 'bf16', False),
+              ('u8_k1000_b100', 'ui8', [2, 1000], 100, 'bf16', True, 'f32',
+               False),
+              ('i8_k50x1_b16', 'i8', [4, 50, 1], 16, 'f16', True, 'f16',
+               False),
+              ('u8_k37_b5', 'ui8', [37], 5, 'f32', True, 'f32', False),
+              ('i8_dyn_k90_b40', 'i8', [3, 2, 90], 40, 'f32', True, 'f16',
+               'outer'),
+              ('i32_k49_b3', 'i32', [5, 49], 3, 'f32', False, 'f32', False)]
+    cases = []
+    for tag, x_type, x_shape, block, s_type, has_zp, y_type, dyn in shapes:
+        axis = len(x_shape) - 1 if x_shape[-1] != 1 else len(x_shape) - 2
+        s_shape = list(x_shape)
+        s_shape[axis] = -(-x_shape[axis] // block)
+        case = random_params_case(
+            'block_rows_' + tag, x_type, x_shape, s_type, s_shape, has_zp,
+            axis, y_type, '%d blocks of %d along an axis of %d; random '
+            'scales%s.' % (s_shape[axis], block,
+                           x_shape[axis],
+                           ' and zero points' if has_zp else ''),
+            block_size=block)
+        case.dynamic = dyn
+        cases.append(case)
+    return cases
+
+
 def spec_cases(x_type):
     """Worked examples of ../shared/specs/onnx-dequantizelinear-numerics.md
     and the ONNX backend tests."""
@@ -1405,6 +1459,9 @@ def all_files():
     files.append(('dq-block-segments.mlir', 'Blocked x long enough for '
                   'the segment tables of the vector lowering.',
                   block_segment_cases()))
+    files.append(('dq-block-rows.mlir', 'Blocked x with a partial last '
+                  'block, or blocks that are not whole steps: the block '
+                  'rows of the vector lowering.', block_row_cases()))
     files.append(('dq-period-tiles.mlir', 'Per-axis x long enough for '
                   'the period tiles of the vector lowering.',
                   period_tile_cases()))

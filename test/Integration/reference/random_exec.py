@@ -39,7 +39,7 @@ X_TYPES = ['i2', 'ui2', 'i4', 'ui4', 'i8', 'ui8', 'i16', 'ui16', 'i32',
 SCALE_TYPES = ['f32', 'f16', 'bf16', 'f8E8M0FNU']
 RESULT_TYPES = ['f32', 'f16', 'bf16']
 INNER_DIMS = [33, 64, 96, 100, 128, 192, 256, 512, 1024, 2048]
-BLOCK_SIZES = [1, 2, 3, 4, 8, 16, 32, 48, 64, 128]
+BLOCK_SIZES = [1, 2, 3, 4, 5, 8, 16, 24, 32, 48, 64, 100, 128]
 # The pipeline variants of RUN_OPTIONS (host width, 128 bits with one
 # register, 512 bits with non-temporal stores, two threads, the linalg
 # path) plus the vector path without the x86 shuffles.
