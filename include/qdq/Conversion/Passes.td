@@ -61,6 +61,10 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
       loops, with the scales and zero points read and decoded in place
       where the tables would be read;
     * per-axis with longer rows (N >= lanes): one scalar per row;
+    * per-axis in the other static forms (a long innermost axis that is not
+      whole steps, a long period of rows shorter than a step): as blocked
+      below, with x as rows of K * N whose columns take the entries of the
+      one scale row in runs of N (N = 1: read in place);
     * blocked along the innermost axis with whole blocks per row and
       `B % lanes == 0` or `lanes % B == 0`: one scale per vector, or
       `lanes / B` scales spread with a shuffle. With `B <= 4 * lanes`, the

@@ -26,11 +26,15 @@
 //                per-axis takes one scalar per row, blocked one scale row
 //                vector per row.
 //   block rows   blocked along the innermost axis otherwise (a partial last
-//                block, or B neither a multiple nor a divisor of the lanes):
-//                x as [M, K] rows with their own steps. Blocks of at least
-//                a step run one by one with a broadcast scalar; shorter
-//                ones run groups of lcm(B, lanes) columns whose steps each
-//                read the run of entries they cover and spread it with a
+//                block, or B neither a multiple nor a divisor of the lanes),
+//                and per-axis forms no other scheme takes (a long innermost
+//                axis that is not whole steps, a long period of rows shorter
+//                than a step): x as [M, L] rows with their own steps, whose
+//                columns take parameter entries in runs of B (blocked: L =
+//                K; per-axis: L = K * N, B = N, one parameter row). Runs of
+//                at least a step go one by one with a broadcast scalar;
+//                shorter ones in groups of lcm(B, lanes) columns whose steps
+//                each read the entries they cover and spread them with a
 //                static shuffle.
 //
 // Packed sub-byte x (and zero points) are read as bytes through
@@ -111,6 +115,11 @@ struct Plan {
   int64_t period = 0;    // AxisTable: P' (a multiple of K * N, >= lanes)
   bool direct = false;   // AxisTable: no tables, the parameters are read
                          // and decoded where a table would be read
+  // BlockRows: rows of `rowLength` elements in runs of `run` that share a
+  // parameter entry, S entries per row (blocked: K, B, S of the op; per-axis:
+  // K * N, N, K, with one parameter row for every row of x).
+  int64_t rowLength = 0;
+  int64_t run = 0;
 };
 
 static Value indexConstant(OpBuilder &b, Location loc, int64_t value) {
@@ -507,6 +516,22 @@ static FailureOr<Plan> choosePlan(DequantizeLinearOp op, int64_t lanes,
       rowsAligned = false;
   }
 
+  // Block rows with rows of `rowLength` and runs of `run` elements: packed x
+  // needs rows (and, for runs of at least a step, runs) that start on a
+  // byte; shorter runs unroll a group of lcm(run, lanes) columns, so it must
+  // be a few steps.
+  auto blockRowsFit = [&](int64_t rowLength, int64_t run) {
+    bool aligned = !packed || ((rowLength * bits) % 8 == 0 &&
+                               (run < lanes || (run * bits) % 8 == 0));
+    if (!aligned ||
+        (run < lanes && std::lcm(run, lanes) / lanes > kMaxGroupSteps))
+      return false;
+    plan.scheme = Scheme::BlockRows;
+    plan.rowLength = rowLength;
+    plan.run = run;
+    return true;
+  };
+
   if (granularity == DequantizeLinearOp::Granularity::PerAxis) {
     int64_t period = plan.axisDim * plan.inner;
     if (period <= maxTablePeriod) {
@@ -526,6 +551,13 @@ static FailureOr<Plan> choosePlan(DequantizeLinearOp op, int64_t lanes,
       plan.scheme = Scheme::Rows;
       return plan;
     }
+    // Else (a long innermost axis that is not whole steps, or a long period
+    // of rows shorter than a step): x as rows of K * N, each element taking
+    // entry (column / N) of the one parameter row.
+    if (blockRowsFit(plan.axisDim * plan.inner, plan.inner)) {
+      plan.blocks = plan.axisDim;
+      return plan;
+    }
     return failure();
   }
 
@@ -542,19 +574,8 @@ static FailureOr<Plan> choosePlan(DequantizeLinearOp op, int64_t lanes,
   }
   // Blocked along the innermost axis in the other forms (a partial last
   // block, or B neither a multiple nor a divisor of the lanes): rows of K.
-  // Packed x needs rows (and, for blocks of at least a step, blocks) that
-  // start on a byte; shorter blocks unroll a group of lcm(B, lanes)
-  // columns, so it must be a few steps.
-  if (plan.inner == 1) {
-    int64_t B = plan.blockSize;
-    bool aligned = !packed || ((plan.axisDim * bits) % 8 == 0 &&
-                               (B < lanes || (B * bits) % 8 == 0));
-    if (aligned &&
-        (B >= lanes || std::lcm(B, lanes) / lanes <= kMaxGroupSteps)) {
-      plan.scheme = Scheme::BlockRows;
-      return plan;
-    }
-  }
+  if (plan.inner == 1 && blockRowsFit(plan.axisDim, plan.blockSize))
+    return plan;
   return failure();
 }
 
@@ -1575,14 +1596,18 @@ private:
   }
 
   /// Block rows: blocked along the innermost axis in the forms block-flat
-  /// does not take: a partial last block (K % B != 0), or B neither a
-  /// multiple nor a divisor of the lanes. x is viewed as [M, K] rows and the
-  /// parameters as [M, S]; each row runs its own steps (none spans two
-  /// rows), the last one masked at the end of the row.
-  ///  - B >= lanes: block by block. A block's scale and zero point are
-  ///    decoded once and broadcast; its steps start at its first column, and
-  ///    when B is not whole steps its last step runs up to lanes - 1 columns
-  ///    into the next block, which rewrites them.
+  /// does not take (a partial last block, K % B != 0, or B neither a
+  /// multiple nor a divisor of the lanes), and per-axis in the forms the
+  /// other schemes do not take (a long innermost axis that is not whole
+  /// steps, a long period of rows shorter than a step). x is viewed as
+  /// [M, L] rows whose columns take parameter entries in runs of B: blocked,
+  /// L = K and the parameters are [M, S]; per-axis, L = K * N, B = N, and
+  /// every row reads the one parameter row [1, K]. Each row runs its own
+  /// steps (none spans two rows), the last one masked at the end of the row.
+  ///  - B >= lanes: run by run. A run's scale and zero point are decoded
+  ///    once and broadcast; its steps start at its first column, and when B
+  ///    is not whole steps its last step runs up to lanes - 1 columns into
+  ///    the next run, which rewrites them.
   ///  - B < lanes: groups of G = lcm(B, lanes) columns (G / lanes steps).
   ///    Step s of a group starts at column s * lanes of it, so its lanes
   ///    take a fixed run of the group's blocks: the step reads those
@@ -1590,7 +1615,8 @@ private:
   ///    one static shuffle. The columns after the last whole group take the
   ///    first steps of the same pattern.
   Value buildBlockRows() {
-    int64_t rowLength = plan.axisDim, blockSize = plan.blockSize;
+    int64_t rowLength = plan.rowLength;
+    bool perAxis = plan.blockSize == 0;
     OpFoldResult totalSize =
         tensor::getMixedSize(b, loc, flatten(b, loc, op.getX()), 0);
     OpFoldResult rowCount;
@@ -1601,17 +1627,17 @@ private:
                      b, loc, getValueOrCreateConstantIndexOp(b, loc, totalSize),
                      indexConstant(b, loc, rowLength))
                      .getResult();
-    // A tensor as [M, length]. M is static exactly when the tensor's flat
-    // size is (expand_shape keeps static and dynamic sizes apart): x and a
-    // parameter may differ there (static x, [?, S] scale), and the dynamic
-    // M of one comes from x's flat size.
-    auto asMatrix = [&](Value tensor, int64_t length) -> Value {
+    // A tensor as [M, length] (M = `rows`). M is static exactly when the
+    // tensor's flat size is (expand_shape keeps static and dynamic sizes
+    // apart): x and a parameter may differ there (static x, [?, S] scale).
+    auto asMatrix = [&](Value tensor, int64_t length,
+                        OpFoldResult rows) -> Value {
       Value flat = flatten(b, loc, tensor);
       auto type = cast<RankedTensorType>(flat.getType());
       int64_t rowsDim = ShapedType::kDynamic;
       OpFoldResult rowsOf;
       if (type.isDynamicDim(0)) {
-        rowsOf = getValueOrCreateConstantIndexOp(b, loc, rowCount);
+        rowsOf = getValueOrCreateConstantIndexOp(b, loc, rows);
       } else {
         rowsDim = type.getDimSize(0) / length;
         rowsOf = b.getIndexAttr(rowsDim);
@@ -1622,14 +1648,26 @@ private:
           ArrayRef<ReassociationIndices>{{0, 1}},
           ArrayRef<OpFoldResult>{rowsOf, b.getIndexAttr(length)});
     };
-    Value x2d = asMatrix(op.getX(), rowLength);
+    Value x2d = asMatrix(op.getX(), rowLength, rowCount);
     StoredReader xReader(b, loc, x2d, rowLength);
-    Value scale2d = toStorage(b, loc, asMatrix(op.getScale(), plan.blocks));
-    // (A blocked zero point has the shape of the scale: DQ-R6, DQ-R13.)
-    Value zp2d;
-    if (zeroPoint)
-      zp2d = toStorage(b, loc, asMatrix(zeroPoint, plan.blocks));
+    OpFoldResult paramRows = perAxis ? b.getIndexAttr(1) : rowCount;
+    Value scale2d =
+        toStorage(b, loc, asMatrix(op.getScale(), plan.blocks, paramRows));
+    // (Only a per-axis zero point may be one element: DQ-R6, DQ-R13.)
+    Value zp2d, zpScalar;
+    if (hasOneElementZeroPoint())
+      zpScalar = broadcastFirstZeroPoint();
+    else if (zeroPoint)
+      zp2d = toStorage(b, loc, asMatrix(zeroPoint, plan.blocks, paramRows));
     Value lastEntry = indexConstant(b, loc, plan.blocks - 1);
+    Value zero = indexConstant(b, loc, 0);
+    // Per-axis with runs of one element (the axis innermost): each step's
+    // entries start at its column, a multiple of the lanes, so a packed zero
+    // point is read as bytes like x, not element by element.
+    std::optional<StoredReader> packedZpReader;
+    if (zp2d && perAxis && plan.run == 1 &&
+        isPackedSubByteType(zeroPointElement()))
+      packedZpReader.emplace(b, loc, zeroPoint, 0);
 
     // The decoded entries [first, first + count) of row r of a parameter
     // (an [M, S] storage tensor): one scalar, or a vector<count> read in one
@@ -1638,10 +1676,15 @@ private:
     // stored.
     auto readEntries = [&](Value param2d, bool isScale, Value r, Value first,
                            int64_t count, bool inBounds) -> Value {
+      if (perAxis)
+        r = zero;
       Type element = isScale ? scaleElement : zeroPointElement();
       Type storage = getElementTypeOrSelf(param2d.getType());
       Value stored;
-      if (count > 1 && !isPackedSubByteType(element)) {
+      if (!isScale && packedZpReader) {
+        stored =
+            packedZpReader->read(b, loc, ValueRange{first}, count, inBounds);
+      } else if (count > 1 && !isPackedSubByteType(element)) {
         Value padding =
             arith::ConstantOp::create(b, loc, b.getZeroAttr(storage));
         stored = vector::TransferReadOp::create(
@@ -1675,11 +1718,11 @@ private:
     Value rows = getValueOrCreateConstantIndexOp(b, loc, rowCount);
     Value result = emitRowLoops(
         rows, rowLength, init, [&](Value r, Value local, Value acc) {
-          if (blockSize >= lanes)
+          if (plan.run >= lanes)
             return emitRowOfLongBlocks(xReader, r, local, acc, readEntries,
-                                       scale2d, zp2d);
+                                       scale2d, zp2d, zpScalar);
           return emitRowOfShortBlocks(xReader, r, local, acc, readEntries,
-                                      scale2d, zp2d);
+                                      scale2d, zp2d, zpScalar);
         });
     Value flat = tensor::CollapseShapeOp::create(
         b, loc, result, ArrayRef<ReassociationIndices>{{0, 1}});
@@ -1693,12 +1736,12 @@ private:
   /// `local` of `acc`.
   Value emitRowOfLongBlocks(const StoredReader &xReader, Value r, Value local,
                             Value acc, EntryReader readEntries, Value scale2d,
-                            Value zp2d) {
-    int64_t rowLength = plan.axisDim, blockSize = plan.blockSize;
+                            Value zp2d, Value zpScalar) {
+    int64_t rowLength = plan.rowLength, blockSize = plan.run;
     // The block k of `length` columns from column `start`.
     auto runBlock = [&](Value k, Value start, int64_t length, Value acc) {
       Value scale = broadcast(readEntries(scale2d, true, r, k, 1, true));
-      Value zp;
+      Value zp = zpScalar;
       if (zp2d)
         zp = broadcast(readEntries(zp2d, false, r, k, 1, true));
       int64_t steps = length / lanes;
@@ -1740,8 +1783,8 @@ private:
   /// `local` of `acc`.
   Value emitRowOfShortBlocks(const StoredReader &xReader, Value r, Value local,
                              Value acc, EntryReader readEntries, Value scale2d,
-                             Value zp2d) {
-    int64_t rowLength = plan.axisDim, blockSize = plan.blockSize;
+                             Value zp2d, Value zpScalar) {
+    int64_t rowLength = plan.rowLength, blockSize = plan.run;
     int64_t group = std::lcm(blockSize, lanes);
     int64_t wholeGroups = rowLength / group;
     // Step s of the group that starts at column `groupStart` (block
@@ -1771,7 +1814,7 @@ private:
       };
       Value scale = spreadEntries(
           readEntries(scale2d, true, r, first, count, entriesInBounds));
-      Value zp;
+      Value zp = zpScalar;
       if (zp2d)
         zp = spreadEntries(
             readEntries(zp2d, false, r, first, count, entriesInBounds));

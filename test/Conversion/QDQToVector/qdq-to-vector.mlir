@@ -390,3 +390,35 @@ func.func @block_rows_dynamic_x(%x: tensor<?x10xi8>, %s: tensor<7x3xf32>) -> ten
   %y = qdq.dequantize_linear %x, %s block_size = 4 : (tensor<?x10xi8>, tensor<7x3xf32>) -> tensor<?x10xf32>
   return %y : tensor<?x10xf32>
 }
+
+// -----
+
+// Per-axis forms that neither the tables (period above max-table-period,
+// 16384), nor the in-place reads (K = 20001 is not whole steps), nor the rows
+// scheme (N = 3 is shorter than a step) take: block rows over rows of K * N
+// whose columns take the one scale row in runs of N. With N = 1 each step
+// reads its 8 scales and zero points in place (the spread is the identity),
+// the last step of a row masked; with N = 3 the steps of a 24-column group
+// read 3, 4 and 3 scales and spread them.
+// CHECK-LABEL: func.func @axis_rows_long
+// CHECK-NOT:   linalg.generic
+// CHECK:       %[[S:.*]] = tensor.expand_shape %{{.*}} {{\[}}[0, 1]] output_shape [1, 20001] : tensor<20001xf16> into tensor<1x20001xf16>
+// CHECK:       scf.for %[[R:[^ ]+]] = %c0 to %c2 step %c1
+// CHECK:         scf.for %[[J:[^ ]+]] = %c0 to %c20000 step %c8
+// CHECK:           vector.transfer_read %[[S]][%c0, %[[J]]], %{{.*}} {in_bounds = [true]} : tensor<1x20001xf16>, vector<8xf16>
+// CHECK:           vector.transfer_read %{{.*}}[%c0, %[[J]]], %{{.*}} {in_bounds = [true]} : tensor<1x20001xi8>, vector<8xi8>
+// CHECK:         vector.transfer_read %[[S]][%c0, %c20000], %{{.*}} : tensor<1x20001xf16>, vector<8xf16>
+// CHECK-LABEL: func.func @axis_rows_outer
+// CHECK:         scf.for %{{.*}} = %c0 to %c60000 step %c24
+// CHECK:           vector.transfer_read %{{.*}} : tensor<1x20000xf32>, vector<3xf32>
+// CHECK:           vector.shuffle %{{.*}} [0, 0, 0, 1, 1, 1, 2, 2] : vector<3xf32>, vector<3xf32>
+// CHECK:           vector.transfer_read %{{.*}} : tensor<1x20000xf32>, vector<4xf32>
+// CHECK:           vector.shuffle %{{.*}} [0, 1, 1, 1, 2, 2, 2, 3] : vector<4xf32>, vector<4xf32>
+func.func @axis_rows_long(%x: tensor<2x20001xi8>, %s: tensor<20001xf16>, %z: tensor<20001xi8>) -> tensor<2x20001xf32> {
+  %y = qdq.dequantize_linear %x, %s, %z : (tensor<2x20001xi8>, tensor<20001xf16>, tensor<20001xi8>) -> tensor<2x20001xf32>
+  return %y : tensor<2x20001xf32>
+}
+func.func @axis_rows_outer(%x: tensor<20000x3xi8>, %s: tensor<20000xf32>) -> tensor<20000x3xf32> {
+  %y = qdq.dequantize_linear %x, %s axis = 0 : (tensor<20000x3xi8>, tensor<20000xf32>) -> tensor<20000x3xf32>
+  return %y : tensor<20000x3xf32>
+}

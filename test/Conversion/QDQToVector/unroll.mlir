@@ -33,17 +33,20 @@ func.func @blocked(%x: tensor<64x128xi8>, %s: tensor<64x4xf32>) -> tensor<64x128
 
 // -----
 
-// Rows of 16 elements (per-axis on an outer axis whose period is too long
-// for a table) have no scheme at 32 lanes: the pattern falls back to one
-// register (8 lanes).
-// CHECK-LABEL: func.func @narrow_rows
+// Blocks of 31 have no scheme at 32 lanes (block rows would unroll a group
+// of lcm(31, 32) columns, 31 steps): the pattern falls back to one register
+// (8 lanes), where a block of 31 is 3 steps and one that runs into the next
+// block.
+// CHECK-LABEL: func.func @narrow_retry
 // CHECK:       scf.for
-// CHECK:         scf.for %{{.*}} = %c0 to %c16 step %c8
-// CHECK:           vector.transfer_write {{.*}} : vector<8xf32>, tensor<2048x16xf32>
+// CHECK:         scf.for %{{.*}} = %c0 to %c2 step %c1
+// CHECK:           scf.for %{{.*}} step %c8
+// CHECK:             vector.transfer_write {{.*}} {in_bounds = [true]} : vector<8xf32>, tensor<4x62xf32>
+// CHECK:           vector.transfer_write {{.*}} : vector<8xf32>, tensor<4x62xf32>
 // CHECK-NOT:   qdq.dequantize_linear
-func.func @narrow_rows(%x: tensor<2048x16xi8>, %s: tensor<2048xf32>) -> tensor<2048x16xf32> {
-  %y = qdq.dequantize_linear %x, %s axis = 0 : (tensor<2048x16xi8>, tensor<2048xf32>) -> tensor<2048x16xf32>
-  return %y : tensor<2048x16xf32>
+func.func @narrow_retry(%x: tensor<4x62xi8>, %s: tensor<4x2xf32>) -> tensor<4x62xf32> {
+  %y = qdq.dequantize_linear %x, %s block_size = 31 : (tensor<4x62xi8>, tensor<4x2xf32>) -> tensor<4x62xf32>
+  return %y : tensor<4x62xf32>
 }
 
 // -----

@@ -1238,14 +1238,18 @@ def period_tile_cases():
     return cases
 
 def in_place_axis_cases():
-    """Per-axis along an innermost axis of whole steps, lowered with no
-    tables (max-table-period=0, see IN_PLACE_RUN_OPTIONS), as the default
-    lowering does for axes longer than 16384: the scales and zero points are
-    read and decoded in place, once per column step of a period tile and
-    once per step after the last tile (an axis of one step reads them once
-    before the loop). Packed 2- and 4-bit zero points, f16 x with an f16
-    zero point, fp8 with f8E8M0FNU scales, every result type; an axis that
-    is not whole steps (100) takes the linalg path."""
+    """Per-axis lowered with no tables (max-table-period=0, see
+    IN_PLACE_RUN_OPTIONS), as the default lowering does for periods longer
+    than 16384. Along an innermost axis of whole steps the scales and zero
+    points are read and decoded in place, once per column step of a period
+    tile and once per step after the last tile (an axis of one step reads
+    them once before the loop). Packed 2- and 4-bit zero points, f16 x with
+    an f16 zero point, fp8 with f8E8M0FNU scales, every result type. An
+    axis that is not whole steps (100, 102), and an outer axis whose rows are
+    shorter than a step (N = 2, 3, 8), take block rows: x as rows of K * N
+    whose columns take the scales in runs of N (packed x and zero points
+    included; runs of 1 read a packed zero point as bytes); one case has
+    oneDNN's one-element zero point."""
     # name, x type, x shape, scale type, zero point, result type
     shapes = [('i8_k128', 'i8', [21, 128], 'f16', True, 'f16'),
               ('u4_k192', 'ui4', [6, 192], 'f32', True, 'bf16'),
@@ -1253,13 +1257,29 @@ def in_place_axis_cases():
               ('e5m2_k128', 'f8E5M2', [7, 128], 'f8E8M0FNU', False, 'f16'),
               ('i16_k64', 'i16', [9, 64], 'f32', True, 'f32'),
               ('f16_k128', 'f16', [5, 128], 'f16', True, 'f32'),
-              ('u8_k100', 'ui8', [3, 100], 'f32', True, 'bf16')]
+              ('u8_k100', 'ui8', [3, 100], 'f32', True, 'bf16'),
+              ('u4_k102', 'ui4', [3, 102], 'f16', True, 'f32'),
+              ('i8_k40n3', 'i8', [2, 40, 3], 'bf16', True, 'f16'),
+              ('i4_k50n8', 'i4', [50, 8], 'f32', True, 'bf16'),
+              ('e5m2_k50n2', 'f8E5M2', [3, 50, 2], 'f8E8M0FNU', False,
+               'f32')]
     cases = []
     for tag, x_type, x_shape, s_type, has_zp, y_type in shapes:
+        axis = 0 if len(x_shape) == 2 and x_shape[1] == 8 else 1
         cases.append(random_params_case(
-            'in_place_' + tag, x_type, x_shape, s_type, [x_shape[1]], has_zp,
-            1, y_type, '%d rows of %d; random scales%s.' %
-            (x_shape[0], x_shape[1], ' and zero points' if has_zp else '')))
+            'in_place_' + tag, x_type, x_shape, s_type, [x_shape[axis]],
+            has_zp, axis, y_type, 'x %s, axis %d; random scales%s.' %
+            (shape_str(x_shape), axis,
+             ' and zero points' if has_zp else '')))
+    # oneDNN: a per-axis scale with one zero point for every element.
+    rng = Rng('in_place_i8_k30n3_one_zp')
+    x = rand_x(rng, 'i8', 30 * 3)
+    scale = [rand_scale(rng, 'f16', CENTER['i8']) for _ in range(30)]
+    cases.append(Case('in_place_i8_k30n3_one_zp', 'i8', [30, 3], x, 'f16',
+                      [30], scale, zp_type='i8', zp_shape=[1], zp=[-5],
+                      axis=0, y_type='f32',
+                      note='x [30, 3], axis 0; random scales, one zero '
+                      'point.'))
     return cases
 
 
