@@ -16,6 +16,7 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Matchers.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
 
 #include <optional>
@@ -238,9 +239,29 @@ struct QDQNontemporalStoresPass
       return;
     SmallVector<std::pair<vector::TransferWriteOp, uint64_t>> writes;
     nestReads.clear();
+    // (loop nest, buffer) pairs that a loop of the nest also writes with
+    // stores that stay normal (masked tails of rows, steps that run into the
+    // next block): streaming stores there would share cache lines with
+    // normal ones, over and over (a line that a normal store brought into
+    // the cache is written again by a streaming store, or the reverse),
+    // which ran two orders of magnitude slower on Zen 4 than normal stores.
+    // All of such a nest's writes into that buffer stay normal. A normal
+    // write outside the nest's loops (one tail per call or chunk) does not
+    // count.
+    llvm::DenseSet<std::pair<Operation *, Value>> mixed;
     getOperation()->walk([&](vector::TransferWriteOp write) {
-      if (std::optional<uint64_t> alignment = streamingAlignment(write))
+      if (std::optional<uint64_t> alignment = streamingAlignment(write)) {
         writes.push_back({write, *alignment});
+        return;
+      }
+      if (isa<MemRefType>(write.getShapedType()) &&
+          write->getParentOfType<scf::ForOp>())
+        mixed.insert({topLevelNest(write), viewedBuffer(write.getBase())});
+    });
+    llvm::erase_if(writes, [&](const auto &candidate) {
+      vector::TransferWriteOp write = candidate.first;
+      return mixed.contains(
+          {topLevelNest(write), viewedBuffer(write.getBase())});
     });
     IRRewriter rewriter(&getContext());
     llvm::SetVector<Operation *> loops;

@@ -105,6 +105,13 @@ def QDQNontemporalStores : Pass<"qdq-nontemporal-stores"> {
     * the loop nest does not read the allocation (a table it fills and then
       looks up, like the segment tables of blocked scales, stays in the
       caches);
+    * no write of the nest that keeps a normal store (masked, or not
+      provably aligned) writes the allocation inside an `scf.for` (a masked
+      tail per row, a step per block that runs into the next block):
+      streaming and normal stores would then share cache lines over and
+      over, which ran two orders of magnitude slower than normal stores on
+      a Zen 4 VM. One such write outside the loops (a tail per call or per
+      chunk) does not count;
     * the byte address is provably a multiple of 16: the allocation's
       `alignment` and the known power-of-two factors of the indices and
       offsets (constants, `scf.for`/`scf.forall` induction variables,
