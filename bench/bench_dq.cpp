@@ -236,7 +236,7 @@ int64_t numScales(const Case &c) {
   case G_PerAxis:
     return c.c;
   default:
-    return rowsOf(c) * (c.c / c.block);
+    return rowsOf(c) * ((c.c + c.block - 1) / c.block);
   }
 }
 std::vector<int64_t> xShape(const Case &c) {
@@ -251,7 +251,7 @@ std::vector<int64_t> sShape(const Case &c) {
   case G_PerAxis:
     return {c.c};
   default:
-    return {c.n / c.c, c.c / c.block};
+    return {c.n / c.c, (c.c + c.block - 1) / c.block};
   }
 }
 

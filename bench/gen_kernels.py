@@ -49,6 +49,9 @@ GRANS = {
     'pa64': ('per-axis', 64, 0),
     'pa4096': ('per-axis', 4096, 0),
     'b32': ('blocked', 4096, 32),   # x [N/4096, 4096], blocks of 32 along axis 1
+    # Blocks of 24: a partial last block (4096 = 170 * 24 + 16), and a size
+    # that is neither a multiple nor a divisor of any vector's lanes.
+    'b24': ('blocked', 4096, 24),
 }
 CORE_EXTRA_X = ['i8', 'i4', 'f8E4M3FN']
 
@@ -117,7 +120,7 @@ class Case:
             return []
         if self.kind == 'per-axis':
             return [self.c]
-        return [self.n // self.c, self.c // self.block]
+        return [self.n // self.c, -(-self.c // self.block)]
 
     @property
     def n_scales(self):
@@ -287,7 +290,8 @@ def main():
             mpath = os.path.join(kdir, f'qdqmt_{c.id}.mlir')
             write_if_changed(mpath, qdq_module(c).replace('@qdq_', '@qdqmt_'))
             manifest.append(f'qdqmt qdqmt_{c.id} {mpath}')
-        up = upstream_exact(c) and c.n_scales <= args.max_upstream_scales
+        up = (upstream_exact(c) and c.n_scales <= args.max_upstream_scales
+              and not (c.block and c.c % c.block))
         if up:
             upath = os.path.join(kdir, f'up_{c.id}.mlir')
             write_if_changed(upath, up_module(c))
@@ -313,6 +317,8 @@ def main():
                        'upstream rounds x - zp to the f16/bf16 expressed '
                        'type first: not bit-exact'
                        if not upstream_exact(c) else
+                       'upstream quant needs whole blocks (K % B == 0)'
+                       if c.block and c.c % c.block else
                        f'{c.n_scales} scales inlined in the quant type: '
                        'above --max-upstream-scales')})
 

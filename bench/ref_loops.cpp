@@ -21,6 +21,7 @@
 
 #include "bench_common.h"
 
+#include <algorithm>
 #include <cstring>
 #include <immintrin.h>
 
@@ -267,13 +268,14 @@ template <XType X, YType Y> void blocked(const LoopArgs &a) {
   const void *scale = a.scale;
   void *y = a.y;
   const int64_t rows = a.rows, cols = a.cols, block = a.block;
-  const int64_t nb = cols / block;
+  const int64_t nb = (cols + block - 1) / block; // the last may be partial
   for (int64_t r = 0; r < rows; ++r)
     for (int64_t b = 0; b < nb; ++b) {
       const int64_t j = r * nb + b;
       const float s = loadScale<Y>(scale, j);
       const int64_t zp = zps ? loadZp<X>(zps, j) : 0;
-      span<X, Y>(x, y, r * cols + b * block, block, zp, s);
+      span<X, Y>(x, y, r * cols + b * block,
+                 std::min<int64_t>(block, cols - b * block), zp, s);
     }
 }
 

@@ -301,7 +301,7 @@ function makeData(c, seed) {
 function scaleIndexFn(c) {
   if (c.kind === 'per-tensor') return () => 0;
   if (c.kind === 'per-axis') return (i) => i % c.C;
-  const nb = c.C / c.block;
+  const nb = Math.ceil(c.C / c.block);
   return (i) => Math.floor(i / c.C) * nb + Math.floor((i % c.C) / c.block);
 }
 
