@@ -84,7 +84,10 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
       (at most 16 steps, else the op is retried with one register): each
       step reads the run of scales and zero points its lanes cover and
       spreads them with one static shuffle;
-    * blocked along another axis with N >= lanes: one scale row per row.
+    * blocked along another axis with N >= lanes: one scale row per row;
+      with N < lanes: block rows over rows of K * N, each block of B * N
+      columns taking its N scales periodically (a group of `lcm(B * N,
+      lanes)` columns of at most 16 steps).
 
     Per-tensor x of at most 8 bits with f16/bf16 results becomes a table
     lookup when `cpu-features` has the byte shuffles for it: the result of

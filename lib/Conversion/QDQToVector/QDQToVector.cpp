@@ -31,7 +31,9 @@
 //                axis that is not whole steps, a long period of rows shorter
 //                than a step): x as [M, L] rows with their own steps, whose
 //                columns take parameter entries in runs of B (blocked: L =
-//                K; per-axis: L = K * N, B = N, one parameter row). Runs of
+//                K; per-axis: L = K * N, B = N, one parameter row; blocked
+//                along an outer axis with N < lanes: L = K * N, runs of
+//                B * N taking their N entries periodically). Runs of
 //                at least a step go one by one with a broadcast scalar;
 //                shorter ones in groups of lcm(B, lanes) columns whose steps
 //                each read the entries they cover and spread them with a
@@ -115,11 +117,15 @@ struct Plan {
   int64_t period = 0;    // AxisTable: P' (a multiple of K * N, >= lanes)
   bool direct = false;   // AxisTable: no tables, the parameters are read
                          // and decoded where a table would be read
-  // BlockRows: rows of `rowLength` elements in runs of `run` that share a
-  // parameter entry, S entries per row (blocked: K, B, S of the op; per-axis:
-  // K * N, N, K, with one parameter row for every row of x).
+  // BlockRows: rows of `rowLength` elements whose column c takes entry
+  // (c / run) * runWidth + c mod runWidth of its parameter row of
+  // `rowEntries` entries. Blocked along the innermost axis: K, B, 1, S;
+  // along an outer axis with N < lanes: K * N, B * N, N, S * N; per-axis:
+  // K * N, N, 1, K, with one parameter row for every row of x.
   int64_t rowLength = 0;
   int64_t run = 0;
+  int64_t runWidth = 1;
+  int64_t rowEntries = 0;
 };
 
 static Value indexConstant(OpBuilder &b, Location loc, int64_t value) {
@@ -516,19 +522,23 @@ static FailureOr<Plan> choosePlan(DequantizeLinearOp op, int64_t lanes,
       rowsAligned = false;
   }
 
-  // Block rows with rows of `rowLength` and runs of `run` elements: packed x
-  // needs rows (and, for runs of at least a step, runs) that start on a
-  // byte; shorter runs unroll a group of lcm(run, lanes) columns, so it must
-  // be a few steps.
-  auto blockRowsFit = [&](int64_t rowLength, int64_t run) {
+  // Block rows (see Plan::rowLength): packed x needs rows (and, for runs of
+  // at least a step, runs) that start on a byte; short runs, and runs whose
+  // entries vary within them (runWidth > 1), unroll a group of lcm(run,
+  // lanes) columns, so it must be a few steps.
+  auto blockRowsFit = [&](int64_t rowLength, int64_t run, int64_t runWidth,
+                          int64_t rowEntries) {
+    bool shortRuns = run < lanes || runWidth > 1;
     bool aligned = !packed || ((rowLength * bits) % 8 == 0 &&
-                               (run < lanes || (run * bits) % 8 == 0));
+                               (shortRuns || (run * bits) % 8 == 0));
     if (!aligned ||
-        (run < lanes && std::lcm(run, lanes) / lanes > kMaxGroupSteps))
+        (shortRuns && std::lcm(run, lanes) / lanes > kMaxGroupSteps))
       return false;
     plan.scheme = Scheme::BlockRows;
     plan.rowLength = rowLength;
     plan.run = run;
+    plan.runWidth = runWidth;
+    plan.rowEntries = rowEntries;
     return true;
   };
 
@@ -554,10 +564,8 @@ static FailureOr<Plan> choosePlan(DequantizeLinearOp op, int64_t lanes,
     // Else (a long innermost axis that is not whole steps, or a long period
     // of rows shorter than a step): x as rows of K * N, each element taking
     // entry (column / N) of the one parameter row.
-    if (blockRowsFit(plan.axisDim * plan.inner, plan.inner)) {
-      plan.blocks = plan.axisDim;
+    if (blockRowsFit(plan.axisDim * plan.inner, plan.inner, 1, plan.axisDim))
       return plan;
-    }
     return failure();
   }
 
@@ -574,7 +582,14 @@ static FailureOr<Plan> choosePlan(DequantizeLinearOp op, int64_t lanes,
   }
   // Blocked along the innermost axis in the other forms (a partial last
   // block, or B neither a multiple nor a divisor of the lanes): rows of K.
-  if (plan.inner == 1 && blockRowsFit(plan.axisDim, plan.blockSize))
+  if (plan.inner == 1 &&
+      blockRowsFit(plan.axisDim, plan.blockSize, 1, plan.blocks))
+    return plan;
+  // Blocked along another axis with rows shorter than a step: rows of K * N
+  // whose blocks of B * N columns take their N entries periodically.
+  if (plan.inner > 1 && plan.inner < lanes &&
+      blockRowsFit(plan.axisDim * plan.inner, plan.blockSize * plan.inner,
+                   plan.inner, plan.blocks * plan.inner))
     return plan;
   return failure();
 }
@@ -1599,16 +1614,20 @@ private:
   /// does not take (a partial last block, K % B != 0, or B neither a
   /// multiple nor a divisor of the lanes), and per-axis in the forms the
   /// other schemes do not take (a long innermost axis that is not whole
-  /// steps, a long period of rows shorter than a step). x is viewed as
-  /// [M, L] rows whose columns take parameter entries in runs of B: blocked,
-  /// L = K and the parameters are [M, S]; per-axis, L = K * N, B = N, and
-  /// every row reads the one parameter row [1, K]. Each row runs its own
-  /// steps (none spans two rows), the last one masked at the end of the row.
+  /// steps, a long period of rows shorter than a step), and blocked along
+  /// an outer axis whose rows are shorter than a step. x is viewed as [M, L]
+  /// rows whose columns take parameter entries in runs of B (Plan::run):
+  /// blocked, L = K and the parameters are [M, S]; per-axis, L = K * N, B =
+  /// N, and every row reads the one parameter row [1, K]; blocked along an
+  /// outer axis, L = K * N and each block of B * N columns takes the N
+  /// entries of its block periodically (Plan::runWidth). Each row runs its
+  /// own steps (none spans two rows), the last one masked at the row's end.
   ///  - B >= lanes: run by run. A run's scale and zero point are decoded
   ///    once and broadcast; its steps start at its first column, and when B
   ///    is not whole steps its last step runs up to lanes - 1 columns into
   ///    the next run, which rewrites them.
-  ///  - B < lanes: groups of G = lcm(B, lanes) columns (G / lanes steps).
+  ///  - B < lanes (or entries varying within a run): groups of G =
+  ///    lcm(B, lanes) columns (G / lanes steps).
   ///    Step s of a group starts at column s * lanes of it, so its lanes
   ///    take a fixed run of the group's blocks: the step reads those
   ///    entries with one vector read and spreads them over its lanes with
@@ -1652,14 +1671,14 @@ private:
     StoredReader xReader(b, loc, x2d, rowLength);
     OpFoldResult paramRows = perAxis ? b.getIndexAttr(1) : rowCount;
     Value scale2d =
-        toStorage(b, loc, asMatrix(op.getScale(), plan.blocks, paramRows));
+        toStorage(b, loc, asMatrix(op.getScale(), plan.rowEntries, paramRows));
     // (Only a per-axis zero point may be one element: DQ-R6, DQ-R13.)
     Value zp2d, zpScalar;
     if (hasOneElementZeroPoint())
       zpScalar = broadcastFirstZeroPoint();
     else if (zeroPoint)
-      zp2d = toStorage(b, loc, asMatrix(zeroPoint, plan.blocks, paramRows));
-    Value lastEntry = indexConstant(b, loc, plan.blocks - 1);
+      zp2d = toStorage(b, loc, asMatrix(zeroPoint, plan.rowEntries, paramRows));
+    Value lastEntry = indexConstant(b, loc, plan.rowEntries - 1);
     Value zero = indexConstant(b, loc, 0);
     // Per-axis with runs of one element (the axis innermost): each step's
     // entries start at its column, a multiple of the lanes, so a packed zero
@@ -1718,7 +1737,7 @@ private:
     Value rows = getValueOrCreateConstantIndexOp(b, loc, rowCount);
     Value result = emitRowLoops(
         rows, rowLength, init, [&](Value r, Value local, Value acc) {
-          if (plan.run >= lanes)
+          if (plan.run >= lanes && plan.runWidth == 1)
             return emitRowOfLongBlocks(xReader, r, local, acc, readEntries,
                                        scale2d, zp2d, zpScalar);
           return emitRowOfShortBlocks(xReader, r, local, acc, readEntries,
@@ -1779,33 +1798,37 @@ private:
     return acc;
   }
 
-  /// Block rows with B < lanes (see buildBlockRows): row r of x into row
-  /// `local` of `acc`.
+  /// Block rows with short runs (run < lanes), or runs whose entries vary
+  /// within them (runWidth > 1; see buildBlockRows): row r of x into row
+  /// `local` of `acc`. Column c takes entry (c / R) * W + c mod W (R the run,
+  /// W the run width), so a step's lanes take one contiguous run of entries,
+  /// fixed by the step's offset in its group of lcm(R, lanes) columns.
   Value emitRowOfShortBlocks(const StoredReader &xReader, Value r, Value local,
                              Value acc, EntryReader readEntries, Value scale2d,
                              Value zp2d, Value zpScalar) {
-    int64_t rowLength = plan.rowLength, blockSize = plan.run;
-    int64_t group = std::lcm(blockSize, lanes);
+    int64_t rowLength = plan.rowLength, run = plan.run, width = plan.runWidth;
+    int64_t group = std::lcm(run, lanes);
     int64_t wholeGroups = rowLength / group;
-    // Step s of the group that starts at column `groupStart` (block
-    // `groupBlock`); `staticStart`: that column, when it is a constant (the
+    // Step s of the group that starts at column `groupStart` (entry
+    // `groupEntry`); `staticStart`: that column, when it is a constant (the
     // columns after the last whole group).
-    auto groupStep = [&](Value groupStart, Value groupBlock,
+    auto groupStep = [&](Value groupStart, Value groupEntry,
                          std::optional<int64_t> staticStart, int64_t s,
                          Value acc) {
       int64_t c = s * lanes;
-      int64_t phase = c % blockSize;
-      int64_t count = (phase + lanes - 1) / blockSize + 1;
+      int64_t phase = c % run;
+      int64_t count = ((phase + lanes - 1) / run + 1) * width;
+      int64_t firstOffset = (c / run) * width;
       // Steps of whole groups are inside the row, and so are their entries.
       bool xInBounds = !staticStart || *staticStart + c + lanes <= rowLength;
       bool entriesInBounds =
           !staticStart ||
-          *staticStart / blockSize + c / blockSize + count <= plan.blocks;
-      Value first = arith::AddIOp::create(b, loc, groupBlock,
-                                          indexConstant(b, loc, c / blockSize));
+          *staticStart / run * width + firstOffset + count <= plan.rowEntries;
+      Value first = arith::AddIOp::create(b, loc, groupEntry,
+                                          indexConstant(b, loc, firstOffset));
       SmallVector<int64_t> spread;
       for (int64_t lane = 0; lane < lanes; ++lane)
-        spread.push_back((phase + lane) / blockSize);
+        spread.push_back((phase + lane) / run * width + (phase + lane) % width);
       auto spreadEntries = [&](Value entries) -> Value {
         if (count == 1)
           return broadcast(entries);
@@ -1822,20 +1845,22 @@ private:
           arith::AddIOp::create(b, loc, groupStart, indexConstant(b, loc, c));
       return rowStep(xReader, r, local, column, acc, scale, zp, xInBounds);
     };
-    acc = emitLoop(indexConstant(b, loc, 0),
-                   indexConstant(b, loc, wholeGroups * group),
-                   indexConstant(b, loc, group), acc, [&](Value g, Value acc) {
-                     Value groupBlock = arith::DivUIOp::create(
-                         b, loc, g, indexConstant(b, loc, blockSize));
-                     for (int64_t s = 0; s < group / lanes; ++s)
-                       acc = groupStep(g, groupBlock, std::nullopt, s, acc);
-                     return acc;
-                   });
+    acc = emitLoop(
+        indexConstant(b, loc, 0), indexConstant(b, loc, wholeGroups * group),
+        indexConstant(b, loc, group), acc, [&](Value g, Value acc) {
+          Value groupEntry = arith::MulIOp::create(
+              b, loc,
+              arith::DivUIOp::create(b, loc, g, indexConstant(b, loc, run)),
+              indexConstant(b, loc, width));
+          for (int64_t s = 0; s < group / lanes; ++s)
+            acc = groupStep(g, groupEntry, std::nullopt, s, acc);
+          return acc;
+        });
     int64_t restStart = wholeGroups * group;
     Value start = indexConstant(b, loc, restStart);
-    Value startBlock = indexConstant(b, loc, restStart / blockSize);
+    Value startEntry = indexConstant(b, loc, restStart / run * width);
     for (int64_t s = 0; s * lanes < rowLength - restStart; ++s)
-      acc = groupStep(start, startBlock, restStart, s, acc);
+      acc = groupStep(start, startEntry, restStart, s, acc);
     return acc;
   }
 

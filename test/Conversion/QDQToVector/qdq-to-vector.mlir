@@ -422,3 +422,25 @@ func.func @axis_rows_outer(%x: tensor<20000x3xi8>, %s: tensor<20000xf32>) -> ten
   %y = qdq.dequantize_linear %x, %s axis = 0 : (tensor<20000x3xi8>, tensor<20000xf32>) -> tensor<20000x3xf32>
   return %y : tensor<20000x3xf32>
 }
+
+// -----
+
+// Blocked along an outer axis whose rows (N = 3) are shorter than a step:
+// block rows over rows of K * N = 210 columns; each block of 32 * 3 = 96
+// columns takes the 3 scales of its block periodically. At 16 lanes a group
+// of lcm(96, 16) = 96 columns is 6 steps; each reads the 3 scales of its
+// block and spreads them with the step's phase (column mod 3).
+// CHECK-LABEL: func.func @block_rows_outer
+// CHECK-NOT:   qdq.dequantize_linear
+// CHECK:       return
+// AVX512-LABEL: func.func @block_rows_outer
+// AVX512:       %[[S:.*]] = tensor.expand_shape %{{.*}} output_shape [1, 9] : tensor<9xf32> into tensor<1x9xf32>
+// AVX512:       scf.for %{{.*}} = %c0 to %c192 step %c96
+// AVX512:         vector.transfer_read %[[S]]{{.*}} : tensor<1x9xf32>, vector<3xf32>
+// AVX512:         vector.shuffle %{{.*}} [0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0] : vector<3xf32>, vector<3xf32>
+// AVX512:         vector.shuffle %{{.*}} [1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1] : vector<3xf32>, vector<3xf32>
+// AVX512:         vector.shuffle %{{.*}} [2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2] : vector<3xf32>, vector<3xf32>
+func.func @block_rows_outer(%x: tensor<70x3xi8>, %s: tensor<3x3xf32>) -> tensor<70x3xf32> {
+  %y = qdq.dequantize_linear %x, %s axis = 0 block_size = 32 : (tensor<70x3xi8>, tensor<3x3xf32>) -> tensor<70x3xf32>
+  return %y : tensor<70x3xf32>
+}

@@ -947,6 +947,663 @@ func.func @run_block_rows_i32_k49_b3() {
 // CHECK-NEXT: [-1089100888, 1058398714, 1061617513, 1079102267, -1062693115, 1081087536, 1124610963, -1030832527, 1094129166, 1045590503, 1057206633, 1060422865, -1041557274, 1108877577, -1046555320, 1092885027, 1109779533, 1126371887, 1062549112, 1062454819, 1062551195, -1032797017, 1096985995, 1109951819, 1109183394, -1031438006, -1030804304, -1089928380, -1082091820, 1031452987, -1064465524, 1110621173, -1026761271, -1056539801, -1051927902, 1064011016, -1019546986, -1035510758, 1118340713, -1095451955, 1058760105, -1098070444, -1088295018, 1069909021, 1047860756, -1079193681, 1073410663, 1082919054, 1094534573]]
 
 // ----------------------------------------------------------------------------
+// block_rows_i8_outer_k70n3_b32: blocked, axis 0, block_size 32, x [70, 3] i8, scale [3, 3] f32, zero point [3, 3] i8, result f32.
+// 3 blocks of 32 along axis 0 of 70; random scales and zero points.
+func.func @dq_block_rows_i8_outer_k70n3_b32(%x: tensor<70x3xi8>, %s: tensor<3x3xf32>, %z: tensor<3x3xi8>) -> tensor<70x3xf32>
+    attributes {no_inline, passthrough = ["noinline"]} {
+  %y = qdq.dequantize_linear %x, %s, %z axis = 0 block_size = 32 : (tensor<70x3xi8>, tensor<3x3xf32>, tensor<3x3xi8>) -> tensor<70x3xf32>
+  return %y : tensor<70x3xf32>
+}
+
+llvm.mlir.global internal constant @name_block_rows_i8_outer_k70n3_b32("case block_rows_i8_outer_k70n3_b32:\0A\00") {addr_space = 0 : i32}
+func.func @run_block_rows_i8_outer_k70n3_b32() {
+  %name = llvm.mlir.addressof @name_block_rows_i8_outer_k70n3_b32 : !llvm.ptr
+  call @printString(%name) : (!llvm.ptr) -> ()
+  %x = arith.constant dense<[[111, -17, -16],
+      [-61, -87, 1],
+      [-61, -7, -56],
+      [-62, 75, 39],
+      [-71, 110, 111],
+      [8, -124, -80],
+      [-24, -53, -35],
+      [-20, -30, 21],
+      [93, -70, -123],
+      [-109, 7, 30],
+      [-82, 125, 26],
+      [-62, -14, -19],
+      [117, 124, -38],
+      [116, 127, 65],
+      [-42, -126, -55],
+      [-82, 18, 104],
+      [-122, -14, 8],
+      [112, 40, -35],
+      [72, -24, 60],
+      [124, -128, 6],
+      [-81, -78, -97],
+      [-60, 89, 45],
+      [99, 100, -118],
+      [-47, 111, -99],
+      [-15, 42, 45],
+      [-83, 80, 53],
+      [112, -127, -33],
+      [19, -42, -65],
+      [-78, -40, 60],
+      [-23, -50, 1],
+      [-33, 74, 48],
+      [-55, 82, -64],
+      [112, -12, 113],
+      [-37, -108, 95],
+      [84, 54, 31],
+      [88, 40, -56],
+      [10, -119, 75],
+      [104, 101, -83],
+      [65, -13, 21],
+      [-91, 71, -67],
+      [115, 75, 76],
+      [-128, 127, -59],
+      [-4, -77, 10],
+      [80, -80, 88],
+      [14, 90, 115],
+      [85, 125, -27],
+      [-107, 111, 30],
+      [-96, 127, -27],
+      [-55, 44, -6],
+      [117, 17, 92],
+      [-47, 69, 96],
+      [-96, 74, -111],
+      [16, -11, -23],
+      [112, 66, -33],
+      [32, 48, -73],
+      [-103, 80, 44],
+      [6, -50, -64],
+      [-114, -63, -22],
+      [-8, -19, -68],
+      [28, -24, -32],
+      [15, -53, -92],
+      [0, 31, -56],
+      [-58, -35, -72],
+      [-123, 23, -119],
+      [-120, 95, -33],
+      [-55, 42, 81],
+      [84, -42, 16],
+      [123, -127, -85],
+      [-32, -52, 34],
+      [112, 114, -109]]> : tensor<70x3xi8>
+  %s = arith.constant dense<[[0x3E0C6F61, 0x3C666DAF, 0x3E7E6DBB], [0x3CEA33E0, 0xBD3D272F, 0x3C195EF6], [0x3B2F87BA, 0x3CFA1945, 0xBC185E1F]]> : tensor<3x3xf32>
+  %z = arith.constant dense<[[-12, 97, -75], [11, 51, 68], [40, -83, -61]]> : tensor<3x3xi8>
+  %y = call @dq_block_rows_i8_outer_k70n3_b32(%x, %s, %z) : (tensor<70x3xi8>, tensor<3x3xf32>, tensor<3x3xi8>) -> tensor<70x3xf32>
+  %e = tensor.empty() : tensor<70x3xf32>
+  %c = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%y : tensor<70x3xf32>) outs(%e : tensor<70x3xf32>) {
+  ^bb0(%v: f32, %o: f32):
+    %nan = arith.cmpf uno, %v, %v : f32
+    %q = arith.constant 0x7FC00000 : f32
+    %r = arith.select %nan, %q, %v : f32
+    linalg.yield %r : f32
+  } -> tensor<70x3xf32>
+  %b = tensor.bitcast %c : tensor<70x3xf32> to tensor<70x3xi32>
+  %m = bufferization.to_buffer %b : tensor<70x3xi32> to memref<70x3xi32>
+  %u = memref.cast %m : memref<70x3xi32> to memref<*xi32>
+  call @printMemrefI32(%u) : (memref<*xi32>) -> ()
+  return
+}
+// CHECK-LABEL: case block_rows_i8_outer_k70n3_b32:
+// CHECK-NEXT: rank = 2 offset = 0 sizes = [70, 3] strides = [3, 1] data =
+// CHECK-NEXT: {{\[\[}}1099363079, -1077069392, 1097501992],
+// CHECK-NEXT: [-1059648883, -1071276330, 1100419367],
+// CHECK-NEXT: [-1059648883, -1078249186, 1083642151],
+// CHECK-NEXT: [-1059361272, -1096914072, 1105369531],
+// CHECK-NEXT: [-1056868691, 1044068638, 1111022522],
+// CHECK-NEXT: [1076857657, -1069093712, -1080097643],
+// CHECK-NEXT: [-1076713710, -1073281979, 1092551829],
+// CHECK-NEXT: [-1081315487, -1075535660, 1103024716],
+// CHECK-NEXT: [1097230011, -1072279155, -1052847540],
+// CHECK-NEXT: [-1051404081, -1079900897, 1104197123],
+// CHECK-NEXT: [-1055286830, 1053401081, 1103676054],
+// CHECK-NEXT: [-1059361272, -1077423330, 1096720388],
+// CHECK-NEXT: [1099794496, 1052929164, 1091770224],
+// CHECK-NEXT: [1099722593, 1054344916, 1108026370],
+// CHECK-NEXT: [-1065113493, -1068975733, 1084163221],
+// CHECK-NEXT: [-1055286830, -1081198670, 1110566586],
+// CHECK-NEXT: [-1049534609, -1077423330, 1101331239],
+// CHECK-NEXT: [1099434982, -1085458000, 1092551829],
+// CHECK-NEXT: [1094210095, -1076243537, 1107700702],
+// CHECK-NEXT: [1100297815, -1068857753, 1101070704],
+// CHECK-NEXT: [-1055430635, -1071807237, -1062278287],
+// CHECK-NEXT: [-1059936494, -1108972113, 1106151135],
+// CHECK-NEXT: [1098092844, 1026347587, -1054150214],
+// CHECK-NEXT: [-1063675438, 1045012473, -1061236148],
+// CHECK-NEXT: [-1093490926, -1085929918, 1106151135],
+// CHECK-NEXT: [-1055143024, -1099639670, 1107193275],
+// CHECK-NEXT: [1099434982, -1068916743, 1093072899],
+// CHECK-NEXT: [1082657766, -1074119908, 1075774613],
+// CHECK-NEXT: [-1055862052, -1074355867, 1107700702],
+// CHECK-NEXT: [-1077864155, -1073458949, 1100419367],
+// CHECK-NEXT: [-1070050769, -1096442154, 1106541938],
+// CHECK-NEXT: [-1061374550, -1101527340, 1076816753],
+// CHECK-NEXT: [1077464303, 1077555858, 1054322058],
+// CHECK-NEXT: [-1079007512, 1089140396, 1048668192],
+// CHECK-NEXT: [1074106774, -1106387613, -1095674420],
+// CHECK-NEXT: [1074586421, 1057098480, -1080781826],
+// CHECK-NEXT: [-1125501984, 1090205706, 1032205079],
+// CHECK-NEXT: [1076505009, -1072445795, -1078661626],
+// CHECK-NEXT: [1069915077, 1077749551, -1092533383],
+// CHECK-NEXT: [-1069899434, -1083412229, -1079918041],
+// CHECK-NEXT: [1077824038, -1081221789, 1033461494],
+// CHECK-NEXT: [-1065462699, -1067409784, -1080546248],
+// CHECK-NEXT: [-1092906846, 1086138159, -1089798641],
+// CHECK-NEXT: [1073512430, 1086428698, 1044362932],
+// CHECK-NEXT: [1034921704, -1075411007, 1054950265],
+// CHECK-NEXT: [1074226686, -1067797170, -1083987723],
+// CHECK-NEXT: [-1067980846, -1070508868, -1095360316],
+// CHECK-NEXT: [-1069299875, -1067409784, -1083987723],
+// CHECK-NEXT: [-1074690689, 1051034185, -1087285812],
+// CHECK-NEXT: [1078063862, 1070135714, 1046875761],
+// CHECK-NEXT: [-1076609277, -1084961771, 1048982295],
+// CHECK-NEXT: [-1069299875, -1081609174, -1076462900],
+// CHECK-NEXT: [1041391724, 1077362166, -1084615930],
+// CHECK-NEXT: [1077464303, -1087286084, -1083045412],
+// CHECK-NEXT: [1058648587, 1041096035, -1079446885],
+// CHECK-NEXT: [-1068460492, -1079284861, -1100607887],
+// CHECK-NEXT: [-1106091924, 1083523307, -1080153618],
+// CHECK-NEXT: [-1067141463, 1084782310, -1084772982],
+// CHECK-NEXT: [-1089794355, 1078911707, -1079839515],
+// CHECK-NEXT: [1056495390, 1079880171, -1083202464],
+// CHECK-NEXT: [1038758880, 1083813846, -1077954892],
+// CHECK-NEXT: [-1096744022, 1064071419, -1080781826],
+// CHECK-NEXT: [-1073971218, 1082010791, -1079525411],
+// CHECK-NEXT: [-1066062258, 1067811401, -1075834693],
+// CHECK-NEXT: [-1092916824, 1085138322, -1098558885],
+// CHECK-NEXT: [-1098758468, 1081359533, -1079441302],
+// CHECK-NEXT: [1039227552, 1067464752, -1086893763],
+// CHECK-NEXT: [1046717445, -1079250593, 1046777134],
+// CHECK-NEXT: [-1102743375, 1064454267, -1084085322],
+// CHECK-NEXT: [1044740273, 1086354802, 1055165742]]
+
+// ----------------------------------------------------------------------------
+// block_rows_u4_outer_k40n2_b8: blocked, axis 1, block_size 8, x [3, 40, 2] ui4, scale [3, 5, 2] f16, zero point [3, 5, 2] ui4, result bf16.
+// 5 blocks of 8 along axis 1 of 40; random scales and zero points.
+func.func @dq_block_rows_u4_outer_k40n2_b8(%x: tensor<3x40x2xui4>, %s: tensor<3x5x2xf16>, %z: tensor<3x5x2xui4>) -> tensor<3x40x2xbf16>
+    attributes {no_inline, passthrough = ["noinline"]} {
+  %y = qdq.dequantize_linear %x, %s, %z block_size = 8 : (tensor<3x40x2xui4>, tensor<3x5x2xf16>, tensor<3x5x2xui4>) -> tensor<3x40x2xbf16>
+  return %y : tensor<3x40x2xbf16>
+}
+
+llvm.mlir.global internal constant @name_block_rows_u4_outer_k40n2_b8("case block_rows_u4_outer_k40n2_b8:\0A\00") {addr_space = 0 : i32}
+func.func @run_block_rows_u4_outer_k40n2_b8() {
+  %name = llvm.mlir.addressof @name_block_rows_u4_outer_k40n2_b8 : !llvm.ptr
+  call @printString(%name) : (!llvm.ptr) -> ()
+  %x = arith.constant dense<[[[15, 12],
+      [6, 3],
+      [7, 0],
+      [5, 12],
+      [4, 7],
+      [1, 8],
+      [8, 5],
+      [4, 1],
+      [7, 11],
+      [3, 5],
+      [12, 10],
+      [15, 13],
+      [10, 11],
+      [7, 8],
+      [6, 1],
+      [2, 13],
+      [3, 1],
+      [10, 0],
+      [6, 15],
+      [15, 0],
+      [5, 9],
+      [0, 6],
+      [0, 10],
+      [7, 11],
+      [10, 12],
+      [13, 7],
+      [9, 14],
+      [13, 2],
+      [7, 13],
+      [5, 12],
+      [8, 8],
+      [14, 8],
+      [10, 13],
+      [12, 4],
+      [14, 13],
+      [4, 0],
+      [10, 7],
+      [14, 0],
+      [3, 7],
+      [12, 10]],
+      [[5, 10],
+      [12, 14],
+      [9, 8],
+      [15, 14],
+      [0, 1],
+      [4, 2],
+      [4, 4],
+      [2, 12],
+      [2, 5],
+      [3, 6],
+      [4, 8],
+      [11, 6],
+      [15, 9],
+      [11, 0],
+      [2, 8],
+      [7, 0],
+      [12, 3],
+      [3, 2],
+      [11, 14],
+      [15, 8],
+      [15, 4],
+      [6, 5],
+      [7, 10],
+      [1, 8],
+      [12, 6],
+      [14, 14],
+      [2, 13],
+      [3, 13],
+      [1, 15],
+      [2, 4],
+      [5, 12],
+      [2, 15],
+      [2, 3],
+      [2, 13],
+      [14, 13],
+      [13, 11],
+      [5, 14],
+      [1, 8],
+      [5, 5],
+      [4, 14]],
+      [[1, 8],
+      [2, 0],
+      [1, 15],
+      [9, 13],
+      [3, 13],
+      [15, 14],
+      [9, 9],
+      [14, 14],
+      [5, 1],
+      [13, 2],
+      [13, 15],
+      [10, 11],
+      [13, 9],
+      [3, 2],
+      [5, 14],
+      [11, 6],
+      [12, 10],
+      [3, 4],
+      [7, 15],
+      [13, 6],
+      [6, 3],
+      [13, 8],
+      [4, 14],
+      [9, 7],
+      [5, 9],
+      [9, 2],
+      [9, 11],
+      [6, 8],
+      [4, 13],
+      [9, 12],
+      [5, 0],
+      [15, 4],
+      [2, 7],
+      [12, 5],
+      [15, 7],
+      [3, 13],
+      [2, 11],
+      [8, 3],
+      [13, 4],
+      [6, 5]]]> : tensor<3x40x2xui4>
+  %s = arith.constant dense<[[[0x2769, 0x2F54],
+      [0x2AC4, 0x4706],
+      [0x2982, 0x24EA],
+      [0x2F7D, 0xC005],
+      [0x2778, 0xA9C9]],
+      [[0xC517, 0x39F1],
+      [0x3F22, 0xB953],
+      [0x24E7, 0x2DFF],
+      [0x40D0, 0x45C7],
+      [0x2700, 0x30E8]],
+      [[0x40C1, 0x4697],
+      [0x384E, 0xA7BF],
+      [0xADF7, 0x24B9],
+      [0x2718, 0x3AD6],
+      [0x3289, 0x3CD2]]]> : tensor<3x5x2xf16>
+  %z = arith.constant dense<[[[6, 2],
+      [2, 7],
+      [2, 4],
+      [5, 3],
+      [13, 15]],
+      [[1, 2],
+      [13, 14],
+      [9, 5],
+      [7, 14],
+      [14, 5]],
+      [[3, 12],
+      [9, 1],
+      [8, 6],
+      [2, 10],
+      [7, 1]]]> : tensor<3x5x2xui4>
+  %y = call @dq_block_rows_u4_outer_k40n2_b8(%x, %s, %z) : (tensor<3x40x2xui4>, tensor<3x5x2xf16>, tensor<3x5x2xui4>) -> tensor<3x40x2xbf16>
+  %e = tensor.empty() : tensor<3x40x2xbf16>
+  %c = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%y : tensor<3x40x2xbf16>) outs(%e : tensor<3x40x2xbf16>) {
+  ^bb0(%v: bf16, %o: bf16):
+    %nan = arith.cmpf uno, %v, %v : bf16
+    %q = arith.constant 0x7FC0 : bf16
+    %r = arith.select %nan, %q, %v : bf16
+    linalg.yield %r : bf16
+  } -> tensor<3x40x2xbf16>
+  %b = tensor.bitcast %c : tensor<3x40x2xbf16> to tensor<3x40x2xi16>
+  %m = bufferization.to_buffer %b : tensor<3x40x2xi16> to memref<3x40x2xi16>
+  %u = memref.cast %m : memref<3x40x2xi16> to memref<*xi16>
+  call @printMemrefI16(%u) : (memref<*xi16>) -> ()
+  return
+}
+// CHECK-LABEL: case block_rows_u4_outer_k40n2_b8:
+// CHECK-NEXT: rank = 3 offset = 0 sizes = [3, 40, 2] strides = [80, 2, 1] data =
+// CHECK-NEXT: {{\[\[\[}}16005, 16275],
+// CHECK-NEXT: [0, 15850],
+// CHECK-NEXT: [15597, -16790],
+// CHECK-NEXT: [-17171, 16275],
+// CHECK-NEXT: [-17043, 16147],
+// CHECK-NEXT: [-16876, 16176],
+// CHECK-NEXT: [15725, 16048],
+// CHECK-NEXT: [-17043, -16918],
+// CHECK-NEXT: [16007, 16865],
+// CHECK-NEXT: [15704, -16031],
+// CHECK-NEXT: [16135, 16809],
+// CHECK-NEXT: [16176, 16937],
+// CHECK-NEXT: [16088, 16865],
+// CHECK-NEXT: [16007, 16609],
+// CHECK-NEXT: [15960, -15831],
+// CHECK-NEXT: [0, 16937],
+// CHECK-NEXT: [15664, -17044],
+// CHECK-NEXT: [16048, -16995],
+// CHECK-NEXT: [15920, 15960],
+// CHECK-NEXT: [16143, -16995],
+// CHECK-NEXT: [15876, 15813],
+// CHECK-NEXT: [-16976, 15645],
+// CHECK-NEXT: [-16976, 15852],
+// CHECK-NEXT: [15964, 15882],
+// CHECK-NEXT: [16150, -15983],
+// CHECK-NEXT: [16240, -16127],
+// CHECK-NEXT: [16112, -15951],
+// CHECK-NEXT: [16240, 16385],
+// CHECK-NEXT: [15984, -15967],
+// CHECK-NEXT: [0, -15983],
+// CHECK-NEXT: [16052, -16095],
+// CHECK-NEXT: [16263, -16095],
+// CHECK-NEXT: [-16973, 15801],
+// CHECK-NEXT: [-17169, 16127],
+// CHECK-NEXT: [15599, 15801],
+// CHECK-NEXT: [-16762, 16174],
+// CHECK-NEXT: [-16973, 16057],
+// CHECK-NEXT: [15599, 16174],
+// CHECK-NEXT: [-16747, 16057],
+// CHECK-NEXT: [-17169, 15975]],
+// CHECK-NEXT: {{\[\[}}-15965, 16574],
+// CHECK-NEXT: [-15776, 16655],
+// CHECK-NEXT: [-15837, 16527],
+// CHECK-NEXT: [-15729, 16655],
+// CHECK-NEXT: [16547, -16578],
+// CHECK-NEXT: [-16012, 0],
+// CHECK-NEXT: [-16012, 16318],
+// CHECK-NEXT: [-16221, 16622],
+// CHECK-NEXT: [-15971, 16576],
+// CHECK-NEXT: [-15985, 16554],
+// CHECK-NEXT: [-16000, 16512],
+// CHECK-NEXT: [-16284, 16554],
+// CHECK-NEXT: [16484, 16469],
+// CHECK-NEXT: [-16284, 16661],
+// CHECK-NEXT: [-15971, 16512],
+// CHECK-NEXT: [-16085, 16661],
+// CHECK-NEXT: [15723, -16832],
+// CHECK-NEXT: [-16917, -16752],
+// CHECK-NEXT: [15645, 16216],
+// CHECK-NEXT: [15851, 16016],
+// CHECK-NEXT: [15851, -16960],
+// CHECK-NEXT: [-17045, 0],
+// CHECK-NEXT: [-17123, 16112],
+// CHECK-NEXT: [-16867, 16016],
+// CHECK-NEXT: [16704, -15815],
+// CHECK-NEXT: [16775, 0],
+// CHECK-NEXT: [-16064, -16199],
+// CHECK-NEXT: [-16102, -16199],
+// CHECK-NEXT: [-16025, 16569],
+// CHECK-NEXT: [-16064, -15769],
+// CHECK-NEXT: [-16230, -16071],
+// CHECK-NEXT: [-16064, 16569],
+// CHECK-NEXT: [-16728, -16739],
+// CHECK-NEXT: [-16728, 16285],
+// CHECK-NEXT: [0, 16285],
+// CHECK-NEXT: [-17184, 16236],
+// CHECK-NEXT: [-16772, 16305],
+// CHECK-NEXT: [-16714, 16108],
+// CHECK-NEXT: [-16772, 0],
+// CHECK-NEXT: [-16756, 16305]],
+// CHECK-NEXT: {{\[\[}}-16232, -15917],
+// CHECK-NEXT: [-16360, -15714],
+// CHECK-NEXT: [-16232, 16798],
+// CHECK-NEXT: [16740, 16595],
+// CHECK-NEXT: [0, 16595],
+// CHECK-NEXT: [16868, 16723],
+// CHECK-NEXT: [16740, -15970],
+// CHECK-NEXT: [16849, 16723],
+// CHECK-NEXT: [-16374, -32768],
+// CHECK-NEXT: [16394, -17160],
+// CHECK-NEXT: [16394, -16679],
+// CHECK-NEXT: [16138, -16741],
+// CHECK-NEXT: [16394, -16776],
+// CHECK-NEXT: [-16305, -17160],
+// CHECK-NEXT: [-16374, -16695],
+// CHECK-NEXT: [16266, -16869],
+// CHECK-NEXT: [-16705, 15767],
+// CHECK-NEXT: [16111, -17129],
+// CHECK-NEXT: [15807, 15914],
+// CHECK-NEXT: [-16657, 0],
+// CHECK-NEXT: [15935, -17053],
+// CHECK-NEXT: [-16657, 15639],
+// CHECK-NEXT: [16063, 15895],
+// CHECK-NEXT: [-16961, 15511],
+// CHECK-NEXT: [15786, -16549],
+// CHECK-NEXT: [15943, -16165],
+// CHECK-NEXT: [15943, 16219],
+// CHECK-NEXT: [15843, -16421],
+// CHECK-NEXT: [15715, 16420],
+// CHECK-NEXT: [15943, 16347],
+// CHECK-NEXT: [15786, -16119],
+// CHECK-NEXT: [16056, -16220],
+// CHECK-NEXT: [-16509, 16615],
+// CHECK-NEXT: [16259, 16538],
+// CHECK-NEXT: [16337, 16615],
+// CHECK-NEXT: [-16559, 16743],
+// CHECK-NEXT: [-16509, 16705],
+// CHECK-NEXT: [15953, 16410],
+// CHECK-NEXT: [16285, 16487],
+// CHECK-NEXT: [-16815, 16538]]]
+
+// ----------------------------------------------------------------------------
+// block_rows_f16_outer_k9n4_b4: blocked, axis 1, block_size 4, x [2, 9, 4] f16, scale [2, 3, 4] bf16, zero point [2, 3, 4] f16, result f16.
+// 3 blocks of 4 along axis 1 of 9; random scales and zero points.
+func.func @dq_block_rows_f16_outer_k9n4_b4(%x: tensor<2x9x4xf16>, %s: tensor<2x3x4xbf16>, %z: tensor<2x3x4xf16>) -> tensor<2x9x4xf16>
+    attributes {no_inline, passthrough = ["noinline"]} {
+  %y = qdq.dequantize_linear %x, %s, %z block_size = 4 : (tensor<2x9x4xf16>, tensor<2x3x4xbf16>, tensor<2x3x4xf16>) -> tensor<2x9x4xf16>
+  return %y : tensor<2x9x4xf16>
+}
+
+llvm.mlir.global internal constant @name_block_rows_f16_outer_k9n4_b4("case block_rows_f16_outer_k9n4_b4:\0A\00") {addr_space = 0 : i32}
+func.func @run_block_rows_f16_outer_k9n4_b4() {
+  %name = llvm.mlir.addressof @name_block_rows_f16_outer_k9n4_b4 : !llvm.ptr
+  call @printString(%name) : (!llvm.ptr) -> ()
+  %x = arith.constant dense<[[[0xBC53, 0x2A9F, 0x3C5A, 0xB9DB],
+      [0xD426, 0x91B9, 0x1FFF, 0x5BC7],
+      [0xCEB0, 0xC53B, 0x3F29, 0x3304],
+      [0xE42B, 0x9252, 0xB4B9, 0x9B26],
+      [0x9D0F, 0x5452, 0xE854, 0xA114],
+      [0xC9B1, 0x51DC, 0x262D, 0x8CBB],
+      [0x61D4, 0xEC2A, 0xAB2D, 0x146C],
+      [0x3ED6, 0xD427, 0xB25C, 0xD3C5],
+      [0x40A9, 0x2516, 0xCBD0, 0x18DC]],
+      [[0x0E72, 0x0DAC, 0xCA83, 0x8FC2],
+      [0x1A2B, 0xD2ED, 0x3266, 0x5E8C],
+      [0xC0BE, 0xC57B, 0xEC24, 0x9AC5],
+      [0x3125, 0x316D, 0xE9D2, 0xE08B],
+      [0x489F, 0x67F5, 0xC1D5, 0x0E4F],
+      [0xBB58, 0x1EBD, 0xAC54, 0x3033],
+      [0xA837, 0x4371, 0xAB23, 0xED77],
+      [0xA785, 0xDED9, 0x1E78, 0x2871],
+      [0x671D, 0x6984, 0x9628, 0xDE25]]]> : tensor<2x9x4xf16>
+  %s = arith.constant dense<[[[0x3EE6, 0x402F, 0xBD12, 0x3EEA],
+      [0x3E29, 0xBF79, 0xBD87, 0x3D61],
+      [0x3F36, 0x3D45, 0x3F81, 0xBD2D]],
+      [[0x3C19, 0x3F0B, 0x3C1E, 0x3E53],
+      [0x3E51, 0x3D60, 0x3C34, 0x4010],
+      [0x3C6C, 0x3FFF, 0x3EEA, 0x3FDC]]]> : tensor<2x3x4xbf16>
+  %z = arith.constant dense<[[[0x9673, 0x368F, 0x6304, 0xD35F],
+      [0x2D89, 0x331D, 0xA319, 0x9762],
+      [0x57D1, 0xCDF7, 0xA7B1, 0xA72F]],
+      [[0xD20C, 0xDDE6, 0x62AD, 0x4D8E],
+      [0xEB17, 0xE45B, 0xB00E, 0xB252],
+      [0xE279, 0xAE37, 0xE290, 0x4B8C]]]> : tensor<2x3x4xf16>
+  %y = call @dq_block_rows_f16_outer_k9n4_b4(%x, %s, %z) : (tensor<2x9x4xf16>, tensor<2x3x4xbf16>, tensor<2x3x4xf16>) -> tensor<2x9x4xf16>
+  %e = tensor.empty() : tensor<2x9x4xf16>
+  %c = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%y : tensor<2x9x4xf16>) outs(%e : tensor<2x9x4xf16>) {
+  ^bb0(%v: f16, %o: f16):
+    %nan = arith.cmpf uno, %v, %v : f16
+    %q = arith.constant 0x7E00 : f16
+    %r = arith.select %nan, %q, %v : f16
+    linalg.yield %r : f16
+  } -> tensor<2x9x4xf16>
+  %b = tensor.bitcast %c : tensor<2x9x4xf16> to tensor<2x9x4xi16>
+  %m = bufferization.to_buffer %b : tensor<2x9x4xi16> to memref<2x9x4xi16>
+  %u = memref.cast %m : memref<2x9x4xi16> to memref<*xi16>
+  call @printMemrefI16(%u) : (memref<*xi16>) -> ()
+  return
+}
+// CHECK-LABEL: case block_rows_f16_outer_k9n4_b4:
+// CHECK-NEXT: rank = 3 offset = 0 sizes = [2, 9, 4] strides = [36, 4, 1] data =
+// CHECK-NEXT: {{\[\[\[}}-18494, -17450, 20478, 20135],
+// CHECK-NEXT: [-12428, -17282, 20480, 22630],
+// CHECK-NEXT: [-13822, -13386, 20476, 20163],
+// CHECK-NEXT: [-8323, -17282, 20481, 20157],
+// CHECK-NEXT: [-23622, -11216, 22673, -28850],
+// CHECK-NEXT: [-16494, -11860, -26335, 1395],
+// CHECK-NEXT: [22450, 27661, 6578, 2352],
+// CHECK-NEXT: [13385, 21517, 8765, -15660],
+// CHECK-NEXT: [-10892, 15512, -13348, -27324]],
+// CHECK-NEXT: {{\[\[}}14138, 23144, -14289, -15212],
+// CHECK-NEXT: [14138, 22903, -14305, 21788],
+// CHECK-NEXT: [14048, 23120, -11740, -15212],
+// CHECK-NEXT: [14144, 23145, -12129, -10298],
+// CHECK-NEXT: [25038, 22883, -22568, 14112],
+// CHECK-NEXT: [25033, 21407, 4433, 14827],
+// CHECK-NEXT: [25034, 21414, 4707, -3546],
+// CHECK-NEXT: [25034, 20640, 5628, 14382],
+// CHECK-NEXT: [20677, 28031, 24064, -7812]]]
+
+// ----------------------------------------------------------------------------
+// block_rows_e4m3fn_outer_k33n4_b5: blocked, axis 0, block_size 5, x [33, 4] f8E4M3FN, scale [7, 4] f16, no zero point, result f32.
+// 7 blocks of 5 along axis 0 of 33; random scales.
+func.func @dq_block_rows_e4m3fn_outer_k33n4_b5(%x: tensor<33x4xf8E4M3FN>, %s: tensor<7x4xf16>) -> tensor<33x4xf32>
+    attributes {no_inline, passthrough = ["noinline"]} {
+  %y = qdq.dequantize_linear %x, %s axis = 0 block_size = 5 : (tensor<33x4xf8E4M3FN>, tensor<7x4xf16>) -> tensor<33x4xf32>
+  return %y : tensor<33x4xf32>
+}
+
+llvm.mlir.global internal constant @name_block_rows_e4m3fn_outer_k33n4_b5("case block_rows_e4m3fn_outer_k33n4_b5:\0A\00") {addr_space = 0 : i32}
+func.func @run_block_rows_e4m3fn_outer_k33n4_b5() {
+  %name = llvm.mlir.addressof @name_block_rows_e4m3fn_outer_k33n4_b5 : !llvm.ptr
+  call @printString(%name) : (!llvm.ptr) -> ()
+  %x = arith.constant dense<[[0x2F, 0xAA, 0xC9, 0x11],
+      [0x55, 0xAD, 0xAA, 0x04],
+      [0x00, 0x47, 0x9C, 0x9C],
+      [0x06, 0xE3, 0xB7, 0xF7],
+      [0x25, 0x7C, 0x6F, 0xCC],
+      [0x72, 0x95, 0xA2, 0x74],
+      [0xF2, 0xE4, 0xD6, 0xE3],
+      [0x4B, 0x75, 0x00, 0xCE],
+      [0x00, 0xFD, 0x65, 0x0E],
+      [0xE3, 0x5B, 0xF5, 0x73],
+      [0x3B, 0xBC, 0x60, 0xD2],
+      [0xDE, 0x56, 0xFB, 0x8F],
+      [0x91, 0x4C, 0xA5, 0xAE],
+      [0x31, 0xDB, 0x09, 0xBB],
+      [0x71, 0x01, 0xE1, 0x9C],
+      [0xB8, 0x76, 0xF2, 0x7F],
+      [0x23, 0x64, 0xD5, 0x10],
+      [0xBB, 0xC3, 0xF6, 0x29],
+      [0x44, 0xD9, 0x25, 0x70],
+      [0xBD, 0x41, 0x4A, 0x2B],
+      [0xFC, 0xCB, 0x0B, 0x09],
+      [0xFD, 0xB2, 0xD3, 0xF9],
+      [0x4B, 0xF5, 0x53, 0x95],
+      [0x32, 0x51, 0x2E, 0x32],
+      [0x29, 0x3F, 0xB6, 0x7D],
+      [0x72, 0x00, 0x2C, 0x26],
+      [0xAC, 0x58, 0x54, 0x5D],
+      [0xE0, 0xC5, 0x83, 0x36],
+      [0x2A, 0xB3, 0xE8, 0x5B],
+      [0xD9, 0xF4, 0x17, 0x2A],
+      [0xDA, 0x7E, 0x9B, 0x10],
+      [0xC5, 0x20, 0x1C, 0x19],
+      [0x2B, 0xA2, 0x70, 0x5A]]> : tensor<33x4xf8E4M3FN>
+  %s = arith.constant dense<[[0x2F3E, 0x3B53, 0x2411, 0x2281],
+      [0x26E1, 0x38B6, 0xA31C, 0xB911],
+      [0x302D, 0x28A9, 0x20A0, 0x340E],
+      [0x278A, 0x2610, 0x23A0, 0x3A90],
+      [0x3B2D, 0xA7F4, 0x3AC5, 0x2B00],
+      [0x3F5C, 0x3ABF, 0xC0FA, 0x431E],
+      [0x33F6, 0x2BD4, 0x389A, 0x2396]]> : tensor<7x4xf16>
+  %y = call @dq_block_rows_e4m3fn_outer_k33n4_b5(%x, %s) : (tensor<33x4xf8E4M3FN>, tensor<7x4xf16>) -> tensor<33x4xf32>
+  %e = tensor.empty() : tensor<33x4xf32>
+  %c = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%y : tensor<33x4xf32>) outs(%e : tensor<33x4xf32>) {
+  ^bb0(%v: f32, %o: f32):
+    %nan = arith.cmpf uno, %v, %v : f32
+    %q = arith.constant 0x7FC00000 : f32
+    %r = arith.select %nan, %q, %v : f32
+    linalg.yield %r : f32
+  } -> tensor<33x4xf32>
+  %b = tensor.bitcast %c : tensor<33x4xf32> to tensor<33x4xi32>
+  %m = bufferization.to_buffer %b : tensor<33x4xi32> to memref<33x4xi32>
+  %u = memref.cast %m : memref<33x4xi32> to memref<*xi32>
+  call @printMemrefI32(%u) : (memref<*xi32>) -> ()
+  return
+}
+// CHECK-LABEL: case block_rows_e4m3fn_outer_k33n4_b5:
+// CHECK-NEXT: rank = 2 offset = 0 sizes = [33, 4] strides = [4, 1] data =
+// CHECK-NEXT: {{\[\[}}1029260288, -1097696256, -1114479616, 971645952],
+// CHECK-NEXT: [1069304832, -1094816256, -1146968064, 953163776],
+// CHECK-NEXT: [0, 1079753216, -1161613312, -1164175360],
+// CHECK-NEXT: [984469504, -1038016000, -1133249536, -1069343232],
+// CHECK-NEXT: [1018973184, 1135593472, 1072954368, -1113843712],
+// CHECK-NEXT: [1082758144, -1124796416, 990785536, -1024249856],
+// CHECK-NEXT: [-1064725504, -1042145280, 1044844544, 1105128448],
+// CHECK-NEXT: [1041716736, 1123350528, -2147483648, 1083038720],
+// CHECK-NEXT: [0, -1015744512, -1086793728, -1131553792],
+// CHECK-NEXT: [-1080601088, 1095714816, 1077467136, -1025577984],
+// CHECK-NEXT: [1043840000, -1117802496, 1049886720, -1071501312],
+// CHECK-NEXT: [-1066805248, 1057127424, -1068793856, -1141684224],
+// CHECK-NEXT: [-1147776000, 1046458368, -1158643712, -1109192704],
+// CHECK-NEXT: [1033262080, -1085469696, 958824448, -1095604224],
+// CHECK-NEXT: [1100370944, 949297152, -1096384512, -1128095744],
+// CHECK-NEXT: [-1125040128, 1084866560, -1072136192, 2143289344],
+// CHECK-NEXT: [1000725504, 1066500096, -1102692352, 1020395520],
+// CHECK-NEXT: [-1121592320, -1115332608, -1068138496, 1047281664],
+// CHECK-NEXT: [1035268096, -1092993024, 994459648, 1121058816],
+// CHECK-NEXT: [-1119616000, 1029324800, 1033404416, 1049649152],
+// CHECK-NEXT: [-1012123648, 1043265536, 1016393216, 981204992],
+// CHECK-NEXT: [-1011183104, 1017057280, -1055592960, -1048838144],
+// CHECK-NEXT: [1084087808, 1087293440, 1091890688, -1154088960],
+// CHECK-NEXT: [1057981440, -1097914368, 1052609536, 1024196608],
+// CHECK-NEXT: [1048652288, -1116825600, -1086485504, 1102446592],
+// CHECK-NEXT: [1133719552, 0, -1083252736, 1061636096],
+// CHECK-NEXT: [-1087332352, 1096278016, -1041309696, 1119423488],
+// CHECK-NEXT: [-1033142272, -1070635520, 1013899264, 1078413312],
+// CHECK-NEXT: [1058222080, -1089181184, 1126121472, 1117557760],
+// CHECK-NEXT: [-1039894528, -1021188096, -1105900544, 1066293248],
+// CHECK-NEXT: [-1063307264, 1104883712, -1119193088, 972210176],
+// CHECK-NEXT: [-1085342720, 1006272512, 1029496832, 982027264],
+// CHECK-NEXT: [1034888192, -1138978816, 1116946432, 1050130432]]
+
+// ----------------------------------------------------------------------------
 func.func @main() {
   call @run_block_rows_i8_k100_b32() : () -> ()
   call @run_block_rows_u4_k100_b24() : () -> ()
@@ -960,5 +1617,9 @@ func.func @main() {
   call @run_block_rows_u8_k37_b5() : () -> ()
   call @run_block_rows_i8_dyn_k90_b40() : () -> ()
   call @run_block_rows_i32_k49_b3() : () -> ()
+  call @run_block_rows_i8_outer_k70n3_b32() : () -> ()
+  call @run_block_rows_u4_outer_k40n2_b8() : () -> ()
+  call @run_block_rows_f16_outer_k9n4_b4() : () -> ()
+  call @run_block_rows_e4m3fn_outer_k33n4_b5() : () -> ()
   return
 }

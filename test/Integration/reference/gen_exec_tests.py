@@ -1294,7 +1294,9 @@ def block_row_cases():
     blocks with a shuffle; rows shorter than a group. Packed x, packed zero
     points whose rows do not start on a byte, fp8 without a zero point, f16
     x, a trailing unit dim, 1-D x and dynamic outer dims; every scale and
-    result type."""
+    result type. Blocked along an outer axis whose rows are shorter than a
+    step (N = 2 to 4): rows of K * N whose blocks of B * N columns take
+    their N scales periodically, a partial last block included."""
     # name, x type, x shape, block, scale type, zero point, result type,
     # dynamic
     shapes = [('i8_k100_b32', 'i8', [5, 100], 32, 'f32', True, 'f32', False),
@@ -1328,6 +1330,23 @@ def block_row_cases():
             block_size=block)
         case.dynamic = dyn
         cases.append(case)
+    # name, x type, x shape, axis, block, scale type, zero point, result type
+    outer = [('i8_outer_k70n3_b32', 'i8', [70, 3], 0, 32, 'f32', True, 'f32'),
+             ('u4_outer_k40n2_b8', 'ui4', [3, 40, 2], 1, 8, 'f16', True,
+              'bf16'),
+             ('f16_outer_k9n4_b4', 'f16', [2, 9, 4], 1, 4, 'bf16', True,
+              'f16'),
+             ('e4m3fn_outer_k33n4_b5', 'f8E4M3FN', [33, 4], 0, 5, 'f16',
+              False, 'f32')]
+    for tag, x_type, x_shape, axis, block, s_type, has_zp, y_type in outer:
+        s_shape = list(x_shape)
+        s_shape[axis] = -(-x_shape[axis] // block)
+        cases.append(random_params_case(
+            'block_rows_' + tag, x_type, x_shape, s_type, s_shape, has_zp,
+            axis, y_type, '%d blocks of %d along axis %d of %d; random '
+            'scales%s.' % (s_shape[axis], block, axis, x_shape[axis],
+                           ' and zero points' if has_zp else ''),
+            block_size=block))
     return cases
 
 
