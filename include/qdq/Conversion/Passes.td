@@ -80,7 +80,10 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
       Blocks of at least a step run block by block, with the block's
       scale and zero point decoded once and broadcast; a block that is not
       whole steps ends with a step into the next block, which rewrites
-      those columns. Shorter blocks run groups of `lcm(B, lanes)` columns
+      those columns (blocks of packed x that do not start on a byte: steps
+      on multiples of the lanes instead, each taking the scales of at most
+      two blocks with a prefix mask). Shorter blocks run groups of
+      `lcm(B, lanes)` columns
       (at most 16 steps, else the op is retried with one register): each
       step reads the run of scales and zero points its lanes cover and
       spreads them with one static shuffle;
@@ -117,9 +120,8 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
     512-bit vectors), straight into i32 lanes with `qdq.unpack_bits`
     (vpmultishiftqb); every element is computed with the same numerics as
     `--convert-qdq-to-linalg` (shared builders). Other forms (dynamic axis or
-    inner dims, statically empty tensors, packed x whose rows or blocks do
-    not start on a byte, ...) are left unchanged for
-    `--convert-qdq-to-linalg`.
+    inner dims, statically empty tensors, packed x whose rows do not start
+    on a byte, ...) are left unchanged for `--convert-qdq-to-linalg`.
   }];
   let options = [
     Option<"vectorBits", "vector-bits", "unsigned", /*default=*/"0",

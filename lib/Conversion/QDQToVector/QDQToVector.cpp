@@ -34,7 +34,9 @@
 //                K; per-axis: L = K * N, B = N, one parameter row; blocked
 //                along an outer axis with N < lanes: L = K * N, runs of
 //                B * N taking their N entries periodically). Runs of
-//                at least a step go one by one with a broadcast scalar;
+//                at least a step go one by one with a broadcast scalar (if
+//                they start on a byte of packed x; else steps on multiples
+//                of the lanes take two runs' entries with a prefix mask);
 //                shorter ones in groups of lcm(B, lanes) columns whose steps
 //                each read the entries they cover and spread them with a
 //                static shuffle.
@@ -126,6 +128,10 @@ struct Plan {
   int64_t run = 0;
   int64_t runWidth = 1;
   int64_t rowEntries = 0;
+  // BlockRows with runs of at least a step that do not start on a byte of
+  // packed x: steps at multiples of the lanes, each taking the entries of at
+  // most two runs, instead of steps from each run's first column.
+  bool straddlingSteps = false;
 };
 
 static Value indexConstant(OpBuilder &b, Location loc, int64_t value) {
@@ -522,18 +528,17 @@ static FailureOr<Plan> choosePlan(DequantizeLinearOp op, int64_t lanes,
       rowsAligned = false;
   }
 
-  // Block rows (see Plan::rowLength): packed x needs rows (and, for runs of
-  // at least a step, runs) that start on a byte; short runs, and runs whose
-  // entries vary within them (runWidth > 1), unroll a group of lcm(run,
-  // lanes) columns, so it must be a few steps.
+  // Block rows (see Plan::rowLength): packed x needs rows that start on a
+  // byte (long runs that do not take straddling steps); short runs, and runs
+  // whose entries vary within them (runWidth > 1), unroll a group of
+  // lcm(run, lanes) columns, so it must be a few steps.
   auto blockRowsFit = [&](int64_t rowLength, int64_t run, int64_t runWidth,
                           int64_t rowEntries) {
     bool shortRuns = run < lanes || runWidth > 1;
-    bool aligned = !packed || ((rowLength * bits) % 8 == 0 &&
-                               (shortRuns || (run * bits) % 8 == 0));
-    if (!aligned ||
+    if ((packed && (rowLength * bits) % 8 != 0) ||
         (shortRuns && std::lcm(run, lanes) / lanes > kMaxGroupSteps))
       return false;
+    plan.straddlingSteps = !shortRuns && packed && (run * bits) % 8 != 0;
     plan.scheme = Scheme::BlockRows;
     plan.rowLength = rowLength;
     plan.run = run;
@@ -1737,6 +1742,9 @@ private:
     Value rows = getValueOrCreateConstantIndexOp(b, loc, rowCount);
     Value result = emitRowLoops(
         rows, rowLength, init, [&](Value r, Value local, Value acc) {
+          if (plan.straddlingSteps)
+            return emitRowOfStraddlingSteps(xReader, r, local, acc, readEntries,
+                                            scale2d, zp2d, zpScalar);
           if (plan.run >= lanes && plan.runWidth == 1)
             return emitRowOfLongBlocks(xReader, r, local, acc, readEntries,
                                        scale2d, zp2d, zpScalar);
@@ -1795,6 +1803,49 @@ private:
       acc = runBlock(indexConstant(b, loc, wholeBlocks),
                      indexConstant(b, loc, wholeBlocks * blockSize), partial,
                      acc);
+    return acc;
+  }
+
+  /// Block rows with runs of at least a step that do not start on a byte of
+  /// packed x (Plan::straddlingSteps): row r of x into row `local` of `acc`.
+  /// The steps start at multiples of the lanes (on a byte), so a step takes
+  /// the entries of at most two runs: run j / B for its first lanes, up to
+  /// the next run's first column, and the next run for the others (one
+  /// prefix mask and a select). The last step is masked at the row's end.
+  Value emitRowOfStraddlingSteps(const StoredReader &xReader, Value r,
+                                 Value local, Value acc,
+                                 EntryReader readEntries, Value scale2d,
+                                 Value zp2d, Value zpScalar) {
+    Value run = indexConstant(b, loc, plan.run);
+    Value one = indexConstant(b, loc, 1);
+    Value lastEntry = indexConstant(b, loc, plan.rowEntries - 1);
+    auto step = [&](Value j, Value acc, bool inBounds) {
+      Value k0 = arith::DivUIOp::create(b, loc, j, run);
+      Value next = arith::AddIOp::create(b, loc, k0, one);
+      Value k1 = arith::MinUIOp::create(b, loc, next, lastEntry);
+      // Lanes before the next run's first column (at least one; a count of
+      // lanes or more sets every lane).
+      Value before = arith::SubIOp::create(
+          b, loc, arith::MulIOp::create(b, loc, next, run), j);
+      Value inFirst = vector::CreateMaskOp::create(
+          b, loc, VectorType::get({lanes}, b.getI1Type()), ValueRange{before});
+      auto pick = [&](Value param2d, bool isScale) -> Value {
+        Value first = broadcast(readEntries(param2d, isScale, r, k0, 1, true));
+        Value second = broadcast(readEntries(param2d, isScale, r, k1, 1, true));
+        return arith::SelectOp::create(b, loc, inFirst, first, second);
+      };
+      Value scale = pick(scale2d, true);
+      Value zp = zpScalar;
+      if (zp2d)
+        zp = pick(zp2d, false);
+      return rowStep(xReader, r, local, j, acc, scale, zp, inBounds);
+    };
+    int64_t full = plan.rowLength / lanes * lanes;
+    acc = emitLoop(indexConstant(b, loc, 0), indexConstant(b, loc, full),
+                   indexConstant(b, loc, lanes), acc,
+                   [&](Value j, Value acc) { return step(j, acc, true); });
+    if (full < plan.rowLength)
+      acc = step(indexConstant(b, loc, full), acc, false);
     return acc;
   }
 

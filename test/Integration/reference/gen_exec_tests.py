@@ -1291,7 +1291,10 @@ def block_row_cases():
     steps). Blocks of at least a step: block by block, the last step of a
     block that is not whole steps running into the next block. Shorter
     blocks: groups of lcm(B, lanes) columns, each step spreading its run of
-    blocks with a shuffle; rows shorter than a group. Packed x, packed zero
+    blocks with a shuffle; rows shorter than a group. Blocks of at least a
+    step that do not start on a byte of packed x (int4 blocks of 25, int2
+    of 30, fp4 of 33): steps on multiples of the lanes, each taking the
+    scales of at most two blocks. Packed x, packed zero
     points whose rows do not start on a byte, fp8 without a zero point, f16
     x, a trailing unit dim, 1-D x and dynamic outer dims; every scale and
     result type. Blocked along an outer axis whose rows are shorter than a
@@ -1315,7 +1318,12 @@ def block_row_cases():
               ('u8_k37_b5', 'ui8', [37], 5, 'f32', True, 'f32', False),
               ('i8_dyn_k90_b40', 'i8', [3, 2, 90], 40, 'f32', True, 'f16',
                'outer'),
-              ('i32_k49_b3', 'i32', [5, 49], 3, 'f32', False, 'f32', False)]
+              ('i32_k49_b3', 'i32', [5, 49], 3, 'f32', False, 'f32', False),
+              ('i4_k100_b25', 'i4', [3, 100], 25, 'f16', True, 'f32', False),
+              ('u2_k120_b30', 'ui2', [4, 120], 30, 'bf16', True, 'f16',
+               False),
+              ('f4_k66_b33', 'f4E2M1FN', [2, 66], 33, 'f32', False, 'bf16',
+               False)]
     cases = []
     for tag, x_type, x_shape, block, s_type, has_zp, y_type, dyn in shapes:
         axis = len(x_shape) - 1 if x_shape[-1] != 1 else len(x_shape) - 2
