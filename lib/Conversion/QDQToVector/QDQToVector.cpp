@@ -1630,7 +1630,8 @@ private:
   ///  - B >= lanes: run by run. A run's scale and zero point are decoded
   ///    once and broadcast; its steps start at its first column, and when B
   ///    is not whole steps its last step runs up to lanes - 1 columns into
-  ///    the next run, which rewrites them.
+  ///    the next run, which rewrites them. Runs that do not start on a byte
+  ///    of packed x take straddling steps instead (emitRowOfStraddlingSteps).
   ///  - B < lanes (or entries varying within a run): groups of G =
   ///    lcm(B, lanes) columns (G / lanes steps).
   ///    Step s of a group starts at column s * lanes of it, so its lanes
