@@ -137,10 +137,10 @@ template <XType X> inline float diff(const uint8_t *x, int64_t i, int64_t zp) {
 }
 
 /// Sub-byte types: values per byte (1 for the others).
-template <XType X> constexpr int kPerByte =
-    (X == X_i2 || X == X_ui2) ? 4
-    : (X == X_i4 || X == X_ui4 || X == X_f4E2M1FN) ? 2
-                                                     : 1;
+template <XType X>
+constexpr int kPerByte = (X == X_i2 || X == X_ui2)                      ? 4
+                         : (X == X_i4 || X == X_ui4 || X == X_f4E2M1FN) ? 2
+                                                                        : 1;
 
 /// x - zp as f32 for a sub-byte code (the bits of one element).
 template <XType X> inline float diffFromCode(uint32_t code, int64_t zp) {
@@ -203,8 +203,8 @@ template <YType Y> inline void store(void *y, int64_t i, float v) {
 /// masks) when the range is made of whole bytes, one element at a time
 /// otherwise.
 template <XType X, YType Y>
-inline void span(const uint8_t *x, void *y, int64_t i0, int64_t len,
-                 int64_t zp, float s) {
+inline void span(const uint8_t *x, void *y, int64_t i0, int64_t len, int64_t zp,
+                 float s) {
   constexpr int per = kPerByte<X>;
   if constexpr (per > 1) {
     if (i0 % per == 0 && len % per == 0) {
@@ -213,10 +213,10 @@ inline void span(const uint8_t *x, void *y, int64_t i0, int64_t len,
       for (int64_t j = 0; j < len / per; ++j) {
         const uint32_t byte = p[j];
         for (int k = 0; k < per; ++k)
-          store<Y>(y, i0 + j * per + k,
-                   diffFromCode<X>((byte >> (bits * k)) & ((1u << bits) - 1),
-                                   zp) *
-                       s);
+          store<Y>(
+              y, i0 + j * per + k,
+              diffFromCode<X>((byte >> (bits * k)) & ((1u << bits) - 1), zp) *
+                  s);
       }
       return;
     }
@@ -246,10 +246,10 @@ template <XType X, YType Y> void perAxis(const LoopArgs &a) {
           const uint32_t byte = x[i / per];
           for (int k = 0; k < per; ++k) {
             const int64_t zp = zps ? loadZp<X>(zps, c + k) : 0;
-            store<Y>(y, i + k,
-                     diffFromCode<X>((byte >> (bits * k)) & ((1u << bits) - 1),
-                                     zp) *
-                         loadScale<Y>(scale, c + k));
+            store<Y>(
+                y, i + k,
+                diffFromCode<X>((byte >> (bits * k)) & ((1u << bits) - 1), zp) *
+                    loadScale<Y>(scale, c + k));
           }
         }
       return;
@@ -361,17 +361,17 @@ LoopFn plainLoop(XType x, Gran g, YType y) {
 #define QDQ_X(T)                                                               \
   case X_##T:                                                                  \
     return pickY<X_##T>(y, g);
-    QDQ_X(i2) QDQ_X(ui2) QDQ_X(i4) QDQ_X(ui4) QDQ_X(i8) QDQ_X(ui8) QDQ_X(i16)
-    QDQ_X(ui16) QDQ_X(i32) QDQ_X(ui32) QDQ_X(f8E4M3FN) QDQ_X(f8E4M3FNUZ)
-    QDQ_X(f8E5M2) QDQ_X(f8E5M2FNUZ) QDQ_X(f4E2M1FN) QDQ_X(f16) QDQ_X(bf16)
+    QDQ_X(i2)
+    QDQ_X(ui2) QDQ_X(i4) QDQ_X(ui4) QDQ_X(i8) QDQ_X(ui8) QDQ_X(i16) QDQ_X(ui16)
+        QDQ_X(i32) QDQ_X(ui32) QDQ_X(f8E4M3FN) QDQ_X(f8E4M3FNUZ) QDQ_X(f8E5M2)
+            QDQ_X(f8E5M2FNUZ) QDQ_X(f4E2M1FN) QDQ_X(f16) QDQ_X(bf16)
 #undef QDQ_X
-  default:
-    return nullptr;
+                default : return nullptr;
   }
 }
 
-bool roof(const uint8_t *in, uint8_t *out, int64_t n, int inPer64,
-          int outPer64, bool nonTemporal) {
+bool roof(const uint8_t *in, uint8_t *out, int64_t n, int inPer64, int outPer64,
+          bool nonTemporal) {
   int64_t blocks = n / 64;
   switch (inPer64) {
   case 16:
