@@ -1743,38 +1743,43 @@ private:
     Value rows = getValueOrCreateConstantIndexOp(b, loc, rowCount);
     Value result = emitRowLoops(
         rows, rowLength, init, [&](Value r, Value local, Value acc) {
+          BlockRowInputs in{xReader, readEntries, scale2d, zp2d, zpScalar};
           if (plan.straddlingSteps)
-            return emitRowOfStraddlingSteps(xReader, r, local, acc, readEntries,
-                                            scale2d, zp2d, zpScalar);
+            return emitRowOfStraddlingSteps(in, r, local, acc);
           if (plan.run >= lanes && plan.runWidth == 1)
-            return emitRowOfLongBlocks(xReader, r, local, acc, readEntries,
-                                       scale2d, zp2d, zpScalar);
-          return emitRowOfShortBlocks(xReader, r, local, acc, readEntries,
-                                      scale2d, zp2d, zpScalar);
+            return emitRowOfLongBlocks(in, r, local, acc);
+          return emitRowOfShortBlocks(in, r, local, acc);
         });
     Value flat = tensor::CollapseShapeOp::create(
         b, loc, result, ArrayRef<ReassociationIndices>{{0, 1}});
     return unflatten(flat);
   }
 
-  using EntryReader =
-      function_ref<Value(Value, bool, Value, Value, int64_t, bool)>;
+  /// What the row emitters of buildBlockRows read: x, the parameters as
+  /// [M, S] storage tensors (no `zp2d` without a zero point or with a
+  /// one-element one, `zpScalar`), and `readEntries(param2d, isScale, r,
+  /// first, count, inBounds)`, the decoded entries [first, first + count) of
+  /// row r of a parameter.
+  struct BlockRowInputs {
+    const StoredReader &x;
+    function_ref<Value(Value, bool, Value, Value, int64_t, bool)> readEntries;
+    Value scale2d, zp2d, zpScalar;
+  };
 
   /// Block rows with B >= lanes (see buildBlockRows): row r of x into row
   /// `local` of `acc`.
-  Value emitRowOfLongBlocks(const StoredReader &xReader, Value r, Value local,
-                            Value acc, EntryReader readEntries, Value scale2d,
-                            Value zp2d, Value zpScalar) {
+  Value emitRowOfLongBlocks(const BlockRowInputs &in, Value r, Value local,
+                            Value acc) {
     int64_t rowLength = plan.rowLength, blockSize = plan.run;
     // The block k of `length` columns from column `start`.
     auto runBlock = [&](Value k, Value start, int64_t length, Value acc) {
-      Value scale = broadcast(readEntries(scale2d, true, r, k, 1, true));
-      Value zp = zpScalar;
-      if (zp2d)
-        zp = broadcast(readEntries(zp2d, false, r, k, 1, true));
+      Value scale = broadcast(in.readEntries(in.scale2d, true, r, k, 1, true));
+      Value zp = in.zpScalar;
+      if (in.zp2d)
+        zp = broadcast(in.readEntries(in.zp2d, false, r, k, 1, true));
       int64_t steps = length / lanes;
       auto stepAt = [&](Value column, Value acc, bool inBounds) {
-        return rowStep(xReader, r, local, column, acc, scale, zp, inBounds);
+        return rowStep(in.x, r, local, column, acc, scale, zp, inBounds);
       };
       if (steps == 1) {
         acc = stepAt(start, acc, true);
@@ -1813,10 +1818,8 @@ private:
   /// the entries of at most two runs: run j / B for its first lanes, up to
   /// the next run's first column, and the next run for the others (one
   /// prefix mask and a select). The last step is masked at the row's end.
-  Value emitRowOfStraddlingSteps(const StoredReader &xReader, Value r,
-                                 Value local, Value acc,
-                                 EntryReader readEntries, Value scale2d,
-                                 Value zp2d, Value zpScalar) {
+  Value emitRowOfStraddlingSteps(const BlockRowInputs &in, Value r, Value local,
+                                 Value acc) {
     Value run = indexConstant(b, loc, plan.run);
     Value one = indexConstant(b, loc, 1);
     Value lastEntry = indexConstant(b, loc, plan.rowEntries - 1);
@@ -1831,15 +1834,17 @@ private:
       Value inFirst = vector::CreateMaskOp::create(
           b, loc, VectorType::get({lanes}, b.getI1Type()), ValueRange{before});
       auto pick = [&](Value param2d, bool isScale) -> Value {
-        Value first = broadcast(readEntries(param2d, isScale, r, k0, 1, true));
-        Value second = broadcast(readEntries(param2d, isScale, r, k1, 1, true));
+        Value first =
+            broadcast(in.readEntries(param2d, isScale, r, k0, 1, true));
+        Value second =
+            broadcast(in.readEntries(param2d, isScale, r, k1, 1, true));
         return arith::SelectOp::create(b, loc, inFirst, first, second);
       };
-      Value scale = pick(scale2d, true);
-      Value zp = zpScalar;
-      if (zp2d)
-        zp = pick(zp2d, false);
-      return rowStep(xReader, r, local, j, acc, scale, zp, inBounds);
+      Value scale = pick(in.scale2d, true);
+      Value zp = in.zpScalar;
+      if (in.zp2d)
+        zp = pick(in.zp2d, false);
+      return rowStep(in.x, r, local, j, acc, scale, zp, inBounds);
     };
     int64_t full = plan.rowLength / lanes * lanes;
     acc = emitLoop(indexConstant(b, loc, 0), indexConstant(b, loc, full),
@@ -1855,9 +1860,8 @@ private:
   /// `local` of `acc`. Column c takes entry (c / R) * W + c mod W (R the run,
   /// W the run width), so a step's lanes take one contiguous run of entries,
   /// fixed by the step's offset in its group of lcm(R, lanes) columns.
-  Value emitRowOfShortBlocks(const StoredReader &xReader, Value r, Value local,
-                             Value acc, EntryReader readEntries, Value scale2d,
-                             Value zp2d, Value zpScalar) {
+  Value emitRowOfShortBlocks(const BlockRowInputs &in, Value r, Value local,
+                             Value acc) {
     int64_t rowLength = plan.rowLength, run = plan.run, width = plan.runWidth;
     int64_t group = std::lcm(run, lanes);
     int64_t wholeGroups = rowLength / group;
@@ -1888,14 +1892,14 @@ private:
                                          b.getDenseI64ArrayAttr(spread));
       };
       Value scale = spreadEntries(
-          readEntries(scale2d, true, r, first, count, entriesInBounds));
-      Value zp = zpScalar;
-      if (zp2d)
+          in.readEntries(in.scale2d, true, r, first, count, entriesInBounds));
+      Value zp = in.zpScalar;
+      if (in.zp2d)
         zp = spreadEntries(
-            readEntries(zp2d, false, r, first, count, entriesInBounds));
+            in.readEntries(in.zp2d, false, r, first, count, entriesInBounds));
       Value column =
           arith::AddIOp::create(b, loc, groupStart, indexConstant(b, loc, c));
-      return rowStep(xReader, r, local, column, acc, scale, zp, xInBounds);
+      return rowStep(in.x, r, local, column, acc, scale, zp, xInBounds);
     };
     acc = emitLoop(
         indexConstant(b, loc, 0), indexConstant(b, loc, wholeGroups * group),
