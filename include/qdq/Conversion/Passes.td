@@ -90,7 +90,19 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
     * blocked along another axis with N >= lanes: one scale row per row;
       with N < lanes: block rows over rows of K * N, each block of B * N
       columns taking its N scales periodically (a group of `lcm(B * N,
-      lanes)` columns of at most 16 steps).
+      lanes)` columns of at most 16 steps);
+    * per-axis and blocked with a dynamic axis dim or dynamic dims after the
+      axis: the rows of N above, with K (and S = ceil(K / B)) read from x at
+      run time for each row's parameters, and a dynamic N bounding each
+      row's steps, whose masked rest runs only when N leaves one. Per-token
+      scales of x [?, N] (oneDNN's DynamicDequantize) take this form. It
+      needs N >= lanes when N is static, and x and a zero point that are
+      not packed when N is dynamic (their rows must start on a byte);
+    * a dynamic innermost axis: rows of K along the axis, each step taking
+      the entries its lanes cover: per-axis, its scales and zero points read
+      in place at its column; blocked with `B % lanes == 0`, one scale
+      broadcast, or with `lanes % B == 0`, `lanes / B` scales spread with a
+      shuffle (x not packed).
 
     Per-tensor x of at most 8 bits with f16/bf16 results becomes a table
     lookup when `cpu-features` has the byte shuffles for it: the result of
@@ -119,9 +131,12 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
     and interleaves, or, for integer x in arithmetic with AVX512_VBMI (and
     512-bit vectors), straight into i32 lanes with `qdq.unpack_bits`
     (vpmultishiftqb); every element is computed with the same numerics as
-    `--convert-qdq-to-linalg` (shared builders). Other forms (dynamic axis or
-    inner dims, statically empty tensors, packed x whose rows do not start
-    on a byte, ...) are left unchanged for `--convert-qdq-to-linalg`.
+    `--convert-qdq-to-linalg` (shared builders). Other forms (a dynamic axis
+    with static rows shorter than a step, packed x with dynamic dims from
+    the axis on, blocks along a dynamic innermost axis that are neither a
+    multiple nor a divisor of the lanes, statically empty tensors,
+    packed x whose rows do not start on a byte, ...) are left unchanged for
+    `--convert-qdq-to-linalg`.
   }];
   let options = [
     Option<"vectorBits", "vector-bits", "unsigned", /*default=*/"0",

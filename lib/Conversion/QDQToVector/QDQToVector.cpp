@@ -24,7 +24,11 @@
 //                entries spread with a shuffle (lanes % B == 0).
 //   rows         x viewed as [R, N] rows of N >= lanes contiguous elements:
 //                per-axis takes one scalar per row, blocked one scale row
-//                vector per row.
+//                vector per row. The only scheme for dynamic sizes: K
+//                (row -> parameter) and N (each row's steps) may be read
+//                at run time. A dynamic innermost axis takes rows of K
+//                along the axis instead, each step reading its scales in
+//                place (per-axis) or one or lanes / B of them (blocked).
 //   block rows   blocked along the innermost axis otherwise (a partial last
 //                block, or B neither a multiple nor a divisor of the lanes),
 //                and per-axis forms no other scheme takes (a long innermost
@@ -108,7 +112,8 @@ constexpr int64_t kMaxGroupSteps = 16;
 
 enum class Scheme { PerTensor, AxisTable, BlockFlat, Rows, BlockRows };
 
-/// The shape facts a scheme needs, all static except `rows`/`total`.
+/// The shape facts a scheme needs, all static except that the rows scheme
+/// also takes a dynamic K or N (ShapedType::kDynamic; S is then unset).
 struct Plan {
   Scheme scheme;
   int64_t axis = 0;
@@ -132,6 +137,11 @@ struct Plan {
   // packed x: steps at multiples of the lanes, each taking the entries of at
   // most two runs, instead of steps from each run's first column.
   bool straddlingSteps = false;
+  // Rows along the axis (the axis innermost with a dynamic K): x as rows of
+  // K whose column j takes entry j / alongRun of its parameter row (per-axis:
+  // 1, the one parameter row; blocked: B, a multiple or a divisor of the
+  // lanes). 0: rows after the axis.
+  int64_t alongRun = 0;
 };
 
 static Value indexConstant(OpBuilder &b, Location loc, int64_t value) {
@@ -513,20 +523,56 @@ static FailureOr<Plan> choosePlan(DequantizeLinearOp op, int64_t lanes,
   plan.axis = op.getNormalizedAxis();
   plan.axisDim = shape[plan.axis];
   for (int64_t d = plan.axis + 1; d < xType.getRank(); ++d)
-    plan.inner = ShapedType::isDynamic(shape[d]) || plan.inner < 0
-                     ? -1
-                     : plan.inner * shape[d];
-  if (ShapedType::isDynamic(plan.axisDim) || plan.inner < 0)
-    return failure();
-  // Rows of N elements start byte-aligned only if N * bits is whole bytes,
-  // for x and for a packed zero point read by rows.
-  bool rowsAligned = !packed || (plan.inner * bits) % 8 == 0;
+    plan.inner =
+        ShapedType::isDynamic(shape[d]) || ShapedType::isDynamic(plan.inner)
+            ? ShapedType::kDynamic
+            : plan.inner * shape[d];
+  unsigned zpBits = 0; // a packed zero point's bits per element
   if (Value zp = op.getZeroPoint()) {
     Type zpElement = cast<ShapedType>(zp.getType()).getElementType();
-    if (isPackedSubByteType(zpElement) &&
-        (plan.inner * zpElement.getIntOrFloatBitWidth()) % 8 != 0)
-      rowsAligned = false;
+    if (isPackedSubByteType(zpElement))
+      zpBits = zpElement.getIntOrFloatBitWidth();
   }
+  if (op.getGranularity() == DequantizeLinearOp::Granularity::Blocked)
+    plan.blockSize = op.getBlockSize();
+
+  // Dynamic sizes: only the rows scheme takes them. It needs K only in the
+  // arithmetic that maps a row to its parameters (or, along the axis, as
+  // the row length), which can read it at run time, and it runs each row's
+  // steps up to N, which may be a run-time bound. Its rows must start on a byte
+  // of packed x or a packed zero point, which a dynamic N does not promise;
+  // with a static N, rows shorter than a step would each be one masked step, so
+  // they stay for the linalg path.
+  if (ShapedType::isDynamic(plan.axisDim) ||
+      ShapedType::isDynamic(plan.inner)) {
+    // The axis innermost (N = 1): rows of K along the axis, each step
+    // reading the entries its lanes take in place (per-axis) or one scalar
+    // or lanes / B entries spread (blocked). Packed x: rows of a dynamic K
+    // need not start on a byte; a packed zero point is read as one row, so
+    // only per-axis.
+    if (plan.inner == 1) {
+      int64_t run = plan.blockSize ? plan.blockSize : 1;
+      if (packed || (plan.blockSize && zpBits) ||
+          (run % lanes != 0 && lanes % run != 0))
+        return failure();
+      plan.scheme = Scheme::Rows;
+      plan.alongRun = run;
+      return plan;
+    }
+    bool fits = ShapedType::isDynamic(plan.inner)
+                    ? !packed && !zpBits
+                    : plan.inner >= lanes && (plan.inner * bits) % 8 == 0 &&
+                          (plan.inner * zpBits) % 8 == 0;
+    if (!fits)
+      return failure();
+    plan.scheme = Scheme::Rows;
+    return plan;
+  }
+
+  // Rows of N elements start byte-aligned only if N * bits is whole bytes,
+  // for x and for a packed zero point read by rows.
+  bool rowsAligned = (!packed || (plan.inner * bits) % 8 == 0) &&
+                     (plan.inner * zpBits) % 8 == 0;
 
   // Block rows (see Plan::rowLength): packed x needs rows that start on a
   // byte (long runs that do not take straddling steps); short runs, and runs
@@ -574,7 +620,6 @@ static FailureOr<Plan> choosePlan(DequantizeLinearOp op, int64_t lanes,
     return failure();
   }
 
-  plan.blockSize = op.getBlockSize();
   plan.blocks = (plan.axisDim + plan.blockSize - 1) / plan.blockSize;
   if (plan.inner == 1 && plan.axisDim % plan.blockSize == 0 &&
       (plan.blockSize % lanes == 0 || lanes % plan.blockSize == 0)) {
@@ -1139,21 +1184,21 @@ private:
     else if (int64_t tilePeriods = periodTileCount())
       granule = tilePeriods * plan.period;
     return unflatten(emitChunked(
-        total, total, granule, init, /*innerSize=*/0,
+        total, total, granule, init, /*innerSize=*/OpFoldResult(),
         [&](Value begin, Value length, Value slice) {
           return emitRange(xReader, params, begin, OpFoldResult(length), slice);
         }));
   }
 
-  /// Splits the items [0, count) (elements of a flat loop, or rows of a
-  /// [count, innerSize] tensor) into one chunk per thread, each a multiple of
-  /// `granule` items, under an scf.forall, when the loop covers at least
-  /// `parallelThreshold` elements (`elements`), else into one chunk.
-  /// `emitChunk(begin, length, slice)` fills `slice`, the chunk's part of
-  /// `init` (indexed from 0), and returns it.
+  /// Splits the items [0, count) (elements of a flat loop, with a null
+  /// `innerSize`, or rows of a [count, innerSize] tensor) into one chunk per
+  /// thread, each a multiple of `granule` items, under an scf.forall, when the
+  /// loop covers at least `parallelThreshold` elements (`elements`), else into
+  /// one chunk. `emitChunk(begin, length, slice)` fills `slice`, the chunk's
+  /// part of `init` (indexed from 0), and returns it.
   Value emitChunked(
       Value count, Value elements, int64_t granule, Value init,
-      int64_t innerSize,
+      OpFoldResult innerSize,
       function_ref<Value(Value begin, Value length, Value slice)> emitChunk) {
     Value one = indexConstant(b, loc, 1);
     Value isLarge =
@@ -1181,9 +1226,9 @@ private:
           Value length = arith::SubIOp::create(b, loc, end, begin);
           SmallVector<OpFoldResult> offsets{begin}, sizes{length},
               strides{b.getIndexAttr(1)};
-          if (innerSize > 0) {
+          if (innerSize) {
             offsets.push_back(b.getIndexAttr(0));
-            sizes.push_back(b.getIndexAttr(innerSize));
+            sizes.push_back(innerSize);
             strides.push_back(b.getIndexAttr(1));
           }
           Value slice = tensor::ExtractSliceOp::create(b, loc, out, offsets,
@@ -1505,7 +1550,7 @@ private:
   /// result `init`, returning the row written (row `local` of `acc`). With
   /// several threads and enough elements, the rows are split into one chunk
   /// of whole rows per thread.
-  Value emitRowLoops(Value rows, int64_t rowLength, Value init,
+  Value emitRowLoops(Value rows, OpFoldResult rowLength, Value init,
                      function_ref<Value(Value, Value, Value)> rowBody) {
     Value zero = indexConstant(b, loc, 0);
     Value one = indexConstant(b, loc, 1);
@@ -1517,25 +1562,161 @@ private:
       });
     };
     std::optional<int64_t> staticRows = getConstantIntValue(rows);
-    if (numThreads <= 1 ||
-        (staticRows && *staticRows * rowLength < parallelThreshold))
+    std::optional<int64_t> staticLength = getConstantIntValue(rowLength);
+    if (numThreads <= 1 || (staticRows && staticLength &&
+                            *staticRows * *staticLength < parallelThreshold))
       return emitRows(zero, rows, init);
-    Value elements =
-        arith::MulIOp::create(b, loc, rows, indexConstant(b, loc, rowLength));
+    Value elements = arith::MulIOp::create(
+        b, loc, rows, getValueOrCreateConstantIndexOp(b, loc, rowLength));
     return emitChunked(rows, elements, /*granule=*/1, init, rowLength,
                        emitRows);
   }
 
+  /// The steps of one row of `rowLength` elements into `acc`: whole steps
+  /// `step(j, acc, /*inBounds=*/true)`, then one masked step for the rest,
+  /// if any (tested at run time when the length is dynamic).
+  Value emitRowSteps(OpFoldResult rowLength, Value acc,
+                     function_ref<Value(Value, Value, bool)> step) {
+    Value lanesValue = indexConstant(b, loc, lanes);
+    Value length = getValueOrCreateConstantIndexOp(b, loc, rowLength);
+    Value full = arith::MulIOp::create(
+        b, loc, arith::DivUIOp::create(b, loc, length, lanesValue), lanesValue);
+    acc = emitLoop(indexConstant(b, loc, 0), full, lanesValue, acc,
+                   [&](Value j, Value acc) { return step(j, acc, true); });
+    if (std::optional<int64_t> staticLength = getConstantIntValue(rowLength))
+      return *staticLength % lanes ? step(full, acc, false) : acc;
+    Value hasRest =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, full, length);
+    return scf::IfOp::create(
+               b, loc, hasRest,
+               [&](OpBuilder &nb, Location) {
+                 OpBuilder::InsertionGuard guard(b);
+                 b.setInsertionPoint(nb.getInsertionBlock(),
+                                     nb.getInsertionPoint());
+                 scf::YieldOp::create(b, loc, step(full, acc, false));
+               },
+               [&](OpBuilder &nb, Location) {
+                 scf::YieldOp::create(nb, loc, acc);
+               })
+        .getResult(0);
+  }
+
+  /// A tensor as rows of the dims from `axis` on: [prod(dims[0..axis)),
+  /// prod(dims[axis..])] ([1, n] for axis 0).
+  Value rowsFrom(Value tensor, int64_t axis) {
+    if (axis > 0)
+      return asRows(b, loc, tensor, axis - 1);
+    Value flat = flatten(b, loc, tensor);
+    auto type = cast<RankedTensorType>(flat.getType());
+    return tensor::ExpandShapeOp::create(
+        b, loc,
+        RankedTensorType::get({1, type.getDimSize(0)}, type.getElementType()),
+        flat, ArrayRef<ReassociationIndices>{{0, 1}},
+        ArrayRef<OpFoldResult>{b.getIndexAttr(1),
+                               tensor::getMixedSize(b, loc, flat, 0)});
+  }
+
+  /// Rows along the axis (Plan::alongRun): x as [M, K] rows; step j of a
+  /// row takes the parameter entries j / B to (j + lanes - 1) / B of its
+  /// parameter row (per-axis: the one row, its entries read in place;
+  /// blocked: row r of the [M, S] parameters, one scalar broadcast when B
+  /// is whole steps, else lanes / B entries spread with a shuffle).
+  Value buildRowsAlongAxis() {
+    int64_t run = plan.alongRun;
+    bool perAxis = plan.blockSize == 0;
+    Value x2d = rowsFrom(op.getX(), plan.axis);
+    StoredReader xReader(b, loc, x2d, ShapedType::kDynamic);
+    OpFoldResult rowCount = tensor::getMixedSize(b, loc, x2d, 0);
+    OpFoldResult rowLength = tensor::getMixedSize(b, loc, x2d, 1);
+    Value init = tensor::EmptyOp::create(
+        b, loc, ArrayRef<OpFoldResult>{rowCount, rowLength}, storeElement);
+    // Per-axis: the 1-D parameters, read at the step's column. Blocked:
+    // [M, S] storage tensors (no packed zero point, choosePlan).
+    auto view = [&](Value param) -> Value {
+      return perAxis ? param : toStorage(b, loc, rowsFrom(param, plan.axis));
+    };
+    Value scales = view(op.getScale()), zps;
+    Value zpScalar;
+    if (hasOneElementZeroPoint())
+      zpScalar = broadcastFirstZeroPoint();
+    else if (zeroPoint)
+      zps = view(zeroPoint);
+    std::optional<StoredReader> scaleReader, zpReader;
+    if (perAxis) {
+      scaleReader.emplace(b, loc, scales, 0);
+      if (zps)
+        zpReader.emplace(b, loc, zps, 0);
+    }
+    // Entries of one parameter for the step at column j of row r, stored.
+    auto entries = [&](Value param, const std::optional<StoredReader> &reader,
+                       Value r, Value j, bool inBounds) -> Value {
+      if (perAxis)
+        return reader->read(b, loc, ValueRange{j}, lanes, inBounds);
+      Value first =
+          arith::DivUIOp::create(b, loc, j, indexConstant(b, loc, run));
+      if (run % lanes == 0)
+        return vector::BroadcastOp::create(
+            b, loc, vectorOf(getElementTypeOrSelf(param.getType())),
+            tensor::ExtractOp::create(b, loc, param, ValueRange{r, first}));
+      Type storage = getElementTypeOrSelf(param.getType());
+      Value padding = arith::ConstantOp::create(b, loc, b.getZeroAttr(storage));
+      Value read = vector::TransferReadOp::create(
+          b, loc, VectorType::get({lanes / run}, storage), param,
+          ValueRange{r, first}, padding, ArrayRef<bool>{inBounds});
+      SmallVector<int64_t> spread;
+      for (int64_t lane = 0; lane < lanes; ++lane)
+        spread.push_back(lane / run);
+      return vector::ShuffleOp::create(b, loc, read, read,
+                                       b.getDenseI64ArrayAttr(spread));
+    };
+    Value rows = getValueOrCreateConstantIndexOp(b, loc, rowCount);
+    Value result = emitRowLoops(
+        rows, rowLength, init, [&](Value r, Value local, Value dest) {
+          return emitRowSteps(
+              rowLength, dest, [&](Value j, Value acc, bool inBounds) {
+                Value scale = convertStoredToF32(
+                    b, loc, entries(scales, scaleReader, r, j, inBounds),
+                    scaleElement);
+                Value zp = zpScalar;
+                if (zps)
+                  zp = prepareZeroPoint(b, loc,
+                                        entries(zps, zpReader, r, j, inBounds),
+                                        zeroPointElement(), xElement);
+                return rowStep(xReader, r, local, j, acc, scale, zp, inBounds);
+              });
+        });
+    if (plan.axis == 0)
+      return unflatten(tensor::CollapseShapeOp::create(
+          b, loc, result, ArrayRef<ReassociationIndices>{{0, 1}}));
+    return expandRows(result, plan.axis - 1);
+  }
+
+  /// A [R, N] result of rows split after dim `split` back in x's shape.
+  Value expandRows(Value result, int64_t split) {
+    auto yType = op.getY().getType();
+    ReassociationIndices outerDims, innerDims;
+    for (int64_t d = 0; d < yType.getRank(); ++d)
+      (d <= split ? outerDims : innerDims).push_back(d);
+    return expandTo(b, loc, fromStoreForm(result), yType,
+                    ArrayRef<ReassociationIndices>{outerDims, innerDims},
+                    tensor::getMixedSizes(b, loc, op.getX()));
+  }
+
   /// Rows scheme: x as [R, N]; per-axis: one scalar per row (row r has
-  /// k = r mod K); blocked: scale row (r / K) * S + (r mod K) / B.
+  /// k = r mod K); blocked: scale row (r / K) * S + (r mod K) / B. K and N
+  /// may be dynamic (read from x at run time); packed x then has a static N
+  /// (choosePlan), the row length its reader needs. With the axis innermost
+  /// (Plan::alongRun), rows along the axis instead.
   Value buildRows() {
+    if (plan.alongRun)
+      return buildRowsAlongAxis();
     Value x2d = asRows(b, loc, op.getX(), plan.axis);
     StoredReader xReader(b, loc, x2d, plan.inner);
     OpFoldResult rowCount = tensor::getMixedSize(b, loc, x2d, 0);
+    OpFoldResult rowLength = tensor::getMixedSize(b, loc, x2d, 1);
     Value rows = getValueOrCreateConstantIndexOp(b, loc, rowCount);
     Value init = tensor::EmptyOp::create(
-        b, loc, ArrayRef<OpFoldResult>{rowCount, b.getIndexAttr(plan.inner)},
-        storeElement);
+        b, loc, ArrayRef<OpFoldResult>{rowCount, rowLength}, storeElement);
     bool blocked = plan.blockSize > 0;
     Value scale2d, zp2d;
     std::optional<StoredReader> zpReader;
@@ -1558,12 +1739,17 @@ private:
     if (hasOneElementZeroPoint())
       zpScalar = broadcastFirstZeroPoint();
 
-    Value zero = indexConstant(b, loc, 0);
-    Value step = indexConstant(b, loc, lanes);
-    Value axisDim = indexConstant(b, loc, plan.axisDim);
-    int64_t fullCount = (plan.inner / lanes) * lanes;
+    Value axisDim = getValueOrCreateConstantIndexOp(
+        b, loc, tensor::getMixedSize(b, loc, op.getX(), plan.axis));
+    Value blocks;
+    if (blocked)
+      blocks = ShapedType::isDynamic(plan.axisDim)
+                   ? arith::CeilDivUIOp::create(
+                         b, loc, axisDim, indexConstant(b, loc, plan.blockSize))
+                         .getResult()
+                   : indexConstant(b, loc, plan.blocks);
     Value result = emitRowLoops(
-        rows, plan.inner, init, [&](Value r, Value local, Value dest) {
+        rows, rowLength, init, [&](Value r, Value local, Value dest) {
           Value k = arith::RemUIOp::create(b, loc, r, axisDim);
           // Per-axis: the row's scalars, decoded once per row.
           Value rowScale, rowZp = zpScalar, paramRow;
@@ -1575,8 +1761,7 @@ private:
               rowZp = broadcast(preparedScalarZeroPoint(zpStorage, k));
           } else {
             Value m = arith::DivUIOp::create(b, loc, r, axisDim);
-            Value rowBase = arith::MulIOp::create(
-                b, loc, m, indexConstant(b, loc, plan.blocks));
+            Value rowBase = arith::MulIOp::create(b, loc, m, blocks);
             Value block = arith::DivUIOp::create(
                 b, loc, k, indexConstant(b, loc, plan.blockSize));
             paramRow = arith::AddIOp::create(b, loc, rowBase, block);
@@ -1598,21 +1783,9 @@ private:
             }
             return rowStep(xReader, r, local, j, acc, scale, zp, inBounds);
           };
-          Value acc =
-              emitLoop(zero, indexConstant(b, loc, fullCount), step, dest,
-                       [&](Value j, Value acc) { return chunk(j, acc, true); });
-          if (fullCount < plan.inner)
-            acc = chunk(indexConstant(b, loc, fullCount), acc, false);
-          return acc;
+          return emitRowSteps(rowLength, dest, chunk);
         });
-    // Back to x's shape.
-    auto yType = op.getY().getType();
-    ReassociationIndices outerDims, innerDims;
-    for (int64_t d = 0; d < yType.getRank(); ++d)
-      (d <= plan.axis ? outerDims : innerDims).push_back(d);
-    return expandTo(b, loc, fromStoreForm(result), yType,
-                    ArrayRef<ReassociationIndices>{outerDims, innerDims},
-                    tensor::getMixedSizes(b, loc, op.getX()));
+    return expandRows(result, plan.axis);
   }
 
   /// Block rows: blocked along the innermost axis in the forms block-flat
@@ -1742,7 +1915,8 @@ private:
         storeElement);
     Value rows = getValueOrCreateConstantIndexOp(b, loc, rowCount);
     Value result = emitRowLoops(
-        rows, rowLength, init, [&](Value r, Value local, Value acc) {
+        rows, b.getIndexAttr(rowLength), init,
+        [&](Value r, Value local, Value acc) {
           BlockRowInputs in{xReader, readEntries, scale2d, zp2d, zpScalar};
           if (plan.straddlingSteps)
             return emitRowOfStraddlingSteps(in, r, local, acc);

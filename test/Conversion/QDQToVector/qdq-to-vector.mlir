@@ -267,14 +267,96 @@ func.func @rows_blocked(%x: tensor<64x16xi2>, %s: tensor<2x16xf32>, %z: tensor<2
 // -----
 
 // Forms without a scheme stay for --convert-qdq-to-linalg: packed x whose
-// rows do not start on a byte (7 int4 codes per row), and a dynamic axis dim.
+// rows do not start on a byte (7 int4 codes per row), a dynamic axis dim
+// with rows shorter than a step, packed x with a dynamic row length, and
+// blocks of 3 along a dynamic innermost axis (neither a multiple nor a
+// divisor of 8 lanes).
 // CHECK-LABEL: func.func @fallbacks
-// CHECK:       qdq.dequantize_linear %{{.*}}, %{{.*}} block_size = 3
-// CHECK:       qdq.dequantize_linear %{{.*}}, %{{.*}} axis = 0
-func.func @fallbacks(%x: tensor<4x7xi4>, %s: tensor<4x3xf32>, %xd: tensor<?x5xi8>, %sd: tensor<?xf32>) -> (tensor<4x7xf32>, tensor<?x5xf32>) {
+// CHECK:       qdq.dequantize_linear %{{.*}}, %{{.*}} block_size = 3 : (tensor<4x7xi4>
+// CHECK:       qdq.dequantize_linear %{{.*}}, %{{.*}} axis = 0 : (tensor<?x5xi8>
+// CHECK:       qdq.dequantize_linear %{{.*}}, %{{.*}} axis = 0 : (tensor<?x?xi4>
+// CHECK:       qdq.dequantize_linear %{{.*}}, %{{.*}} block_size = 3 : (tensor<8x?xi8>
+func.func @fallbacks(%x: tensor<4x7xi4>, %s: tensor<4x3xf32>, %xd: tensor<?x5xi8>, %sd: tensor<?xf32>, %xp: tensor<?x?xi4>, %xi: tensor<8x?xi8>, %si: tensor<8x?xf32>) -> (tensor<4x7xf32>, tensor<?x5xf32>, tensor<?x?xf32>, tensor<8x?xf32>) {
   %y = qdq.dequantize_linear %x, %s block_size = 3 : (tensor<4x7xi4>, tensor<4x3xf32>) -> tensor<4x7xf32>
   %yd = qdq.dequantize_linear %xd, %sd axis = 0 : (tensor<?x5xi8>, tensor<?xf32>) -> tensor<?x5xf32>
-  return %y, %yd : tensor<4x7xf32>, tensor<?x5xf32>
+  %yp = qdq.dequantize_linear %xp, %sd axis = 0 : (tensor<?x?xi4>, tensor<?xf32>) -> tensor<?x?xf32>
+  %yi = qdq.dequantize_linear %xi, %si block_size = 3 : (tensor<8x?xi8>, tensor<8x?xf32>) -> tensor<8x?xf32>
+  return %y, %yd, %yp, %yi : tensor<4x7xf32>, tensor<?x5xf32>, tensor<?x?xf32>, tensor<8x?xf32>
+}
+
+// -----
+
+// Rows with a dynamic axis dim (per-token scales of x [?, 20]): K is read
+// from x for k = r mod K; 16 elements in vectors and, N being static, a
+// masked step for the other 4 with no run-time test.
+// CHECK-LABEL: func.func @rows_dynamic_axis
+// CHECK-SAME:  %[[X:arg0]]: tensor<?x20xi8>
+// CHECK:       tensor.empty
+// CHECK:       %[[KDIM:.*]] = tensor.dim %[[X]], %c0 : tensor<?x20xi8>
+// CHECK:       scf.for %[[R:[^ ]+]] =
+// CHECK:         %[[K:.*]] = arith.remui %[[R]], %[[KDIM]] : index
+// CHECK:         tensor.extract %{{.*}}[%[[K]]] : tensor<?xf32>
+// CHECK:         scf.for
+// CHECK:           vector.transfer_read %{{.*}}[%[[R]], %{{.*}}], %{{.*}} {in_bounds = [true]} : tensor<?x20xi8>, vector<8xi8>
+// CHECK-NOT:     scf.if
+// CHECK:         vector.transfer_read %{{.*}}[%[[R]], %c16], %{{.*}} : tensor<?x20xi8>, vector<8xi8>
+func.func @rows_dynamic_axis(%x: tensor<?x20xi8>, %s: tensor<?xf32>, %z: tensor<?xi8>) -> tensor<?x20xf32> {
+  %y = qdq.dequantize_linear %x, %s, %z axis = 0 : (tensor<?x20xi8>, tensor<?xf32>, tensor<?xi8>) -> tensor<?x20xf32>
+  return %y : tensor<?x20xf32>
+}
+
+// -----
+
+// Rows with a dynamic row length (blocked along axis 1 of x [?, ?, ?]):
+// S = ceil(K / 4) and N are read at run time; each row's whole steps end at
+// (N / 8) * 8 and a masked step runs only when N leaves a rest.
+// CHECK-LABEL: func.func @rows_dynamic_length
+// CHECK-SAME:  %[[X:arg0]]: tensor<?x?x?xf16>
+// CHECK-DAG:   %[[KDIM:.*]] = tensor.dim %[[X]], %c1 : tensor<?x?x?xf16>
+// CHECK-DAG:   %[[S:.*]] = arith.ceildivui %[[KDIM]], %c4 : index
+// CHECK:       scf.for %[[R:[^ ]+]] =
+// CHECK:         %[[M:.*]] = arith.divui %[[R]], %[[KDIM]] : index
+// CHECK:         arith.muli %[[M]], %[[S]] : index
+// CHECK:         scf.for
+// CHECK:           vector.transfer_read %{{.*}} {in_bounds = [true]} : tensor<?x?xf16>, vector<8xf16>
+// CHECK:         %[[REST:.*]] = arith.cmpi ult
+// CHECK:         scf.if %[[REST]]
+// CHECK:           vector.transfer_read %{{.*}} : tensor<?x?xf16>, vector<8xf16>
+func.func @rows_dynamic_length(%x: tensor<?x?x?xf16>, %s: tensor<?x?x?xf32>) -> tensor<?x?x?xbf16> {
+  %y = qdq.dequantize_linear %x, %s block_size = 4 : (tensor<?x?x?xf16>, tensor<?x?x?xf32>) -> tensor<?x?x?xbf16>
+  return %y : tensor<?x?x?xbf16>
+}
+
+// -----
+
+// A dynamic innermost axis: rows of K along the axis. Per-axis, each step
+// reads its 8 scales and zero points in place at its column; blocks of 4,
+// 2 scales at column / 4 spread over the lanes; blocks of 16, one scale
+// (two whole steps per block) broadcast.
+// CHECK-LABEL: func.func @rows_along_axis
+// CHECK-SAME:  %[[X:arg0]]: tensor<?x?xi8>, %[[S:arg1]]: tensor<?xf32>, %[[Z:arg2]]: tensor<?xi8>
+// CHECK:       scf.for %[[R:[^ ]+]] =
+// CHECK:         scf.for %[[J:[^ ]+]] =
+// CHECK:           vector.transfer_read %[[S]][%[[J]]], %{{.*}} {in_bounds = [true]} : tensor<?xf32>, vector<8xf32>
+// CHECK:           vector.transfer_read %[[Z]][%[[J]]], %{{.*}} {in_bounds = [true]} : tensor<?xi8>, vector<8xi8>
+// CHECK:           vector.transfer_read %[[X]][%[[R]], %[[J]]], %{{.*}} {in_bounds = [true]} : tensor<?x?xi8>, vector<8xi8>
+// CHECK:         scf.if
+// CHECK:           vector.transfer_read %[[S]][%{{.*}}], %{{.*}} : tensor<?xf32>, vector<8xf32>
+// CHECK:       scf.for %[[R4:[^ ]+]] =
+// CHECK:         scf.for %[[J4:[^ ]+]] =
+// CHECK:           %[[B4:.*]] = arith.divui %[[J4]], %c4
+// CHECK:           %[[E4:.*]] = vector.transfer_read %{{.*}}[%[[R4]], %[[B4]]], %{{.*}} {in_bounds = [true]} : tensor<?x?xf32>, vector<2xf32>
+// CHECK:           vector.shuffle %[[E4]], %[[E4]] [0, 0, 0, 0, 1, 1, 1, 1]
+// CHECK:       scf.for %[[R16:[^ ]+]] =
+// CHECK:         scf.for %[[J16:[^ ]+]] =
+// CHECK:           %[[B16:.*]] = arith.divui %[[J16]], %c16
+// CHECK:           %[[E16:.*]] = tensor.extract %{{.*}}[%[[R16]], %[[B16]]] : tensor<?x?xf32>
+// CHECK:           vector.broadcast %[[E16]] : f32 to vector<8xf32>
+func.func @rows_along_axis(%x: tensor<?x?xi8>, %s: tensor<?xf32>, %z: tensor<?xi8>, %sb: tensor<?x?xf32>) -> (tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>) {
+  %y = qdq.dequantize_linear %x, %s, %z : (tensor<?x?xi8>, tensor<?xf32>, tensor<?xi8>) -> tensor<?x?xf32>
+  %y4 = qdq.dequantize_linear %x, %sb block_size = 4 : (tensor<?x?xi8>, tensor<?x?xf32>) -> tensor<?x?xf32>
+  %y16 = qdq.dequantize_linear %x, %sb block_size = 16 : (tensor<?x?xi8>, tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %y, %y4, %y16 : tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>
 }
 
 // -----

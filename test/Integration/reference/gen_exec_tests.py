@@ -207,6 +207,9 @@ class Case:
         parts.append('result %s' % self.y_type)
         if self.dynamic == 'outer':
             parts.append('dynamic outer dims')
+        elif isinstance(self.dynamic, tuple) and self.dynamic:
+            parts.append('dynamic dims %s'
+                         % ', '.join(str(d) for d in self.dynamic))
         elif self.dynamic:
             parts.append('dynamic shapes')
         return ', '.join(parts)
@@ -221,12 +224,27 @@ def shape_str(shape):
 # --------------------------------------------------------------------------
 
 def tensor_type(shape, ty, dynamic=False):
-    """`dynamic`: False, True (every dim is ?) or 'outer' (all but the
-    last)."""
-    dims = ''.join(('?' if dynamic is True or
-                    (dynamic == 'outer' and i + 1 < len(shape)) else str(d)) +
-                   'x' for i, d in enumerate(shape))
+    """`dynamic`: False, True (every dim is ?), 'outer' (all but the last)
+    or a tuple of the dims that are ?."""
+    def is_dynamic(i):
+        if isinstance(dynamic, tuple):
+            return i in dynamic
+        return dynamic is True or (dynamic == 'outer' and i + 1 < len(shape))
+    dims = ''.join(('?' if is_dynamic(i) else str(d)) + 'x'
+                   for i, d in enumerate(shape))
     return 'tensor<%s%s>' % (dims, ty)
+
+
+def param_dynamic(case, shape):
+    """The dynamic dims of a scale or zero point of `shape` when x has
+    some: all of them, unless x's are a tuple of dims; then x's for
+    parameters of x's rank (blocked), and for a 1-D per-axis one its dim if
+    x's axis is dynamic."""
+    if not isinstance(case.dynamic, tuple):
+        return True
+    if len(shape) == len(case.x_shape):
+        return case.dynamic
+    return (0,) if case.norm_axis in case.dynamic else ()
 
 
 def literal(ty, v):
@@ -316,13 +334,15 @@ def emit_case(case, out):
     yt_s = tensor_type(case.x_shape, case.y_type)
     dyn_s = case.dynamic and case.mode != 'per-tensor'
     xt = tensor_type(case.x_shape, case.x_type, case.dynamic)
-    st = tensor_type(case.s_shape, case.s_type, dyn_s)
+    st = tensor_type(case.s_shape, case.s_type,
+                     dyn_s and param_dynamic(case, case.s_shape))
     yt = tensor_type(case.x_shape, case.y_type, case.dynamic)
     has_zp = case.zp is not None
     if has_zp:
         zt_s = tensor_type(case.zp_shape, case.zp_type)
         dyn_z = case.dynamic and not R.is_per_tensor_shape(case.zp_shape)
-        zt = tensor_type(case.zp_shape, case.zp_type, dyn_z)
+        zt = tensor_type(case.zp_shape, case.zp_type,
+                         dyn_z and param_dynamic(case, case.zp_shape))
 
     out.append('// ' + '-' * 76)
     out.append('// %s: %s.' % (k, case.describe()))
@@ -1237,6 +1257,84 @@ def period_tile_cases():
             (x_shape[0], period, ' and zero points' if has_zp else '')))
     return cases
 
+def dynamic_rows_cases():
+    """Dynamic sizes in the rows scheme of the vector lowering: x as rows
+    of the N elements after the axis, each row taking its parameters from
+    its index (k = r mod K, blocked: scale row (r / K) * S + k / B) with K,
+    S and N read at run time. A dynamic axis with a static N (per-token
+    scales [?] of x [?, N], as oneDNN's DynamicDequantize takes them; packed
+    x and zero points whose rows start on a byte; a partial last block);
+    a dynamic N (each row's steps and masked tail at run time, rows shorter
+    than a step included); oneDNN's one-element zero point. A dynamic
+    innermost axis: rows of K along the axis, each step reading its
+    scales and zero points in place (per-axis) or one block's broadcast or
+    lanes / B blocks' spread (blocked, partial last blocks; B = 4, 8, 32,
+    64). Packed x with a dynamic N, and at 512 bits blocks of 24 along a
+    dynamic innermost axis (neither a multiple nor a divisor of 64 or 16
+    lanes; at 128 and 256 bits they are whole steps), stay for the linalg
+    path: one case each checks that fallback."""
+    # name, x type, x shape, axis, block, scale type, zero point, result
+    # type, dynamic dims of x (True: all)
+    shapes = [('token_i8', 'i8', [5, 130], 0, 0, 'f32', True, 'f32', (0,)),
+              ('token_u4', 'ui4', [4, 128], 0, 0, 'f16', True, 'bf16', (0,)),
+              ('token_u32', 'ui32', [4, 65], 0, 0, 'f32', False, 'bf16',
+               (0,)),
+              ('mid_u8', 'ui8', [2, 3, 70], 1, 0, 'bf16', True, 'f16',
+               (0, 1)),
+              ('inner_i16', 'i16', [3, 4, 33], 1, 0, 'f32', True, 'f32',
+               True),
+              ('inner_i32', 'i32', [3, 100], 0, 0, 'f32', True, 'f32', True),
+              ('short_e4m3', 'f8E4M3FN', [6, 5], 0, 0, 'f8E8M0FNU', False,
+               'bf16', True),
+              ('blocked_i8', 'i8', [70, 80], 0, 32, 'f32', True, 'f32',
+               (0,)),
+              ('blocked_i4', 'i4', [40, 64], 0, 8, 'f32', True, 'bf16',
+               (0,)),
+              ('blocked_f16', 'f16', [2, 50, 70], 1, 16, 'bf16', True, 'f32',
+               True),
+              ('packed_u2', 'ui2', [3, 100], 0, 0, 'f16', True, 'f32', True),
+              ('along_i8', 'i8', [3, 100], 1, 0, 'f16', True, 'f32', True),
+              ('along_f16_1d', 'f16', [70], 0, 0, 'bf16', True, 'bf16',
+               True),
+              ('along_u16', 'ui16', [2, 130], 1, 0, 'f8E8M0FNU', False,
+               'f16', (1,)),
+              ('along_blocked_i8_b32', 'i8', [3, 100], 1, 32, 'f32', True,
+               'f32', True),
+              ('along_blocked_u8_b4', 'ui8', [2, 3, 70], 2, 4, 'bf16', True,
+               'f16', True),
+              ('along_blocked_e4m3_b64', 'f8E4M3FN', [3, 150], 1, 64,
+               'f8E8M0FNU', False, 'bf16', True),
+              ('along_blocked_i16_b8_unit', 'i16', [2, 20, 1], 1, 8, 'f32',
+               True, 'f32', (0, 1)),
+              ('along_blocked_i8_b24', 'i8', [2, 100], 1, 24, 'f32', True,
+               'f32', True)]
+    cases = []
+    for tag, x_type, x_shape, axis, block, s_type, has_zp, y_type, dyn \
+            in shapes:
+        s_shape = [x_shape[axis]]
+        if block:
+            s_shape = list(x_shape)
+            s_shape[axis] = -(-x_shape[axis] // block)
+        case = random_params_case(
+            'dyn_rows_' + tag, x_type, x_shape, s_type, s_shape, has_zp,
+            axis, y_type, 'x %s, axis %d%s; random scales%s.' %
+            (shape_str(x_shape), axis,
+             ', blocks of %d' % block if block else '',
+             ' and zero points' if has_zp else ''), block_size=block)
+        case.dynamic = dyn
+        cases.append(case)
+    # oneDNN: per-token scales with one zero point for every element.
+    rng = Rng('dyn_rows_token_one_zp')
+    x = rand_x(rng, 'i8', 7 * 80)
+    scale = [rand_scale(rng, 'f16', CENTER['i8']) for _ in range(7)]
+    case = Case('dyn_rows_token_one_zp', 'i8', [7, 80], x, 'f16', [7], scale,
+                zp_type='i8', zp_shape=[], zp=[3], axis=0, y_type='f16',
+                note='x [7, 80], axis 0; random scales, one zero point.')
+    case.dynamic = (0,)
+    cases.append(case)
+    return cases
+
+
 def in_place_axis_cases():
     """Per-axis lowered with no tables (max-table-period=0, see
     IN_PLACE_RUN_OPTIONS), as the default lowering does for periods longer
@@ -1512,6 +1610,9 @@ def all_files():
     files.append(('dq-period-tiles.mlir', 'Per-axis x long enough for '
                   'the period tiles of the vector lowering.',
                   period_tile_cases()))
+    files.append(('dq-dynamic-rows.mlir', 'Per-axis and blocked x with '
+                  'dynamic sizes: the rows scheme of the vector lowering\n'
+                  '// with K and N read at run time.', dynamic_rows_cases()))
     files.append(('dq-axis-in-place.mlir', 'Per-axis x whose scales and '
                   'zero points the vector lowering reads in place.',
                   in_place_axis_cases()))

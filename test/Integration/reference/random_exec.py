@@ -10,7 +10,8 @@ innermost dims that are or are not whole steps (33 to 2048), a few rows
 (whole and partial segments and period tiles, leftover rows), the axis
 innermost or outer, blocks of 1 to 128 with partial last blocks, every x
 type (f16/bf16 x included, which ONNX Runtime cannot run), scale type and
-result type, zero points present or absent.
+result type, zero points present or absent, and in about a third of the
+cases some dims dynamic (with the parameters' matching dims).
 
     random_exec.py --seed S --count N --work DIR --qdq-opt PATH \\
         --mlir-runner PATH --filecheck PATH --shared-libs LIB,LIB,...
@@ -97,11 +98,15 @@ def _draw(seed, attempt, max_elements):
     has_zp = zp_allowed and r.random() < 0.7
     zp = G.rand_x(rng, x_type, R.num_elements(s_shape)) if has_zp else None
     x = G.rand_x(rng, x_type, R.num_elements(shape))
-    return G.Case('r%d' % seed, x_type, shape, x, s_type, s_shape, scale,
+    case = G.Case('r%d' % seed, x_type, shape, x, s_type, s_shape, scale,
                   zp_type=x_type if has_zp else None,
                   zp_shape=s_shape if has_zp else None, zp=zp, axis=axis,
                   block_size=block, y_type=y_type,
                   note='random case, seed %d.' % seed)
+    # Drawn last, so the fields above are those of earlier versions.
+    if r.random() < 0.3:
+        case.dynamic = tuple(d for d in range(rank) if r.random() < 0.5)
+    return case
 
 
 def corrupt(case):
