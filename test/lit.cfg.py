@@ -122,3 +122,14 @@ if qdq_cache.get("QDQ_ENABLE_SANITIZERS", "OFF").upper() in ("ON", "1", "TRUE", 
 if os.path.exists(os.path.join(config.qdq_tools_dir, "qdq-fuzz")):
     config.available_features.add("qdq-fuzz")
     llvm_config.add_tool_substitutions(["qdq-fuzz"], [config.qdq_tools_dir])
+
+# A time limit per test, so that a hang (a miscompiled loop under OpenMP can
+# spin forever) fails its test instead of stalling the whole run. lit needs
+# psutil to enforce it (python3-psutil, scripts/install-deps.sh).
+# QDQ_LIT_TIMEOUT overrides it (seconds; 0: none).
+try:
+    import psutil  # noqa: F401
+
+    lit_config.maxIndividualTestTime = int(os.environ.get("QDQ_LIT_TIMEOUT", "1800"))
+except ImportError:
+    lit_config.warning("python3-psutil is missing: no time limit per test")
