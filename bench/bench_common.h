@@ -21,7 +21,7 @@ enum XType : int {
   X_bf16, X_count
 };
 enum YType : int { Y_f32, Y_f16, Y_bf16, Y_count };
-enum Gran : int { G_PerTensor, G_PerAxis, G_Blocked, G_count };
+enum Gran : int { G_PerTensor, G_PerAxis, G_Blocked, G_PerRow, G_count };
 
 inline int xBits(XType x) {
   static const int bits[X_count] = {2, 2, 4, 4, 8, 8, 16, 16, 32, 32,

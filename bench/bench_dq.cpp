@@ -235,6 +235,8 @@ int64_t numScales(const Case &c) {
     return 1;
   case G_PerAxis:
     return c.c;
+  case G_PerRow:
+    return rowsOf(c);
   default:
     return rowsOf(c) * ((c.c + c.block - 1) / c.block);
   }
@@ -250,6 +252,8 @@ std::vector<int64_t> sShape(const Case &c) {
     return {};
   case G_PerAxis:
     return {c.c};
+  case G_PerRow:
+    return {rowsOf(c)};
   default:
     return {c.n / c.c, (c.c + c.block - 1) / c.block};
   }
@@ -329,7 +333,8 @@ std::unique_ptr<CaseData> makeCaseData(const Case &c) {
   d->args.n = c.n;
   d->args.rows = rowsOf(c);
   d->args.cols = c.g == G_PerTensor ? c.n : c.c;
-  d->args.block = c.block;
+  // A row's one scale: the plain blocked loop with blocks of a whole row.
+  d->args.block = c.g == G_PerRow ? c.c : c.block;
   d->loop = plainLoop(c.x, c.g, c.y);
   if (!d->loop)
     fatal("%s: no plain loop", c.id);

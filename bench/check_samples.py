@@ -48,7 +48,8 @@ def main():
             x_type, y_type = c['x'], c['y']
             s_type = y_type  # the benchmark's scale type is the result type
             x_shape, s_shape = c['x_shape'], c['s_shape']
-            sidx = ref.scale_index_fn(x_shape, s_shape, 1, c['block'])
+            sidx = ref.scale_index_fn(x_shape, s_shape, c.get('axis', 1),
+                                      c['block'])
             ncases += 1
             for i, xv, yb in rec['samples']:
                 j = sidx(ref.unflatten(i, x_shape))

@@ -52,6 +52,9 @@ GRANS = {
     # Blocks of 24: a partial last block (4096 = 170 * 24 + 16), and a size
     # that is neither a multiple nor a divisor of any vector's lanes.
     'b24': ('blocked', 4096, 24),
+    # Per-axis along the outer axis: x [N/4096, 4096], axis 0, one scale
+    # (and zero point) per row, as per-token activation scales have.
+    'pr': ('per-row', 4096, 0),
 }
 CORE_EXTRA_X = ['i8', 'i4', 'f8E4M3FN']
 
@@ -120,6 +123,8 @@ class Case:
             return []
         if self.kind == 'per-axis':
             return [self.c]
+        if self.kind == 'per-row':
+            return [self.n // self.c]
         return [self.n // self.c, -(-self.c // self.block)]
 
     @property
@@ -175,24 +180,29 @@ def make_cases(full, sizes=None):
 # ---------------------------------------------------------------------------
 # MLIR
 # ---------------------------------------------------------------------------
-def tensor(shape, elt):
-    return 'tensor<' + ''.join(f'{d}x' for d in shape) + elt + '>'
+def tensor(shape, elt, dynamic=False):
+    return ('tensor<' + ''.join(('?' if dynamic else str(d)) + 'x'
+                                for d in shape) + elt + '>')
 
 
-def qdq_module(c):
-    xt = tensor(c.x_shape, c.x)
-    st = tensor(c.s_shape, c.y)
-    yt = tensor(c.x_shape, c.y)
+def qdq_module(c, dynamic=False):
+    """The qdq kernel of case c; `dynamic`: every dim of x, the scale and
+    the zero point dynamic (the harness passes the sizes at run time)."""
+    xt = tensor(c.x_shape, c.x, dynamic)
+    st = tensor(c.s_shape, c.y, dynamic)
+    yt = tensor(c.x_shape, c.y, dynamic)
     args = [f'%x: {xt}', f'%s: {st}']
     ops = ['%x', '%s']
     tys = [xt, st]
     if has_zero_point(c.x):
-        zt = tensor(c.s_shape, c.x)
+        zt = tensor(c.s_shape, c.x, dynamic)
         args.append(f'%z: {zt}')
         ops.append('%z')
         tys.append(zt)
     attrs = ''
-    if c.kind != 'per-tensor':
+    if c.kind == 'per-row':
+        attrs = ' axis = 0'
+    elif c.kind != 'per-tensor':
         attrs = ' axis = 1'
         if c.block:
             attrs += f' block_size = {c.block}'
@@ -222,9 +232,10 @@ def up_module(c):
 
     if c.kind == 'per-tensor':
         qt = f'!quant.uniform<{storage}:{c.y}, {param(0)}>'
-    elif c.kind == 'per-axis':
-        qt = (f'!quant.uniform<{storage}:{c.y}:1, {{' +
-              ', '.join(param(j) for j in range(c.c)) + '}>')
+    elif c.kind in ('per-axis', 'per-row'):
+        dim = 0 if c.kind == 'per-row' else 1
+        qt = (f'!quant.uniform<{storage}:{c.y}:{dim}, {{' +
+              ', '.join(param(j) for j in range(c.n_scales)) + '}>')
     else:
         rows, nb = c.s_shape
         body = ', '.join('{' + ', '.join(param(r * nb + k) for k in range(nb))
@@ -268,6 +279,9 @@ def main():
                     help='comma-separated size tags (e.g. 4Mi) for which a '
                          'second qdq kernel, qdqmt_<case>, is compiled with '
                          'the threading pipeline options (QDQ_BENCH_MT_OPTIONS)')
+    ap.add_argument('--mt-dynamic', action='store_true',
+                    help='the qdqmt_<case> kernels have every dim dynamic '
+                         '(an A/B of dynamic against static shapes)')
     ap.add_argument('--max-upstream-scales', type=int, default=1 << 17,
                     help='skip upstream kernels whose quant type would hold '
                          'more scales than this (they are inlined as MLIR '
@@ -288,7 +302,8 @@ def main():
         mt = c.size_tag in [t for t in args.mt_sizes.split(',') if t]
         if mt:
             mpath = os.path.join(kdir, f'qdqmt_{c.id}.mlir')
-            write_if_changed(mpath, qdq_module(c).replace('@qdq_', '@qdqmt_'))
+            write_if_changed(mpath, qdq_module(c, args.mt_dynamic)
+                             .replace('@qdq_', '@qdqmt_'))
             manifest.append(f'qdqmt qdqmt_{c.id} {mpath}')
         up = (upstream_exact(c) and c.n_scales <= args.max_upstream_scales
               and not (c.block and c.c % c.block))
@@ -298,7 +313,7 @@ def main():
             manifest.append(f'up up_{c.id} {upath}')
         xenum = 'X_' + c.x
         genum = {'per-tensor': 'G_PerTensor', 'per-axis': 'G_PerAxis',
-                 'blocked': 'G_Blocked'}[c.kind]
+                 'blocked': 'G_Blocked', 'per-row': 'G_PerRow'}[c.kind]
         sym = lambda p: f'_mlir_ciface_{p}_{c.id}'
         inc.append(
             f'{{"{c.id}", {xenum}, {genum}, {c.c}, {c.block}, Y_{c.y}, '
@@ -306,6 +321,7 @@ def main():
             + (f'{sym("up")}, {sym("upO3")}, ' if up else 'nullptr, nullptr, ')
             + (sym('qdqmt') if mt else 'nullptr') + '},')
         js.append({'id': c.id, 'x': c.x, 'gran': c.g, 'kind': c.kind,
+                   'axis': 0 if c.kind == 'per-row' else 1,
                    'C': c.c, 'block': c.block, 'y': c.y, 'n': c.n,
                    'size': c.size_tag, 'x_shape': c.x_shape,
                    's_shape': c.s_shape, 'zero_point': has_zero_point(c.x),

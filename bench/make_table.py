@@ -21,7 +21,7 @@ SUB_BYTE_OR_SMALL_FLOAT = {'i2', 'ui2', 'i4', 'ui4', 'f4E2M1FN', 'f8E4M3FN',
 FP8 = {'f8E4M3FN', 'f8E4M3FNUZ', 'f8E5M2', 'f8E5M2FNUZ', 'f4E2M1FN'}
 GRAN_NAME = {'pt': 'per-tensor', 'pa64': 'per-axis C=64',
              'pa4096': 'per-axis C=4096', 'b32': 'blocked-32',
-             'b24': 'blocked-24'}
+             'b24': 'blocked-24', 'pr': 'per-axis rows'}
 XBITS = {'i2': 2, 'ui2': 2, 'i4': 4, 'ui4': 4, 'i8': 8, 'ui8': 8, 'i16': 16,
          'ui16': 16, 'i32': 32, 'ui32': 32, 'f8E4M3FN': 8, 'f8E4M3FNUZ': 8,
          'f8E5M2': 8, 'f8E5M2FNUZ': 8, 'f4E2M1FN': 4, 'f16': 16, 'bf16': 16}
@@ -262,7 +262,9 @@ def main():
     L.append('* Shapes: per-tensor x [N]; per-axis x [N/C, C], axis 1; '
              'blocked-32: x [N/4096, 4096], blocks of 32 along axis 1; '
              'blocked-24: the same with blocks of 24 (170 whole blocks and '
-             'a partial one of 16 per row). '
+             'a partial one of 16 per row); per-axis rows: x [N/4096, '
+             '4096], axis 0 (one scale and zero point per row, as per-token '
+             'scales). '
              'Sizes: 64 Ki, 4 Mi, 64 Mi elements.')
     L.append('')
 

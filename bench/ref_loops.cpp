@@ -285,7 +285,7 @@ template <XType X, YType Y> LoopFn pick(Gran g) {
     return perTensor<X, Y>;
   case G_PerAxis:
     return perAxis<X, Y>;
-  default:
+  default: // blocked; per-row as blocks of a whole row (LoopArgs::block)
     return blocked<X, Y>;
   }
 }

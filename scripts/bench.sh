@@ -6,9 +6,9 @@
 #                    [--time-scale F] [--no-ort] [--no-threads]
 #
 #   --full        every x type x granularity x result type x size (long:
-#                 612 cases, 4x the core's); default: the core subset (all
+#                 918 cases, 4.5x the core's); default: the core subset (all
 #                 x types per-tensor -> f32, and i8 / i4 / f8E4M3FN across
-#                 granularities and result types: 150 cases, about 7 minutes
+#                 granularities and result types: 204 cases, about 9 minutes
 #                 of bench_dq + 4 of ONNX Runtime here, plus the build)
 #   --sizes L     only these sizes (comma-separated: 64Ki,4Mi,64Mi); fewer
 #                 kernels to compile
@@ -27,6 +27,9 @@
 #                 num-threads=2, and timed in the same run as the default
 #                 kernel; the table's "2 threads" columns are then that
 #                 variant
+#   --ab-dynamic  the same A/B with the second kernel's x, scale and zero
+#                 point of every dim dynamic (default options): the cost of
+#                 dynamic shapes
 #
 # Builds into $QDQ_BENCH_BUILD_DIR (default ./build-bench) with
 # -DQDQ_BUILD_BENCHMARKS=ON. Every kernel is checked bit-exactly against the
@@ -46,6 +49,7 @@ time_scale=1
 ort=1
 threads=1
 ab=""
+ab_dynamic=0
 results="$root/bench/results"
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -58,7 +62,8 @@ while [ $# -gt 0 ]; do
   --results) results="$2"; shift ;;
   --no-threads) threads=0 ;;
   --ab) ab="$2"; shift ;;
-  -h|--help) sed -n '2,35p' "$0"; exit 0 ;;
+  --ab-dynamic) ab_dynamic=1 ;;
+  -h|--help) sed -n '2,38p' "$0"; exit 0 ;;
   *) echo "bench.sh: unknown argument $1" >&2; exit 2 ;;
   esac
   shift
@@ -84,14 +89,17 @@ if [ "$threads" = 1 ] &&
   mt_options="num-threads=2"
 fi
 mt_sizes=4Mi
-if [ -n "$ab" ]; then
+if [ -n "$ab" ] || [ "$ab_dynamic" = 1 ]; then
   mt_options="$ab"
   mt_sizes="64Ki,4Mi,64Mi"
 fi
-log "configuring the benchmark ($set_name set${mt_options:+, second kernels: $mt_options})"
+second="$mt_options"
+[ "$ab_dynamic" = 1 ] && second="every dim dynamic${ab:+, $ab}"
+log "configuring the benchmark ($set_name set${second:+, second kernels: $second})"
 cmake "${cmake_args[@]}" -DQDQ_BUILD_BENCHMARKS=ON -DQDQ_BENCH_SET="$set_name" \
   -DQDQ_BENCH_SIZES="$sizes" -DQDQ_BENCH_MT_SIZES="$mt_sizes" \
-  -DQDQ_BENCH_MT_OPTIONS="$mt_options" >/dev/null
+  -DQDQ_BENCH_MT_OPTIONS="$mt_options" \
+  -DQDQ_BENCH_MT_DYNAMIC="$([ "$ab_dynamic" = 1 ] && echo ON || echo OFF)" >/dev/null
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 log "building (kernels: qdq-opt/mlir-opt -> mlir-translate -> llc, in parallel)"
@@ -144,7 +152,7 @@ fi
 python3 "$root/bench/loop_report.py" "$build/bench/obj" "$results/loops.json" || true
 python3 "$root/bench/machine_info.py" "$results/machine.json" \
   load_before="$load_before" load_after="$load_after" rounds="$rounds" \
-  time_scale="$time_scale" pipeline_options="" threads_options="$mt_options" \
+  time_scale="$time_scale" pipeline_options="" threads_options="$second" \
   command="$cmdline"
 python3 "$root/bench/make_table.py" --cases "$gen/cases.json" \
   --bench "$results/bench.json" ${ort_json:+--ort "$ort_json"} \

@@ -224,7 +224,7 @@ function buildModel(c, xRaw, sRaw, zRaw) {
   const opset = Math.max(OPSET[c.x], c.block ? 21 : 19);
   const attrs = [];
   if (c.kind !== 'per-tensor')
-    attrs.push(onnx.AttributeProto.create({ name: 'axis', type: 2, i: 1 }));
+    attrs.push(onnx.AttributeProto.create({ name: 'axis', type: 2, i: c.kind === 'per-row' ? 0 : 1 }));
   if (c.block)
     attrs.push(onnx.AttributeProto.create({ name: 'block_size', type: 2, i: c.block }));
   const inits = [
@@ -301,6 +301,7 @@ function makeData(c, seed) {
 function scaleIndexFn(c) {
   if (c.kind === 'per-tensor') return () => 0;
   if (c.kind === 'per-axis') return (i) => i % c.C;
+  if (c.kind === 'per-row') return (i) => Math.floor(i / c.C);
   const nb = Math.ceil(c.C / c.block);
   return (i) => Math.floor(i / c.C) * nb + Math.floor((i % c.C) / c.block);
 }

@@ -1,0 +1,143 @@
+// Where the per-axis f16 loop and the bf16-x loop spend their time: two
+// microbenchmarks behind the notes in README.md ("Status") and
+// bench/README.md. Not part of the build or of any test:
+//
+//   clang-22 -O2 -march=native bench/micro/loop_limits.c -o /tmp/loop_limits
+//   /tmp/loop_limits
+//
+// 1. The inner loop that --qdq-to-llvm emits for i8 per-axis -> f16 (per 16
+//    lanes: vpmovsxbd, vpsubd, vcvtdq2ps, vmulps, vcvtps2ph, store), on one
+//    L1-resident block, and the same loop with one instruction removed or
+//    replaced at a time. Reported in core cycles per 64 elements, calibrated
+//    with a chain of dependent vpaddd (1 cycle each). If every variant is
+//    faster than the full loop by about the removed instruction's cost,
+//    the loop is bound by the vector pipes those instructions share.
+// 2. bf16 x -> f32 per-tensor (vpmovzxwd, vpslld, vmulps, store) on 64 Ki
+//    elements of random bits (1/256 of them f32 subnormals once widened),
+//    of the same bits with no subnormal, and with a scale that makes
+//    normal inputs' products subnormal: what subnormal operands cost.
+//
+// x86-64 with AVX-512F/BW only.
+#include <immintrin.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+static double now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+#define ITERS 20000000L
+static char block[1 << 16] __attribute__((aligned(64)));
+
+// Seconds per cycle: 8 dependent 1-cycle vpaddd per iteration.
+static double cycleTime(void) {
+  double t0 = now();
+  for (long i = 0; i < ITERS * 4; i++)
+    __asm__ volatile("vpaddd %%zmm0,%%zmm1,%%zmm1\n\t"
+                     "vpaddd %%zmm0,%%zmm1,%%zmm1\n\t"
+                     "vpaddd %%zmm0,%%zmm1,%%zmm1\n\t"
+                     "vpaddd %%zmm0,%%zmm1,%%zmm1\n\t"
+                     "vpaddd %%zmm0,%%zmm1,%%zmm1\n\t"
+                     "vpaddd %%zmm0,%%zmm1,%%zmm1\n\t"
+                     "vpaddd %%zmm0,%%zmm1,%%zmm1\n\t"
+                     "vpaddd %%zmm0,%%zmm1,%%zmm1\n\t" ::
+                         : "xmm0", "xmm1");
+  return (now() - t0) / (ITERS * 4 * 8.0);
+}
+
+// One step of 16 lanes into register r from byte offset o; the pieces can
+// be left out. Operand %1 holds the scales (1.0), %2 the zero points (0):
+// operands, so that the compiler keeps them there between statements.
+#define LOAD(o, r) "vpmovsxbd " #o "(%0),%%zmm" #r "\n\t"
+#define PLAIN(o, r) "vmovdqu64 " #o "*4(%0),%%zmm" #r "\n\t"
+#define SUB(r) "vpsubd %2,%%zmm" #r ",%%zmm" #r "\n\t"
+#define CVT(r) "vcvtdq2ps %%zmm" #r ",%%zmm" #r "\n\t"
+#define MUL(r) "vmulps %1,%%zmm" #r ",%%zmm" #r "\n\t"
+#define HALF(r) "vcvtps2ph $4,%%zmm" #r ",%%ymm" #r "\n\t"
+#define STORE(r) "vmovdqu %%ymm" #r ",1024+" #r "*32(%0)\n\t"
+#define FOUR(STEP) STEP(0, 10) STEP(16, 11) STEP(32, 12) STEP(48, 13)
+#define RUN(name, body)                                                        \
+  do {                                                                         \
+    double t0 = now();                                                         \
+    for (long i = 0; i < ITERS; i++)                                           \
+      __asm__ volatile(body::"r"(block), "v"(scales), "v"(zeroPoints)          \
+                       : "memory", "xmm10", "xmm11", "xmm12", "xmm13");        \
+    printf("  %-44s %5.2f\n", name, (now() - t0) / ITERS / cycle);            \
+  } while (0)
+
+#define S_FULL(o, r) LOAD(o, r) SUB(r) CVT(r) MUL(r) HALF(r) STORE(r)
+#define S_NOSTORE(o, r) LOAD(o, r) SUB(r) CVT(r) MUL(r) HALF(r)
+#define S_NOHALF(o, r) LOAD(o, r) SUB(r) CVT(r) MUL(r)
+#define S_NOMUL(o, r) LOAD(o, r) SUB(r) CVT(r) HALF(r)
+#define S_NOCVT(o, r) LOAD(o, r) SUB(r) MUL(r) HALF(r)
+#define S_PLAIN(o, r) PLAIN(o, r) SUB(r) CVT(r) MUL(r) HALF(r)
+
+static void pipes(void) {
+  double cycle = cycleTime();
+  __m512 scales = _mm512_set1_ps(1.0f);
+  __m512i zeroPoints = _mm512_setzero_si512();
+  printf("i8 per-axis -> f16 loop, core cycles per 64 elements "
+         "(%.2f GHz):\n", 1e-9 / cycle);
+  RUN("full loop", FOUR(S_FULL));
+  RUN("without the stores", FOUR(S_NOSTORE));
+  RUN("without the stores and vcvtps2ph", FOUR(S_NOHALF));
+  RUN("without the stores and vmulps", FOUR(S_NOMUL));
+  RUN("without the stores and vcvtdq2ps", FOUR(S_NOCVT));
+  RUN("without the stores, vmovdqu64 for vpmovsxbd", FOUR(S_PLAIN));
+}
+
+#define NE (1 << 16)
+// Not static: the compiler must keep the loop's stores.
+uint16_t xs[NE] __attribute__((aligned(64)));
+float ys[NE] __attribute__((aligned(64)));
+
+__attribute__((noinline)) static void bf16Loop(float s) {
+  __m512 scale = _mm512_set1_ps(s);
+  for (int i = 0; i < NE; i += 16) {
+    __m512i v = _mm512_cvtepu16_epi32(_mm256_load_si256((void *)(xs + i)));
+    v = _mm512_slli_epi32(v, 16);
+    _mm512_store_ps(ys + i, _mm512_mul_ps(_mm512_castsi512_ps(v), scale));
+  }
+}
+
+static void subnormals(void) {
+  static const char *names[] = {"random bits (1/256 subnormal)",
+                                "random bits, subnormals made 1.0",
+                                "normal values in [1, 2)"};
+  static const float scales[] = {1.5f, 0x1p-100f};
+  printf("bf16 x -> f32 per-tensor, 64 Ki elements, GB/s (2 B in, 4 B out):\n");
+  for (int scaleIndex = 0; scaleIndex < 2; scaleIndex++)
+    for (int mode = 0; mode < 3; mode++) {
+      srand(1);
+      for (int i = 0; i < NE; i++) {
+        uint16_t r = (uint16_t)rand();
+        if (mode == 1 && (r & 0x7F80) == 0)
+          r = 0x3F80;
+        if (mode == 2)
+          r = 0x3F80 | (r & 0x7F);
+        xs[i] = r;
+      }
+      float s = scales[scaleIndex];
+      for (int w = 0; w < 200; w++) {
+        bf16Loop(s);
+        __asm__ volatile("" ::: "memory");
+      }
+      double t0 = now();
+      for (int it = 0; it < 5000; it++) {
+        bf16Loop(s);
+        __asm__ volatile("" ::: "memory");
+      }
+      printf("  scale %-8a %-34s %6.1f\n", s, names[mode],
+             5000.0 * NE * 6 / (now() - t0) / 1e9);
+    }
+}
+
+int main(void) {
+  pipes();
+  subnormals();
+  return 0;
+}
