@@ -65,6 +65,13 @@ void mlir::qdq::buildQDQToLLVMPipeline(
   bufferization.bufferizeFunctionBoundaries = true;
   bufferization.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
+  // Buffers whose layout bufferization cannot infer (the results of an
+  // scf.if whose branches reshape differently, e.g. the run-time test of
+  // the SIMD lowering's packed rows) get the identity layout too: with the
+  // default fully dynamic one, returning them needs a strided copy, which
+  // lowers to a call to memrefCopy from the MLIR runner libraries.
+  bufferization.unknownTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferization));
   // Frees the temporary buffers (e.g. the SIMD lowering's per-axis tables);
   // results stay allocated for the caller, who frees them (a returned

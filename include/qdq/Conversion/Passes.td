@@ -96,13 +96,16 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
       run time for each row's parameters, and a dynamic N bounding each
       row's steps, whose masked rest runs only when N leaves one. Per-token
       scales of x [?, N] (oneDNN's DynamicDequantize) take this form. It
-      needs N >= lanes when N is static, and x and a zero point that are
-      not packed when N is dynamic (their rows must start on a byte);
+      needs N >= lanes when N is static. Packed x, or a packed zero point
+      read by rows, with a dynamic row length: the rows start on a byte only
+      for some lengths, so an `scf.if` tests that at run time and runs the
+      loops then, the linalg form of `--convert-qdq-to-linalg` otherwise;
     * a dynamic innermost axis: rows of K along the axis, each step taking
       the entries its lanes cover: per-axis, its scales and zero points read
       in place at its column; blocked with `B % lanes == 0`, one scale
       broadcast, or with `lanes % B == 0`, `lanes / B` scales spread with a
-      shuffle (x not packed).
+      shuffle (packed x tested at run time as above; no packed zero point
+      when blocked).
 
     Per-tensor x of at most 8 bits with f16/bf16 results becomes a table
     lookup when `cpu-features` has the byte shuffles for it: the result of
@@ -132,9 +135,9 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
     512-bit vectors), straight into i32 lanes with `qdq.unpack_bits`
     (vpmultishiftqb); every element is computed with the same numerics as
     `--convert-qdq-to-linalg` (shared builders). Other forms (a dynamic axis
-    with static rows shorter than a step, packed x with dynamic dims from
-    the axis on, blocks along a dynamic innermost axis that are neither a
-    multiple nor a divisor of the lanes, statically empty tensors,
+    with static rows shorter than a step, blocks along a dynamic innermost
+    axis that are neither a multiple nor a divisor of the lanes or with a
+    packed zero point, statically empty tensors,
     packed x whose rows do not start on a byte, ...) are left unchanged for
     `--convert-qdq-to-linalg`.
   }];

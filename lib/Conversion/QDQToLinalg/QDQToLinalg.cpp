@@ -82,82 +82,9 @@ public:
   LogicalResult
   matchAndRewrite(DequantizeLinearOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    RankedTensorType xType = op.getX().getType();
-    RankedTensorType yType = op.getY().getType();
-    int64_t rank = xType.getRank();
-    MLIRContext *ctx = op.getContext();
-
-    // Index maps: x and y are read/written at the identity; scale and zero
-    // point by granularity.
-    AffineMap identity = AffineMap::getMultiDimIdentityMap(rank, ctx);
-    AffineMap paramMap;
-    switch (op.getGranularity()) {
-    case DequantizeLinearOp::Granularity::PerTensor:
-      break;
-    case DequantizeLinearOp::Granularity::PerAxis:
-      paramMap = AffineMap::get(rank, 0,
-                                getAffineDimExpr(op.getNormalizedAxis(), ctx));
-      break;
-    case DequantizeLinearOp::Granularity::Blocked: {
-      SmallVector<AffineExpr> exprs;
-      for (int64_t d = 0; d < rank; ++d)
-        exprs.push_back(getAffineDimExpr(d, ctx));
-      int64_t axis = op.getNormalizedAxis();
-      exprs[axis] = exprs[axis].floorDiv(op.getBlockSize());
-      paramMap = AffineMap::get(rank, 0, exprs, ctx);
-      break;
-    }
-    }
-
-    Type xElement = xType.getElementType();
-    Type yElement = yType.getElementType();
-    SmallVector<Value> inputs{toStorage(rewriter, loc, adaptor.getX())};
-    SmallVector<AffineMap> maps{identity};
-    Parameters params{rewriter, loc, paramMap, inputs, maps, Value()};
-    Operand scale = params.prepare(adaptor.getScale());
-    // fp8/fp4 zero points are zero (DQ-R15) and not subtracted: -0 stays -0.
-    std::optional<Operand> zeroPoint;
-    Value zp = adaptor.getZeroPoint();
-    if (zp && !isFloatQuantizedElement(xElement))
-      zeroPoint = params.prepare(zp);
-    maps.push_back(identity);
-
-    // Values read once are decoded once, before the loop.
-    if (scale.scalar)
-      scale.scalar =
-          convertStoredToF32(rewriter, loc, scale.scalar, scale.elementType);
-    if (zeroPoint && zeroPoint->scalar)
-      zeroPoint->scalar = prepareZeroPoint(rewriter, loc, zeroPoint->scalar,
-                                           zeroPoint->elementType, xElement);
-
-    SmallVector<OpFoldResult> sizes =
-        tensor::getMixedSizes(rewriter, loc, adaptor.getX());
-    Value init = tensor::EmptyOp::create(rewriter, loc, sizes, yElement);
-    SmallVector<utils::IteratorType> iterators(rank,
-                                               utils::IteratorType::parallel);
-
-    auto body = [&](OpBuilder &b, Location nested, ValueRange args) {
-      unsigned next = 1;
-      Value scaleF32 = scale.scalar;
-      if (!scaleF32)
-        scaleF32 =
-            convertStoredToF32(b, nested, args[next++], scale.elementType);
-      Value zp;
-      if (zeroPoint) {
-        zp = zeroPoint->scalar;
-        if (!zp)
-          zp = prepareZeroPoint(b, nested, args[next++], zeroPoint->elementType,
-                                xElement);
-      }
-      linalg::YieldOp::create(b, nested,
-                              buildDequantize(b, nested, args[0], xElement,
-                                              scaleF32, zp, yElement));
-    };
-
-    auto generic = linalg::GenericOp::create(rewriter, loc, yType, inputs, init,
-                                             maps, iterators, body);
-    rewriter.replaceOp(op, generic.getResults());
+    rewriter.replaceOp(op, buildDequantizeLinalg(rewriter, op, adaptor.getX(),
+                                                 adaptor.getScale(),
+                                                 adaptor.getZeroPoint()));
     return success();
   }
 };
@@ -178,6 +105,84 @@ struct ConvertQDQToLinalgPass
 };
 
 } // namespace
+
+Value mlir::qdq::buildDequantizeLinalg(OpBuilder &b, DequantizeLinearOp op,
+                                       Value x, Value scale, Value zeroPoint) {
+  Location loc = op.getLoc();
+  RankedTensorType xType = op.getX().getType();
+  RankedTensorType yType = op.getY().getType();
+  int64_t rank = xType.getRank();
+  MLIRContext *ctx = op.getContext();
+
+  // Index maps: x and y are read/written at the identity; scale and zero
+  // point by granularity.
+  AffineMap identity = AffineMap::getMultiDimIdentityMap(rank, ctx);
+  AffineMap paramMap;
+  switch (op.getGranularity()) {
+  case DequantizeLinearOp::Granularity::PerTensor:
+    break;
+  case DequantizeLinearOp::Granularity::PerAxis:
+    paramMap =
+        AffineMap::get(rank, 0, getAffineDimExpr(op.getNormalizedAxis(), ctx));
+    break;
+  case DequantizeLinearOp::Granularity::Blocked: {
+    SmallVector<AffineExpr> exprs;
+    for (int64_t d = 0; d < rank; ++d)
+      exprs.push_back(getAffineDimExpr(d, ctx));
+    int64_t axis = op.getNormalizedAxis();
+    exprs[axis] = exprs[axis].floorDiv(op.getBlockSize());
+    paramMap = AffineMap::get(rank, 0, exprs, ctx);
+    break;
+  }
+  }
+
+  Type xElement = xType.getElementType();
+  Type yElement = yType.getElementType();
+  SmallVector<Value> inputs{toStorage(b, loc, x)};
+  SmallVector<AffineMap> maps{identity};
+  Parameters params{b, loc, paramMap, inputs, maps, Value()};
+  Operand scaleOperand = params.prepare(scale);
+  // fp8/fp4 zero points are zero (DQ-R15) and not subtracted: -0 stays -0.
+  std::optional<Operand> zpOperand;
+  if (zeroPoint && !isFloatQuantizedElement(xElement))
+    zpOperand = params.prepare(zeroPoint);
+  maps.push_back(identity);
+
+  // Values read once are decoded once, before the loop.
+  if (scaleOperand.scalar)
+    scaleOperand.scalar = convertStoredToF32(b, loc, scaleOperand.scalar,
+                                             scaleOperand.elementType);
+  if (zpOperand && zpOperand->scalar)
+    zpOperand->scalar = prepareZeroPoint(b, loc, zpOperand->scalar,
+                                         zpOperand->elementType, xElement);
+
+  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, x);
+  Value init = tensor::EmptyOp::create(b, loc, sizes, yElement);
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::parallel);
+
+  auto body = [&](OpBuilder &nb, Location nested, ValueRange args) {
+    unsigned next = 1;
+    Value scaleF32 = scaleOperand.scalar;
+    if (!scaleF32)
+      scaleF32 = convertStoredToF32(nb, nested, args[next++],
+                                    scaleOperand.elementType);
+    Value zp;
+    if (zpOperand) {
+      zp = zpOperand->scalar;
+      if (!zp)
+        zp = prepareZeroPoint(nb, nested, args[next++], zpOperand->elementType,
+                              xElement);
+    }
+    linalg::YieldOp::create(
+        nb, nested,
+        buildDequantize(nb, nested, args[0], xElement, scaleF32, zp, yElement));
+  };
+
+  auto generic = linalg::GenericOp::create(b, loc, yType, inputs, init, maps,
+                                           iterators, body);
+  return generic.getResult(0);
+}
 
 void mlir::qdq::populateQDQToLinalgConversionPatterns(
     RewritePatternSet &patterns) {

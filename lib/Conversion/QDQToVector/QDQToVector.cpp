@@ -29,6 +29,9 @@
 //                at run time. A dynamic innermost axis takes rows of K
 //                along the axis instead, each step reading its scales in
 //                place (per-axis) or one or lanes / B of them (blocked).
+//                Packed x with a dynamic row length is versioned: an scf.if
+//                runs these loops when the rows start on a byte, and the
+//                linalg form (buildDequantizeLinalg) otherwise.
 //   block rows   blocked along the innermost axis otherwise (a partial last
 //                block, or B neither a multiple nor a divisor of the lanes),
 //                and per-axis forms no other scheme takes (a long innermost
@@ -66,6 +69,7 @@
 #include "qdq/Conversion/QDQToVector/QDQToVector.h"
 #include "qdq/Conversion/PackedSubByteToLLVM/PackedSubByteToLLVM.h"
 #include "qdq/Conversion/Passes.h"
+#include "qdq/Conversion/QDQToLinalg/QDQToLinalg.h"
 #include "qdq/Conversion/QDQVectorOpsToLLVM/QDQVectorOpsToLLVM.h"
 #include "qdq/Dialect/QDQ/IR/QDQ.h"
 #include "qdq/Dialect/QDQ/Utils/ElementCodegen.h"
@@ -142,6 +146,10 @@ struct Plan {
   // 1, the one parameter row; blocked: B, a multiple or a divisor of the
   // lanes). 0: rows after the axis.
   int64_t alongRun = 0;
+  // Rows of a dynamic length over packed x (or a packed zero point read by
+  // rows): the loops need every row to start on a byte, which is tested at
+  // run time; the linalg form takes the other shapes.
+  bool alignedRowsAtRunTime = false;
 };
 
 static Value indexConstant(OpBuilder &b, Location loc, int64_t value) {
@@ -258,7 +266,11 @@ static Value unpackCodes(OpBuilder &b, Location loc, Value bytes, unsigned bits,
 /// types a byte read plus unpacking.
 class StoredReader {
 public:
+  /// `rowLength`: the row length of a 2-D `tensor` (static or not), which
+  /// packed reads need to find a row's bytes.
   StoredReader(OpBuilder &b, Location loc, Value tensor, int64_t rowLength)
+      : StoredReader(b, loc, tensor, OpFoldResult(b.getIndexAttr(rowLength))) {}
+  StoredReader(OpBuilder &b, Location loc, Value tensor, OpFoldResult rowLength)
       : element(cast<RankedTensorType>(tensor.getType()).getElementType()),
         rowLength(rowLength) {
     if (isPackedSubByteType(element)) {
@@ -314,8 +326,9 @@ public:
     if (indices.size() == 2)
       linear = arith::AddIOp::create(
           b, loc,
-          arith::MulIOp::create(b, loc, indices[0],
-                                indexConstant(b, loc, rowLength)),
+          arith::MulIOp::create(
+              b, loc, indices[0],
+              getValueOrCreateConstantIndexOp(b, loc, rowLength)),
           linear);
     Value byteIndex =
         arith::DivUIOp::create(b, loc, linear, indexConstant(b, loc, 8 / bits));
@@ -330,7 +343,7 @@ public:
 
 private:
   Type element;
-  int64_t rowLength;
+  OpFoldResult rowLength;
   unsigned bits = 0;
   Value source;
 };
@@ -539,32 +552,32 @@ static FailureOr<Plan> choosePlan(DequantizeLinearOp op, int64_t lanes,
   // Dynamic sizes: only the rows scheme takes them. It needs K only in the
   // arithmetic that maps a row to its parameters (or, along the axis, as
   // the row length), which can read it at run time, and it runs each row's
-  // steps up to N, which may be a run-time bound. Its rows must start on a byte
-  // of packed x or a packed zero point, which a dynamic N does not promise;
-  // with a static N, rows shorter than a step would each be one masked step, so
-  // they stay for the linalg path.
+  // steps up to N, which may be a run-time bound. Its rows must start on a
+  // byte of packed x or a packed zero point, which a dynamic N does not
+  // promise (Plan::alignedRowsAtRunTime); with a static N, rows shorter than
+  // a step would each be one masked step, so they stay for the linalg path.
   if (ShapedType::isDynamic(plan.axisDim) ||
       ShapedType::isDynamic(plan.inner)) {
     // The axis innermost (N = 1): rows of K along the axis, each step
-    // reading the entries its lanes take in place (per-axis) or one scalar
+    // reading the entries its lanes cover in place (per-axis) or one scalar
     // or lanes / B entries spread (blocked). Packed x: rows of a dynamic K
-    // need not start on a byte; a packed zero point is read as one row, so
-    // only per-axis.
+    // start on a byte only for some K (tested at run time). A packed zero
+    // point is read in place at a step's column only per-axis.
     if (plan.inner == 1) {
       int64_t run = plan.blockSize ? plan.blockSize : 1;
-      if (packed || (plan.blockSize && zpBits) ||
-          (run % lanes != 0 && lanes % run != 0))
+      if ((plan.blockSize && zpBits) || (run % lanes != 0 && lanes % run != 0))
         return failure();
       plan.scheme = Scheme::Rows;
       plan.alongRun = run;
+      plan.alignedRowsAtRunTime = packed;
       return plan;
     }
-    bool fits = ShapedType::isDynamic(plan.inner)
-                    ? !packed && !zpBits
-                    : plan.inner >= lanes && (plan.inner * bits) % 8 == 0 &&
-                          (plan.inner * zpBits) % 8 == 0;
-    if (!fits)
+    if (ShapedType::isDynamic(plan.inner)) {
+      plan.alignedRowsAtRunTime = packed || zpBits;
+    } else if (plan.inner < lanes || (plan.inner * bits) % 8 != 0 ||
+               (plan.inner * zpBits) % 8 != 0) {
       return failure();
+    }
     plan.scheme = Scheme::Rows;
     return plan;
   }
@@ -681,7 +694,24 @@ public:
     // each step branches on it.
     if (hardwareBF16)
       hardwareBF16Safe = scalesAllowHardwareBF16();
-    return buildScheme();
+    if (!plan.alignedRowsAtRunTime)
+      return buildScheme();
+    // Rows of packed x (or zero points) start on a byte only for some
+    // lengths: the loops run for those, the linalg form for the others.
+    auto ifOp = scf::IfOp::create(
+        b, loc, rowsStartOnBytes(),
+        [&](OpBuilder &nb, Location) {
+          OpBuilder::InsertionGuard guard(b);
+          b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
+          scf::YieldOp::create(b, loc, buildScheme());
+        },
+        [&](OpBuilder &nb, Location) {
+          scf::YieldOp::create(nb, loc,
+                               buildDequantizeLinalg(nb, op, op.getX(),
+                                                     op.getScale(),
+                                                     op.getZeroPoint()));
+        });
+    return ifOp.getResult(0);
   }
 
 private:
@@ -797,6 +827,36 @@ private:
         });
     Value isTrue = arith::ConstantOp::create(b, loc, b.getBoolAttr(true));
     return arith::XOrIOp::create(b, loc, unsafe, isTrue);
+  }
+
+  /// Whether every row of the rows scheme starts on a byte of packed x
+  /// and of a packed zero point read by rows (Plan::alignedRowsAtRunTime):
+  /// length * bits % 8 == 0 for each, the length read from x (K along the
+  /// axis, else N).
+  Value rowsStartOnBytes() {
+    Value length = indexConstant(b, loc, 1);
+    int64_t first = plan.alongRun ? plan.axis : plan.axis + 1;
+    for (int64_t d = first; d < op.getX().getType().getRank(); ++d)
+      length = arith::MulIOp::create(
+          b, loc, length,
+          getValueOrCreateConstantIndexOp(
+              b, loc, tensor::getMixedSize(b, loc, op.getX(), d)));
+    SmallVector<unsigned> widths;
+    if (isPackedSubByteType(xElement))
+      widths.push_back(xElement.getIntOrFloatBitWidth());
+    if (zeroPoint && !plan.alongRun && isPackedSubByteType(zeroPointElement()))
+      widths.push_back(zeroPointElement().getIntOrFloatBitWidth());
+    Value zero = indexConstant(b, loc, 0);
+    Value aligned = arith::ConstantOp::create(b, loc, b.getBoolAttr(true));
+    for (unsigned bits : widths) {
+      // Whole bytes: length a multiple of 8 / bits.
+      Value rest = arith::RemUIOp::create(b, loc, length,
+                                          indexConstant(b, loc, 8 / bits));
+      aligned = arith::AndIOp::create(
+          b, loc, aligned,
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, rest, zero));
+    }
+    return aligned;
   }
 
   VectorType vectorOf(Type element) const {
@@ -1625,9 +1685,9 @@ private:
     int64_t run = plan.alongRun;
     bool perAxis = plan.blockSize == 0;
     Value x2d = rowsFrom(op.getX(), plan.axis);
-    StoredReader xReader(b, loc, x2d, ShapedType::kDynamic);
     OpFoldResult rowCount = tensor::getMixedSize(b, loc, x2d, 0);
     OpFoldResult rowLength = tensor::getMixedSize(b, loc, x2d, 1);
+    StoredReader xReader(b, loc, x2d, rowLength);
     Value init = tensor::EmptyOp::create(
         b, loc, ArrayRef<OpFoldResult>{rowCount, rowLength}, storeElement);
     // Per-axis: the 1-D parameters, read at the step's column. Blocked:
@@ -1711,9 +1771,9 @@ private:
     if (plan.alongRun)
       return buildRowsAlongAxis();
     Value x2d = asRows(b, loc, op.getX(), plan.axis);
-    StoredReader xReader(b, loc, x2d, plan.inner);
     OpFoldResult rowCount = tensor::getMixedSize(b, loc, x2d, 0);
     OpFoldResult rowLength = tensor::getMixedSize(b, loc, x2d, 1);
+    StoredReader xReader(b, loc, x2d, rowLength);
     Value rows = getValueOrCreateConstantIndexOp(b, loc, rowCount);
     Value init = tensor::EmptyOp::create(
         b, loc, ArrayRef<OpFoldResult>{rowCount, rowLength}, storeElement);
@@ -1724,13 +1784,13 @@ private:
       scale2d = asRows(b, loc, op.getScale(), plan.axis);
       if (zeroPoint && !hasOneElementZeroPoint()) {
         zp2d = asRows(b, loc, zeroPoint, plan.axis);
-        zpReader.emplace(b, loc, zp2d, plan.inner);
+        zpReader.emplace(b, loc, zp2d, rowLength);
       }
     }
     std::optional<StoredReader> scaleReader;
     Value scaleStorage, zpStorage;
     if (blocked)
-      scaleReader.emplace(b, loc, scale2d, plan.inner);
+      scaleReader.emplace(b, loc, scale2d, rowLength);
     else
       scaleStorage = toStorage(b, loc, op.getScale());
     if (zeroPoint)

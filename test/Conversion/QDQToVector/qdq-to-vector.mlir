@@ -268,20 +268,38 @@ func.func @rows_blocked(%x: tensor<64x16xi2>, %s: tensor<2x16xf32>, %z: tensor<2
 
 // Forms without a scheme stay for --convert-qdq-to-linalg: packed x whose
 // rows do not start on a byte (7 int4 codes per row), a dynamic axis dim
-// with rows shorter than a step, packed x with a dynamic row length, and
-// blocks of 3 along a dynamic innermost axis (neither a multiple nor a
-// divisor of 8 lanes).
+// with rows shorter than a step, and blocks of 3 along a dynamic innermost
+// axis (neither a multiple nor a divisor of 8 lanes).
 // CHECK-LABEL: func.func @fallbacks
 // CHECK:       qdq.dequantize_linear %{{.*}}, %{{.*}} block_size = 3 : (tensor<4x7xi4>
 // CHECK:       qdq.dequantize_linear %{{.*}}, %{{.*}} axis = 0 : (tensor<?x5xi8>
-// CHECK:       qdq.dequantize_linear %{{.*}}, %{{.*}} axis = 0 : (tensor<?x?xi4>
 // CHECK:       qdq.dequantize_linear %{{.*}}, %{{.*}} block_size = 3 : (tensor<8x?xi8>
-func.func @fallbacks(%x: tensor<4x7xi4>, %s: tensor<4x3xf32>, %xd: tensor<?x5xi8>, %sd: tensor<?xf32>, %xp: tensor<?x?xi4>, %xi: tensor<8x?xi8>, %si: tensor<8x?xf32>) -> (tensor<4x7xf32>, tensor<?x5xf32>, tensor<?x?xf32>, tensor<8x?xf32>) {
+func.func @fallbacks(%x: tensor<4x7xi4>, %s: tensor<4x3xf32>, %xd: tensor<?x5xi8>, %sd: tensor<?xf32>, %xi: tensor<8x?xi8>, %si: tensor<8x?xf32>) -> (tensor<4x7xf32>, tensor<?x5xf32>, tensor<8x?xf32>) {
   %y = qdq.dequantize_linear %x, %s block_size = 3 : (tensor<4x7xi4>, tensor<4x3xf32>) -> tensor<4x7xf32>
   %yd = qdq.dequantize_linear %xd, %sd axis = 0 : (tensor<?x5xi8>, tensor<?xf32>) -> tensor<?x5xf32>
-  %yp = qdq.dequantize_linear %xp, %sd axis = 0 : (tensor<?x?xi4>, tensor<?xf32>) -> tensor<?x?xf32>
   %yi = qdq.dequantize_linear %xi, %si block_size = 3 : (tensor<8x?xi8>, tensor<8x?xf32>) -> tensor<8x?xf32>
-  return %y, %yd, %yp, %yi : tensor<4x7xf32>, tensor<?x5xf32>, tensor<?x?xf32>, tensor<8x?xf32>
+  return %y, %yd, %yi : tensor<4x7xf32>, tensor<?x5xf32>, tensor<8x?xf32>
+}
+
+// -----
+
+// Packed x with a dynamic row length (int4 rows of N, axis 0): the rows
+// start on a byte only when N is even, tested at run time; the loops run
+// then, the linalg form otherwise.
+// CHECK-LABEL: func.func @rows_packed_dynamic
+// CHECK-SAME:  %[[X:arg0]]: tensor<?x?xi4>
+// CHECK:       %[[N:.*]] = tensor.dim %[[X]], %c1 : tensor<?x?xi4>
+// CHECK:       %[[ODD:.*]] = arith.remui %[[N]], %c2 : index
+// CHECK:       %[[EVEN:.*]] = arith.cmpi eq, %[[ODD]], %c0 : index
+// CHECK:       scf.if %[[EVEN]] -> (tensor<?x?xf32>) {
+// CHECK:         qdq.packed_bytes
+// CHECK:         scf.for
+// CHECK:       } else {
+// CHECK:         linalg.generic
+// CHECK-NOT:   qdq.dequantize_linear
+func.func @rows_packed_dynamic(%x: tensor<?x?xi4>, %s: tensor<?xf32>) -> tensor<?x?xf32> {
+  %y = qdq.dequantize_linear %x, %s axis = 0 : (tensor<?x?xi4>, tensor<?xf32>) -> tensor<?x?xf32>
+  return %y : tensor<?x?xf32>
 }
 
 // -----

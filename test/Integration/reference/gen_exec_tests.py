@@ -1269,10 +1269,13 @@ def dynamic_rows_cases():
     innermost axis: rows of K along the axis, each step reading its
     scales and zero points in place (per-axis) or one block's broadcast or
     lanes / B blocks' spread (blocked, partial last blocks; B = 4, 8, 32,
-    64). Packed x with a dynamic N, and at 512 bits blocks of 24 along a
-    dynamic innermost axis (neither a multiple nor a divisor of 64 or 16
-    lanes; at 128 and 256 bits they are whole steps), stay for the linalg
-    path: one case each checks that fallback."""
+    64). Packed x (and packed zero points read by rows) with a dynamic row
+    length: the loops when the row length is whole bytes (tested at run
+    time; ui2 rows of 100 and 12, ui4 and fp4 along axes of 100 and 96),
+    the linalg form otherwise (i4 rows of 7, an i4 axis of 65). At 512
+    bits, blocks of 24 along a dynamic innermost axis (neither a multiple
+    nor a divisor of 64 or 16 lanes; at 128 and 256 bits they are whole
+    steps) stay for the linalg path."""
     # name, x type, x shape, axis, block, scale type, zero point, result
     # type, dynamic dims of x (True: all)
     shapes = [('token_i8', 'i8', [5, 130], 0, 0, 'f32', True, 'f32', (0,)),
@@ -1307,7 +1310,16 @@ def dynamic_rows_cases():
               ('along_blocked_i16_b8_unit', 'i16', [2, 20, 1], 1, 8, 'f32',
                True, 'f32', (0, 1)),
               ('along_blocked_i8_b24', 'i8', [2, 100], 1, 24, 'f32', True,
-               'f32', True)]
+               'f32', True),
+              ('packed_i4_odd', 'i4', [4, 7], 0, 0, 'f32', True, 'bf16',
+               True),
+              ('along_u4', 'ui4', [2, 100], 1, 0, 'f16', True, 'f32', True),
+              ('along_i4_odd', 'i4', [3, 65], 1, 0, 'bf16', True, 'f16',
+               True),
+              ('along_blocked_f4_b32', 'f4E2M1FN', [2, 96], 1, 32, 'f32',
+               False, 'f32', True),
+              ('blocked_u2_rows', 'ui2', [40, 12], 0, 8, 'f32', True, 'f16',
+               True)]
     cases = []
     for tag, x_type, x_shape, axis, block, s_type, has_zp, y_type, dyn \
             in shapes:
