@@ -104,8 +104,8 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
       the entries its lanes cover: per-axis, its scales and zero points read
       in place at its column; blocked with `B % lanes == 0`, one scale
       broadcast, or with `lanes % B == 0`, `lanes / B` scales spread with a
-      shuffle (packed x tested at run time as above; no packed zero point
-      when blocked).
+      shuffle (packed x tested at run time as above; a blocked packed zero
+      point read entry by entry).
 
     Per-tensor x of at most 8 bits with f16/bf16 results becomes a table
     lookup when `cpu-features` has the byte shuffles for it: the result of
@@ -136,8 +136,8 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
     (vpmultishiftqb); every element is computed with the same numerics as
     `--convert-qdq-to-linalg` (shared builders). Other forms (a dynamic axis
     with static rows shorter than a step, blocks along a dynamic innermost
-    axis that are neither a multiple nor a divisor of the lanes or with a
-    packed zero point, statically empty tensors,
+    axis that are neither a multiple nor a divisor of the lanes, statically
+    empty tensors,
     packed x whose rows do not start on a byte, ...) are left unchanged for
     `--convert-qdq-to-linalg`.
   }];

@@ -562,10 +562,11 @@ static FailureOr<Plan> choosePlan(DequantizeLinearOp op, int64_t lanes,
     // reading the entries its lanes cover in place (per-axis) or one scalar
     // or lanes / B entries spread (blocked). Packed x: rows of a dynamic K
     // start on a byte only for some K (tested at run time). A packed zero
-    // point is read in place at a step's column only per-axis.
+    // point is read in place at a step's column (per-axis) or entry by entry
+    // (blocked).
     if (plan.inner == 1) {
       int64_t run = plan.blockSize ? plan.blockSize : 1;
-      if ((plan.blockSize && zpBits) || (run % lanes != 0 && lanes % run != 0))
+      if (run % lanes != 0 && lanes % run != 0)
         return failure();
       plan.scheme = Scheme::Rows;
       plan.alongRun = run;
@@ -1691,7 +1692,7 @@ private:
     Value init = tensor::EmptyOp::create(
         b, loc, ArrayRef<OpFoldResult>{rowCount, rowLength}, storeElement);
     // Per-axis: the 1-D parameters, read at the step's column. Blocked:
-    // [M, S] storage tensors (no packed zero point, choosePlan).
+    // [M, S] storage tensors.
     auto view = [&](Value param) -> Value {
       return perAxis ? param : toStorage(b, loc, rowsFrom(param, plan.axis));
     };
@@ -1719,10 +1720,31 @@ private:
             b, loc, vectorOf(getElementTypeOrSelf(param.getType())),
             tensor::ExtractOp::create(b, loc, param, ValueRange{r, first}));
       Type storage = getElementTypeOrSelf(param.getType());
-      Value padding = arith::ConstantOp::create(b, loc, b.getZeroAttr(storage));
-      Value read = vector::TransferReadOp::create(
-          b, loc, VectorType::get({lanes / run}, storage), param,
-          ValueRange{r, first}, padding, ArrayRef<bool>{inBounds});
+      VectorType entriesType = VectorType::get({lanes / run}, storage);
+      Value read;
+      if (storage.getIntOrFloatBitWidth() < 8) {
+        // A packed zero point: entry by entry, clamped to the row's last
+        // one in the masked step (lanes past the row are not stored).
+        Value last = arith::SubIOp::create(
+            b, loc, tensor::DimOp::create(b, loc, param, 1),
+            indexConstant(b, loc, 1));
+        SmallVector<Value> values;
+        for (int64_t e = 0; e < lanes / run; ++e) {
+          Value index =
+              arith::AddIOp::create(b, loc, first, indexConstant(b, loc, e));
+          if (!inBounds)
+            index = arith::MinUIOp::create(b, loc, index, last);
+          values.push_back(
+              tensor::ExtractOp::create(b, loc, param, ValueRange{r, index}));
+        }
+        read = vector::FromElementsOp::create(b, loc, entriesType, values);
+      } else {
+        Value padding =
+            arith::ConstantOp::create(b, loc, b.getZeroAttr(storage));
+        read = vector::TransferReadOp::create(b, loc, entriesType, param,
+                                              ValueRange{r, first}, padding,
+                                              ArrayRef<bool>{inBounds});
+      }
       SmallVector<int64_t> spread;
       for (int64_t lane = 0; lane < lanes; ++lane)
         spread.push_back(lane / run);

@@ -1667,6 +1667,133 @@ func.func @run_dyn_rows_blocked_u2_rows() {
 // CHECK-NEXT: [18320, 0, 12622, -18205, -14427, 0, -17255, -12285, -17517, -18894, 13777, 15393]]
 
 // ----------------------------------------------------------------------------
+// dyn_rows_along_blocked_i4_b32: blocked, axis 1, block_size 32, x [3, 100] i4, scale [3, 4] f16, zero point [3, 4] i4, result bf16, dynamic shapes.
+// x [3, 100], axis 1, blocks of 32; random scales and zero points.
+func.func @dq_dyn_rows_along_blocked_i4_b32(%x: tensor<?x?xi4>, %s: tensor<?x?xf16>, %z: tensor<?x?xi4>) -> tensor<?x?xbf16>
+    attributes {no_inline, passthrough = ["noinline"]} {
+  %y = qdq.dequantize_linear %x, %s, %z block_size = 32 : (tensor<?x?xi4>, tensor<?x?xf16>, tensor<?x?xi4>) -> tensor<?x?xbf16>
+  return %y : tensor<?x?xbf16>
+}
+
+llvm.mlir.global internal constant @name_dyn_rows_along_blocked_i4_b32("case dyn_rows_along_blocked_i4_b32:\0A\00") {addr_space = 0 : i32}
+func.func @run_dyn_rows_along_blocked_i4_b32() {
+  %name = llvm.mlir.addressof @name_dyn_rows_along_blocked_i4_b32 : !llvm.ptr
+  call @printString(%name) : (!llvm.ptr) -> ()
+  %x = arith.constant dense<[[1, 3, -3, -6, -2, -2, 6, -8, 2, 5, -2, -2, -6, 7, -3, -6, -3, -2, -4, -3, -6, -4, -2, 7, 2, 5, 3, 1, -8, -5, -6, 2, -3, 1, 7, 6, -5, 2, -7, -4, -8, -1, 0, 1, 2, 1, 7, 5, -3, -4, 3, 3, 7, 6, 4, 5, -8, 7, -3, 1, 5, -6, -6, 3, 3, -5, -5, 7, -6, -6, 5, 4, -5, 0, -7, 2, -6, -3, -5, -4, 5, -3, -5, -4, 3, -3, -3, -6, 3, 3, 5, -7, -7, -2, 6, 4, 0, -1, -8, -8],
+      [-5, -2, -1, 7, 1, 5, -2, 4, 3, 0, 2, -6, -6, -1, 7, -4, 6, -1, 1, -2, 0, 5, -1, -6, 4, -2, 2, 4, -7, 7, -1, -7, -7, -7, 7, -1, 4, -7, 5, -6, -1, -2, -5, 6, -3, 7, 1, -2, -3, -6, 3, -7, -8, 4, 2, -8, 2, -6, 0, -4, -8, 2, 7, 2, 1, 6, -3, -1, 5, -8, -6, -6, -5, -1, -4, -7, 6, 5, -4, 5, 5, -4, 5, 3, 7, 2, 6, -2, -8, 1, 7, -2, -7, -2, -7, 6, -2, -6, 4, -1],
+      [-8, 1, -8, -4, 5, -6, 2, -4, -7, 0, -6, -1, -2, 3, -3, 3, 1, 4, 1, -2, -5, 1, 6, 1, -7, 6, -2, -1, 1, -1, 5, 2, -8, 4, 1, -1, -1, 6, 2, -1, -3, 4, 6, 7, -8, -3, -3, -2, -3, -5, 1, 6, -7, 2, 3, 2, 1, 3, -1, -7, 1, 1, 5, -6, -5, -1, -1, 3, -1, 2, -8, 1, 4, 5, 3, -8, -4, 7, -7, 6, 7, -5, -2, -7, -4, 7, 1, -8, 0, 5, -4, 3, -1, 4, -8, 3, 2, -8, 6, 4]]> : tensor<3x100xi4>
+  %s = arith.constant dense<[[0x2F11, 0x4257, 0x45B8, 0x2933], [0x3982, 0xC501, 0x3E79, 0x2EB5], [0x3841, 0x2EC2, 0x3B32, 0x4572]]> : tensor<3x4xf16>
+  %z = arith.constant dense<[[-3, -3, 5, 6], [-6, -8, -6, 1], [5, -4, 1, 5]]> : tensor<3x4xi4>
+  %xd = tensor.cast %x : tensor<3x100xi4> to tensor<?x?xi4>
+  %sd = tensor.cast %s : tensor<3x4xf16> to tensor<?x?xf16>
+  %zd = tensor.cast %z : tensor<3x4xi4> to tensor<?x?xi4>
+  %y = call @dq_dyn_rows_along_blocked_i4_b32(%xd, %sd, %zd) : (tensor<?x?xi4>, tensor<?x?xf16>, tensor<?x?xi4>) -> tensor<?x?xbf16>
+  %ys = tensor.cast %y : tensor<?x?xbf16> to tensor<3x100xbf16>
+  %e = tensor.empty() : tensor<3x100xbf16>
+  %c = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%ys : tensor<3x100xbf16>) outs(%e : tensor<3x100xbf16>) {
+  ^bb0(%v: bf16, %o: bf16):
+    %nan = arith.cmpf uno, %v, %v : bf16
+    %q = arith.constant 0x7FC0 : bf16
+    %r = arith.select %nan, %q, %v : bf16
+    linalg.yield %r : bf16
+  } -> tensor<3x100xbf16>
+  %b = tensor.bitcast %c : tensor<3x100xbf16> to tensor<3x100xi16>
+  %m = bufferization.to_buffer %b : tensor<3x100xi16> to memref<3x100xi16>
+  %u = memref.cast %m : memref<3x100xi16> to memref<*xi16>
+  call @printMemrefI16(%u) : (memref<*xi16>) -> ()
+  return
+}
+// CHECK-LABEL: case dyn_rows_along_blocked_i4_b32:
+// CHECK-NEXT: rank = 2 offset = 0 sizes = [3, 100] strides = [100, 1] data =
+// CHECK-NEXT: {{\[\[}}16098, 16170, 0, -16726, 15842, 15842, 16254, -16627, 16141, 16226, 15842, 15842, -16726, 16269, 0, -16726, 0, 15842, -16926, 0, -16726, -16926, 15842, 16269, 16141, 16226, 16170, 16098, -16627, -16798, -16726, 16141, 0, 16715, 16894, 16868, -16181, 16766, -16053, -16309, -16002, 16587, 16664, 16715, 16766, 16715, 16894, 16843, 0, -16309, 16792, 16792, 16894, 16868, 16818, 16843, -16002, 16894, 0, 16715, 16843, -16104, -16104, 16792, -16073, -15771, -15771, 16695, -15748, -15748, 0, -16201, -15771, -15899, -15735, -15991, -15748, -15817, -15771, -15794, 0, -15817, -15771, -15794, -16073, -15817, -15817, -15748, -16073, -16073, 0, -15735, -15735, -15840, 16567, -16201, -16774, -16750, -16622, -16622],
+// CHECK-NEXT: [16176, 16432, 16476, 16655, 16538, 16626, 16432, 16604, 16582, 16516, 16560, 0, 0, 16476, 16655, 16304, 16644, 16476, 16538, 16432, 16516, 16626, 16476, 0, 16604, 16432, 16560, 16604, -16592, 16655, 16476, -16592, -16224, -16224, -15722, -15860, -15760, -16224, -15742, -16096, -15860, -15888, -16016, -15732, -15928, -15722, -15820, -15888, -15928, -16096, -15780, -16224, -32768, -15760, -15800, -32768, -15800, -16096, -15840, -15968, -32768, -15800, -15722, -15800, 16693, 16795, 16539, 16641, 16782, -16305, 0, 0, 16335, 16641, 16463, -16433, 16795, 16782, 16463, 16782, 16782, 16463, 16782, 16745, 16808, 16719, 16795, 16591, -16305, 16693, 16808, 16591, -16433, 16591, -16433, 16795, -16735, -16580, 16033, -16809],
+// CHECK-NEXT: [-16163, -16376, -16163, -16231, 0, -16197, -16436, -16231, -16180, -16342, -16197, -16308, -16274, -16504, -16248, -16504, -16376, -16632, -16376, -16274, -16214, -16376, 16136, -16376, -16180, 16136, -16274, -16308, -16376, -16308, 0, -16436, -16680, 16216, 16135, 16034, 16034, 16263, 16162, 16034, 15832, 16216, 16263, 16277, -16680, 15832, 15832, 15960, 15832, -16936, 16135, 16263, -16734, 16162, 16189, 16162, 16135, 16189, 16034, -16734, 16135, 16135, 16243, -16808, -16211, -16410, -16410, 16358, -16410, 16230, -16126, 0, 16429, 16486, 16358, -16126, -16240, 16557, -16154, 16528, 16557, -16211, -16339, -16154, -16240, 16557, 0, -16126, -16538, 16486, -16240, 16358, -16410, 16429, -16126, 16358, -15997, -15730, 16558, -16210]]
+
+// ----------------------------------------------------------------------------
+// dyn_rows_along_blocked_u2_b4: blocked, axis 1, block_size 4, x [2, 70] ui2, scale [2, 18] f32, zero point [2, 18] ui2, result f32, dynamic shapes.
+// x [2, 70], axis 1, blocks of 4; random scales and zero points.
+func.func @dq_dyn_rows_along_blocked_u2_b4(%x: tensor<?x?xui2>, %s: tensor<?x?xf32>, %z: tensor<?x?xui2>) -> tensor<?x?xf32>
+    attributes {no_inline, passthrough = ["noinline"]} {
+  %y = qdq.dequantize_linear %x, %s, %z block_size = 4 : (tensor<?x?xui2>, tensor<?x?xf32>, tensor<?x?xui2>) -> tensor<?x?xf32>
+  return %y : tensor<?x?xf32>
+}
+
+llvm.mlir.global internal constant @name_dyn_rows_along_blocked_u2_b4("case dyn_rows_along_blocked_u2_b4:\0A\00") {addr_space = 0 : i32}
+func.func @run_dyn_rows_along_blocked_u2_b4() {
+  %name = llvm.mlir.addressof @name_dyn_rows_along_blocked_u2_b4 : !llvm.ptr
+  call @printString(%name) : (!llvm.ptr) -> ()
+  %x = arith.constant dense<[[1, 3, 1, 2, 3, 2, 1, 1, 0, 3, 1, 3, 2, 3, 0, 3, 3, 3, 2, 3, 1, 1, 0, 2, 2, 2, 2, 2, 2, 0, 1, 0, 1, 0, 0, 3, 0, 1, 3, 2, 2, 0, 0, 1, 2, 0, 3, 1, 0, 0, 0, 1, 1, 3, 2, 3, 2, 2, 2, 1, 3, 1, 2, 0, 0, 1, 1, 3, 3, 2],
+      [3, 0, 1, 1, 1, 1, 1, 0, 3, 2, 3, 2, 1, 2, 2, 1, 3, 2, 3, 2, 0, 0, 3, 2, 1, 1, 3, 3, 2, 0, 3, 2, 2, 3, 3, 2, 2, 3, 1, 2, 0, 1, 1, 1, 2, 2, 0, 0, 0, 2, 1, 2, 0, 0, 2, 3, 0, 0, 1, 0, 3, 2, 3, 2, 2, 0, 3, 0, 2, 1]]> : tensor<2x70xui2>
+  %s = arith.constant dense<[[0xC1C254DE, 0x3F5E2C3D, 0x41DBC4B1, 0xC0C66CE3, 0x40479B8B, 0xC0C903F3, 0xBF198780, 0xC10AE114, 0x3EA6386B, 0x3EAC4E01, 0xBF97677B, 0x3E2E960E, 0x3FC5EA3E, 0x3F9BE14F, 0xBE4E2531, 0x40B2B6FF, 0x3D960BDD, 0x3F8D11B9],
+      [0xBE8A12F8, 0x4081A7AD, 0x3D9B7DC2, 0x3EE8C685, 0x3F2D97C7, 0x3F134D13, 0x40188C80, 0x3ED829EA, 0x41D9A88C, 0xBE53FEDC, 0x3F784A6D, 0x419CB428, 0x40DF2B9D, 0x3E951871, 0x415B213B, 0x3F07E415, 0x3DA4609D, 0x3DCCF053]]> : tensor<2x18xf32>
+  %z = arith.constant dense<[[3, 3, 2, 1, 2, 3, 3, 1, 2, 0, 3, 1, 2, 0, 3, 3, 0, 1],
+      [2, 3, 0, 0, 2, 2, 2, 2, 1, 3, 0, 0, 3, 0, 3, 3, 3, 0]]> : tensor<2x18xui2>
+  %xd = tensor.cast %x : tensor<2x70xui2> to tensor<?x?xui2>
+  %sd = tensor.cast %s : tensor<2x18xf32> to tensor<?x?xf32>
+  %zd = tensor.cast %z : tensor<2x18xui2> to tensor<?x?xui2>
+  %y = call @dq_dyn_rows_along_blocked_u2_b4(%xd, %sd, %zd) : (tensor<?x?xui2>, tensor<?x?xf32>, tensor<?x?xui2>) -> tensor<?x?xf32>
+  %ys = tensor.cast %y : tensor<?x?xf32> to tensor<2x70xf32>
+  %e = tensor.empty() : tensor<2x70xf32>
+  %c = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%ys : tensor<2x70xf32>) outs(%e : tensor<2x70xf32>) {
+  ^bb0(%v: f32, %o: f32):
+    %nan = arith.cmpf uno, %v, %v : f32
+    %q = arith.constant 0x7FC00000 : f32
+    %r = arith.select %nan, %q, %v : f32
+    linalg.yield %r : f32
+  } -> tensor<2x70xf32>
+  %b = tensor.bitcast %c : tensor<2x70xf32> to tensor<2x70xi32>
+  %m = bufferization.to_buffer %b : tensor<2x70xi32> to memref<2x70xi32>
+  %u = memref.cast %m : memref<2x70xi32> to memref<*xi32>
+  call @printMemrefI32(%u) : (memref<*xi32>) -> ()
+  return
+}
+// CHECK-LABEL: case dyn_rows_along_blocked_u2_b4:
+// CHECK-NEXT: rank = 2 offset = 0 sizes = [2, 70] strides = [70, 1] data =
+// CHECK-NEXT: {{\[\[}}1111643358, -2147483648, 1111643358, 1103254750, 0, -1084347331, -1075958723, -1075958723, -1034173263, 1104921777, -1042561871, 1104921777, -1060737821, -1052349213, 1086745827, -1052349213, 1078434699, 1078434699, 0, 1078434699, 1095304179, 1095304179, 1100399350, 1086915571, 1058637696, 1058637696, 1058637696, 1058637696, -1056251628, 1091232020, -2147483648, 1091232020, -1096402837, -1088014229, -1088014229, 1051080811, 0, 1051479553, 1065433729, 1059868161, 1066887035, 1080236856, 1080236856, 1075275643, 1043240462, -1104243186, 1051629070, 0, -1069159874, -1069159874, -1069159874, -1077548482, 1067180367, 1080676854, 1075568975, 1080676854, 1045308721, 1045308721, 1045308721, 1053697329, 0, -1053640961, -1062029569, -1048180417, 0, 1033243613, 1033243613, 1046548940, 1074598329, 1066209721],
+// CHECK-NEXT: [-1098247432, 1057624824, 1049236216, 1049236216, -1056856147, -1056856147, -1056856147, -1052607612, 1047084195, 1041989058, 1047084195, 1041989058, 1055442565, 1063831173, 1063831173, 1055442565, 1059952583, 0, 1059952583, 0, -1080865517, -1080865517, 1058229523, 0, -1072132992, -1072132992, 1075350656, 1075350656, 0, -1084741142, 1054353898, 0, 1104783500, 1113172108, 1113172108, 1104783500, 1045692124, -2147483648, 1054080732, 1045692124, 0, 1064847981, 1064847981, 1064847981, 1109177384, 1109177384, 0, 0, -1045995338, -1059116131, -1050727523, -1059116131, 0, 0, 1058347121, 1063232682, -1037805332, -1037805332, -1042603717, -1037805332, 0, -1090001899, 0, -1090001899, -1113300835, -1099525908, 0, -1099525908, 1045229651, 1036841043]]
+
+// ----------------------------------------------------------------------------
+// dyn_rows_along_blocked_u4_b8_odd: blocked, axis 1, block_size 8, x [2, 45] ui4, scale [2, 6] bf16, zero point [2, 6] ui4, result f32, dynamic shapes.
+// x [2, 45], axis 1, blocks of 8; random scales and zero points.
+func.func @dq_dyn_rows_along_blocked_u4_b8_odd(%x: tensor<?x?xui4>, %s: tensor<?x?xbf16>, %z: tensor<?x?xui4>) -> tensor<?x?xf32>
+    attributes {no_inline, passthrough = ["noinline"]} {
+  %y = qdq.dequantize_linear %x, %s, %z block_size = 8 : (tensor<?x?xui4>, tensor<?x?xbf16>, tensor<?x?xui4>) -> tensor<?x?xf32>
+  return %y : tensor<?x?xf32>
+}
+
+llvm.mlir.global internal constant @name_dyn_rows_along_blocked_u4_b8_odd("case dyn_rows_along_blocked_u4_b8_odd:\0A\00") {addr_space = 0 : i32}
+func.func @run_dyn_rows_along_blocked_u4_b8_odd() {
+  %name = llvm.mlir.addressof @name_dyn_rows_along_blocked_u4_b8_odd : !llvm.ptr
+  call @printString(%name) : (!llvm.ptr) -> ()
+  %x = arith.constant dense<[[9, 8, 6, 11, 12, 3, 7, 1, 7, 7, 11, 11, 14, 4, 5, 15, 1, 9, 15, 3, 6, 9, 7, 2, 9, 12, 5, 5, 15, 6, 8, 2, 10, 2, 13, 0, 9, 13, 15, 6, 8, 8, 3, 9, 0],
+      [13, 12, 4, 9, 5, 13, 15, 8, 7, 12, 10, 2, 14, 6, 9, 14, 10, 14, 12, 13, 0, 5, 14, 0, 1, 7, 6, 1, 2, 15, 13, 4, 6, 14, 2, 1, 8, 1, 11, 13, 13, 3, 7, 9, 11]]> : tensor<2x45xui4>
+  %s = arith.constant dense<[[0x3D38, 0x3DCD, 0x3E91, 0x3DFC, 0x3FE6, 0x3F3D], [0x40BB, 0x3FFD, 0x3C8C, 0x3D5B, 0x3F3E, 0xC0F2]]> : tensor<2x6xbf16>
+  %z = arith.constant dense<[[12, 13, 7, 5, 3, 6], [15, 11, 4, 13, 6, 12]]> : tensor<2x6xui4>
+  %xd = tensor.cast %x : tensor<2x45xui4> to tensor<?x?xui4>
+  %sd = tensor.cast %s : tensor<2x6xbf16> to tensor<?x?xbf16>
+  %zd = tensor.cast %z : tensor<2x6xui4> to tensor<?x?xui4>
+  %y = call @dq_dyn_rows_along_blocked_u4_b8_odd(%xd, %sd, %zd) : (tensor<?x?xui4>, tensor<?x?xbf16>, tensor<?x?xui4>) -> tensor<?x?xf32>
+  %ys = tensor.cast %y : tensor<?x?xf32> to tensor<2x45xf32>
+  %e = tensor.empty() : tensor<2x45xf32>
+  %c = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%ys : tensor<2x45xf32>) outs(%e : tensor<2x45xf32>) {
+  ^bb0(%v: f32, %o: f32):
+    %nan = arith.cmpf uno, %v, %v : f32
+    %q = arith.constant 0x7FC00000 : f32
+    %r = arith.select %nan, %q, %v : f32
+    linalg.yield %r : f32
+  } -> tensor<2x45xf32>
+  %b = tensor.bitcast %c : tensor<2x45xf32> to tensor<2x45xi32>
+  %m = bufferization.to_buffer %b : tensor<2x45xi32> to memref<2x45xi32>
+  %u = memref.cast %m : memref<2x45xi32> to memref<*xi32>
+  call @printMemrefI32(%u) : (memref<*xi32>) -> ()
+  return
+}
+// CHECK-LABEL: case dyn_rows_along_blocked_u4_b8_odd:
+// CHECK-NEXT: rank = 2 offset = 0 sizes = [2, 45] strides = [45, 1] data =
+// CHECK-NEXT: {{\[\[}}-1106640896, -1103626240, -1098252288, -1120403456, 0, -1093730304, -1100611584, -1090715648, -1088831488, -1088831488, -1102249984, -1102249984, 1036845056, -1083793408, -1085472768, 1045233664, -1076264960, 1058078720, 1074855936, -1081016320, -1097793536, 1058078720, 0, -1078640640, 1056702464, 1063026688, 0, 0, 1067286528, 1039925248, 1052573696, -1094909952, 1095319552, -1075445760, 1099939840, -1062436864, 1093435392, 1099939840, 1101824000, 1085046784, 1069350912, 1069350912, -1072840704, 1074642944, -1064452096],
+// CHECK-NEXT: [-1053097984, -1047773184, -1031761920, -1039384576, -1033256960, -1053097984, 0, -1037852672, -1057161216, 1073545216, -1073938432, -1047638016, 1086177280, -1054990336, -1065549824, 1086177280, 1037172736, 1043267584, 1040973824, 1042120704, -1114898432, 1015808000, 1043267584, -1114898432, -1088143360, -1096531968, -1094737920, -1088143360, -1089040384, 1037762560, 0, -1091149824, 0, 1086193664, -1069678592, -1066565632, 1069416448, -1066565632, 1080918016, 1084637184, -1057882112, 1116217344, 1108819968, 1102413824, 1089601536]]
+
+// ----------------------------------------------------------------------------
 // dyn_rows_token_one_zp: per-axis, axis 0, x [7, 80] i8, scale [7] f16, zero point [] i8, result f16, dynamic dims 0.
 // x [7, 80], axis 0; random scales, one zero point.
 func.func @dq_dyn_rows_token_one_zp(%x: tensor<?x80xi8>, %s: tensor<?xf16>, %z: tensor<i8>) -> tensor<?x80xf16>
@@ -1742,6 +1869,9 @@ func.func @main() {
   call @run_dyn_rows_along_i4_odd() : () -> ()
   call @run_dyn_rows_along_blocked_f4_b32() : () -> ()
   call @run_dyn_rows_blocked_u2_rows() : () -> ()
+  call @run_dyn_rows_along_blocked_i4_b32() : () -> ()
+  call @run_dyn_rows_along_blocked_u2_b4() : () -> ()
+  call @run_dyn_rows_along_blocked_u4_b8_odd() : () -> ()
   call @run_dyn_rows_token_one_zp() : () -> ()
   return
 }

@@ -1271,8 +1271,10 @@ def dynamic_rows_cases():
     lanes / B blocks' spread (blocked, partial last blocks; B = 4, 8, 32,
     64). Packed x (and packed zero points read by rows) with a dynamic row
     length: the loops when the row length is whole bytes (tested at run
-    time; ui2 rows of 100 and 12, ui4 and fp4 along axes of 100 and 96),
-    the linalg form otherwise (i4 rows of 7, an i4 axis of 65). At 512
+    time; ui2 rows of 100 and 12, ui4, fp4, i4 and ui2 along axes of 100,
+    96, 100 and 70, blocked ones with packed zero points read entry by
+    entry), the linalg form otherwise (i4 rows of 7, an i4 axis of 65, a
+    ui4 axis of 45). At 512
     bits, blocks of 24 along a dynamic innermost axis (neither a multiple
     nor a divisor of 64 or 16 lanes; at 128 and 256 bits they are whole
     steps) stay for the linalg path."""
@@ -1319,7 +1321,13 @@ def dynamic_rows_cases():
               ('along_blocked_f4_b32', 'f4E2M1FN', [2, 96], 1, 32, 'f32',
                False, 'f32', True),
               ('blocked_u2_rows', 'ui2', [40, 12], 0, 8, 'f32', True, 'f16',
-               True)]
+               True),
+              ('along_blocked_i4_b32', 'i4', [3, 100], 1, 32, 'f16', True,
+               'bf16', True),
+              ('along_blocked_u2_b4', 'ui2', [2, 70], 1, 4, 'f32', True,
+               'f32', True),
+              ('along_blocked_u4_b8_odd', 'ui4', [2, 45], 1, 8, 'bf16', True,
+               'f32', True)]
     cases = []
     for tag, x_type, x_shape, axis, block, s_type, has_zp, y_type, dyn \
             in shapes:
