@@ -103,9 +103,10 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
     * a dynamic innermost axis: rows of K along the axis, each step taking
       the entries its lanes cover: per-axis, its scales and zero points read
       in place at its column; blocked with `B % lanes == 0`, one scale
-      broadcast, or with `lanes % B == 0`, `lanes / B` scales spread with a
-      shuffle (packed x tested at run time as above; a blocked packed zero
-      point read entry by entry).
+      broadcast; with `B > lanes` otherwise, the scales of the two blocks a
+      step may cover, selected by a prefix mask; with `lanes % B == 0`,
+      `lanes / B` scales spread with a shuffle (packed x tested at run time
+      as above; a blocked packed zero point read entry by entry).
 
     Per-tensor x of at most 8 bits with f16/bf16 results becomes a table
     lookup when `cpu-features` has the byte shuffles for it: the result of
@@ -135,9 +136,9 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
     512-bit vectors), straight into i32 lanes with `qdq.unpack_bits`
     (vpmultishiftqb); every element is computed with the same numerics as
     `--convert-qdq-to-linalg` (shared builders). Other forms (a dynamic axis
-    with static rows shorter than a step, blocks along a dynamic innermost
-    axis that are neither a multiple nor a divisor of the lanes, statically
-    empty tensors,
+    with static rows shorter than a step, blocks shorter than a step along
+    a dynamic innermost axis that do not divide the lanes, statically empty
+    tensors,
     packed x whose rows do not start on a byte, ...) are left unchanged for
     `--convert-qdq-to-linalg`.
   }];

@@ -560,13 +560,14 @@ static FailureOr<Plan> choosePlan(DequantizeLinearOp op, int64_t lanes,
       ShapedType::isDynamic(plan.inner)) {
     // The axis innermost (N = 1): rows of K along the axis, each step
     // reading the entries its lanes cover in place (per-axis) or one scalar
-    // or lanes / B entries spread (blocked). Packed x: rows of a dynamic K
-    // start on a byte only for some K (tested at run time). A packed zero
-    // point is read in place at a step's column (per-axis) or entry by entry
-    // (blocked).
+    // or lanes / B entries spread, or with B > lanes the two blocks a step
+    // may cover, selected by a prefix mask (blocked). Packed x: rows of a
+    // dynamic K start on a byte only for some K (tested at run time). A packed
+    // zero point is read in place at a step's column (per-axis) or entry by
+    // entry (blocked).
     if (plan.inner == 1) {
       int64_t run = plan.blockSize ? plan.blockSize : 1;
-      if (run % lanes != 0 && lanes % run != 0)
+      if (run < lanes && lanes % run != 0)
         return failure();
       plan.scheme = Scheme::Rows;
       plan.alongRun = run;
@@ -1681,7 +1682,8 @@ private:
   /// row takes the parameter entries j / B to (j + lanes - 1) / B of its
   /// parameter row (per-axis: the one row, its entries read in place;
   /// blocked: row r of the [M, S] parameters, one scalar broadcast when B
-  /// is whole steps, else lanes / B entries spread with a shuffle).
+  /// is whole steps, two selected by a prefix mask when B is longer but
+  /// not whole steps, else lanes / B entries spread with a shuffle).
   Value buildRowsAlongAxis() {
     int64_t run = plan.alongRun;
     bool perAxis = plan.blockSize == 0;
@@ -1715,10 +1717,33 @@ private:
         return reader->read(b, loc, ValueRange{j}, lanes, inBounds);
       Value first =
           arith::DivUIOp::create(b, loc, j, indexConstant(b, loc, run));
-      if (run % lanes == 0)
+      VectorType storedType = vectorOf(getElementTypeOrSelf(param.getType()));
+      auto broadcastEntry = [&](Value k) -> Value {
         return vector::BroadcastOp::create(
-            b, loc, vectorOf(getElementTypeOrSelf(param.getType())),
-            tensor::ExtractOp::create(b, loc, param, ValueRange{r, first}));
+            b, loc, storedType,
+            tensor::ExtractOp::create(b, loc, param, ValueRange{r, k}));
+      };
+      if (run % lanes == 0)
+        return broadcastEntry(first);
+      if (run > lanes) {
+        // At most two blocks: the first up to the next block's first
+        // column (a prefix mask), the next one after it (clamped to the
+        // row's last block; lanes past the row are not stored).
+        Value next =
+            arith::AddIOp::create(b, loc, first, indexConstant(b, loc, 1));
+        Value last = arith::SubIOp::create(
+            b, loc, tensor::DimOp::create(b, loc, param, 1),
+            indexConstant(b, loc, 1));
+        Value before = arith::SubIOp::create(
+            b, loc,
+            arith::MulIOp::create(b, loc, next, indexConstant(b, loc, run)), j);
+        Value inFirst = vector::CreateMaskOp::create(
+            b, loc, VectorType::get({lanes}, b.getI1Type()),
+            ValueRange{before});
+        return arith::SelectOp::create(
+            b, loc, inFirst, broadcastEntry(first),
+            broadcastEntry(arith::MinUIOp::create(b, loc, next, last)));
+      }
       Type storage = getElementTypeOrSelf(param.getType());
       VectorType entriesType = VectorType::get({lanes / run}, storage);
       Value read;

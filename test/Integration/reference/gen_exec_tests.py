@@ -1268,16 +1268,16 @@ def dynamic_rows_cases():
     than a step included); oneDNN's one-element zero point. A dynamic
     innermost axis: rows of K along the axis, each step reading its
     scales and zero points in place (per-axis) or one block's broadcast or
-    lanes / B blocks' spread (blocked, partial last blocks; B = 4, 8, 32,
-    64). Packed x (and packed zero points read by rows) with a dynamic row
-    length: the loops when the row length is whole bytes (tested at run
+    lanes / B blocks' spread, or two blocks selected by a prefix mask
+    (blocked, partial last blocks; B = 4, 8, 20, 24, 32, 40, 64; blocks
+    longer than a step that are not whole steps take the select, e.g. 24
+    at 16 lanes after the retry from 64). Packed x (and packed zero points
+    read by rows) with a dynamic row length: the loops when the row
+    length is whole bytes (tested at run
     time; ui2 rows of 100 and 12, ui4, fp4, i4 and ui2 along axes of 100,
     96, 100 and 70, blocked ones with packed zero points read entry by
     entry), the linalg form otherwise (i4 rows of 7, an i4 axis of 65, a
-    ui4 axis of 45). At 512
-    bits, blocks of 24 along a dynamic innermost axis (neither a multiple
-    nor a divisor of 64 or 16 lanes; at 128 and 256 bits they are whole
-    steps) stay for the linalg path."""
+    ui4 axis of 45)."""
     # name, x type, x shape, axis, block, scale type, zero point, result
     # type, dynamic dims of x (True: all)
     shapes = [('token_i8', 'i8', [5, 130], 0, 0, 'f32', True, 'f32', (0,)),
@@ -1327,6 +1327,10 @@ def dynamic_rows_cases():
               ('along_blocked_u2_b4', 'ui2', [2, 70], 1, 4, 'f32', True,
                'f32', True),
               ('along_blocked_u4_b8_odd', 'ui4', [2, 45], 1, 8, 'bf16', True,
+               'f32', True),
+              ('along_blocked_u8_b20', 'ui8', [2, 90], 1, 20, 'f32', True,
+               'f16', True),
+              ('along_blocked_i4_b40', 'i4', [2, 130], 1, 40, 'f16', True,
                'f32', True)]
     cases = []
     for tag, x_type, x_shape, axis, block, s_type, has_zp, y_type, dyn \
