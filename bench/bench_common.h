@@ -16,16 +16,31 @@
 namespace qdqbench {
 
 enum XType : int {
-  X_i2, X_ui2, X_i4, X_ui4, X_i8, X_ui8, X_i16, X_ui16, X_i32, X_ui32,
-  X_f8E4M3FN, X_f8E4M3FNUZ, X_f8E5M2, X_f8E5M2FNUZ, X_f4E2M1FN, X_f16,
-  X_bf16, X_count
+  X_i2,
+  X_ui2,
+  X_i4,
+  X_ui4,
+  X_i8,
+  X_ui8,
+  X_i16,
+  X_ui16,
+  X_i32,
+  X_ui32,
+  X_f8E4M3FN,
+  X_f8E4M3FNUZ,
+  X_f8E5M2,
+  X_f8E5M2FNUZ,
+  X_f4E2M1FN,
+  X_f16,
+  X_bf16,
+  X_count
 };
 enum YType : int { Y_f32, Y_f16, Y_bf16, Y_count };
 enum Gran : int { G_PerTensor, G_PerAxis, G_Blocked, G_PerRow, G_count };
 
 inline int xBits(XType x) {
-  static const int bits[X_count] = {2, 2, 4, 4, 8, 8, 16, 16, 32, 32,
-                                    8, 8, 8, 8, 4, 16, 16};
+  static const int bits[X_count] = {2,  2, 4, 4, 8, 8, 16, 16, 32,
+                                    32, 8, 8, 8, 8, 4, 16, 16};
   return bits[x];
 }
 inline bool xIsInt(XType x) { return x <= X_ui32; }
@@ -55,8 +70,8 @@ inline int64_t zeroPoint(XType x, uint64_t j) {
   uint64_t h = mix64(0x2E80000000ULL + j);
   int b = xBits(x);
   int64_t lo = xIsSigned(x) ? -(int64_t(1) << (b - 1)) : 0;
-  int64_t hi = xIsSigned(x) ? (int64_t(1) << (b - 1)) - 1
-                            : (int64_t(1) << b) - 1;
+  int64_t hi =
+      xIsSigned(x) ? (int64_t(1) << (b - 1)) - 1 : (int64_t(1) << b) - 1;
   return lo + (int64_t)((h >> 20) % (uint64_t)(hi - lo + 1));
 }
 
@@ -86,8 +101,8 @@ LoopFn plainLoop(XType x, Gran g, YType y);
 /// 16 per 64 elements: inPer64 in {16, 32, 64, 128, 256}, outPer64 in
 /// {128, 256}), with 32-byte AVX2 loads/stores, normal or non-temporal.
 /// Returns false when the byte pattern is not supported.
-bool roof(const uint8_t *in, uint8_t *out, int64_t n, int inPer64,
-          int outPer64, bool nonTemporal);
+bool roof(const uint8_t *in, uint8_t *out, int64_t n, int inPer64, int outPer64,
+          bool nonTemporal);
 
 /// The roof on two threads (OpenMP, static halves), when built with
 /// QDQ_BENCH_OPENMP; returns false otherwise.

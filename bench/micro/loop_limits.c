@@ -66,7 +66,7 @@ static double cycleTime(void) {
     for (long i = 0; i < ITERS; i++)                                           \
       __asm__ volatile(body::"r"(block), "v"(scales), "v"(zeroPoints)          \
                        : "memory", "xmm10", "xmm11", "xmm12", "xmm13");        \
-    printf("  %-44s %5.2f\n", name, (now() - t0) / ITERS / cycle);            \
+    printf("  %-44s %5.2f\n", name, (now() - t0) / ITERS / cycle);             \
   } while (0)
 
 #define S_FULL(o, r) LOAD(o, r) SUB(r) CVT(r) MUL(r) HALF(r) STORE(r)
@@ -81,7 +81,8 @@ static void pipes(void) {
   __m512 scales = _mm512_set1_ps(1.0f);
   __m512i zeroPoints = _mm512_setzero_si512();
   printf("i8 per-axis -> f16 loop, core cycles per 64 elements "
-         "(%.2f GHz):\n", 1e-9 / cycle);
+         "(%.2f GHz):\n",
+         1e-9 / cycle);
   RUN("full loop", FOUR(S_FULL));
   RUN("without the stores", FOUR(S_NOSTORE));
   RUN("without the stores and vcvtps2ph", FOUR(S_NOHALF));

@@ -1678,6 +1678,41 @@ private:
                                tensor::getMixedSize(b, loc, flat, 0)});
   }
 
+  /// The stored entries [first, first + count) of row r of a 2-D parameter
+  /// storage tensor: one vector read (masked past the row unless
+  /// `inBounds`), or for packed types and count 1 entry by entry (a scalar
+  /// for count 1), the indices clamped to `last` unless `inBounds`.
+  Value readRowEntries(Value param2d, Value r, Value first, int64_t count,
+                       bool inBounds, Value last) {
+    Type storage = getElementTypeOrSelf(param2d.getType());
+    VectorType type = VectorType::get({count}, storage);
+    if (count > 1 && storage.getIntOrFloatBitWidth() >= 8) {
+      Value padding = arith::ConstantOp::create(b, loc, b.getZeroAttr(storage));
+      return vector::TransferReadOp::create(b, loc, type, param2d,
+                                            ValueRange{r, first}, padding,
+                                            ArrayRef<bool>{inBounds});
+    }
+    SmallVector<Value> values;
+    for (int64_t e = 0; e < count; ++e) {
+      Value index =
+          arith::AddIOp::create(b, loc, first, indexConstant(b, loc, e));
+      if (!inBounds)
+        index = arith::MinUIOp::create(b, loc, index, last);
+      values.push_back(
+          tensor::ExtractOp::create(b, loc, param2d, ValueRange{r, index}));
+    }
+    if (count == 1)
+      return values[0];
+    return vector::FromElementsOp::create(b, loc, type, values);
+  }
+
+  /// The index of the last entry of a row of a 2-D parameter.
+  Value lastEntryOf(Value param2d) {
+    return arith::SubIOp::create(b, loc,
+                                 tensor::DimOp::create(b, loc, param2d, 1),
+                                 indexConstant(b, loc, 1));
+  }
+
   /// Rows along the axis (Plan::alongRun): x as [M, K] rows; step j of a
   /// row takes the parameter entries j / B to (j + lanes - 1) / B of its
   /// parameter row (per-axis: the one row, its entries read in place;
@@ -1731,45 +1766,20 @@ private:
         // row's last block; lanes past the row are not stored).
         Value next =
             arith::AddIOp::create(b, loc, first, indexConstant(b, loc, 1));
-        Value last = arith::SubIOp::create(
-            b, loc, tensor::DimOp::create(b, loc, param, 1),
-            indexConstant(b, loc, 1));
         Value before = arith::SubIOp::create(
             b, loc,
             arith::MulIOp::create(b, loc, next, indexConstant(b, loc, run)), j);
         Value inFirst = vector::CreateMaskOp::create(
             b, loc, VectorType::get({lanes}, b.getI1Type()),
             ValueRange{before});
-        return arith::SelectOp::create(
-            b, loc, inFirst, broadcastEntry(first),
-            broadcastEntry(arith::MinUIOp::create(b, loc, next, last)));
+        return arith::SelectOp::create(b, loc, inFirst, broadcastEntry(first),
+                                       broadcastEntry(arith::MinUIOp::create(
+                                           b, loc, next, lastEntryOf(param))));
       }
-      Type storage = getElementTypeOrSelf(param.getType());
-      VectorType entriesType = VectorType::get({lanes / run}, storage);
-      Value read;
-      if (storage.getIntOrFloatBitWidth() < 8) {
-        // A packed zero point: entry by entry, clamped to the row's last
-        // one in the masked step (lanes past the row are not stored).
-        Value last = arith::SubIOp::create(
-            b, loc, tensor::DimOp::create(b, loc, param, 1),
-            indexConstant(b, loc, 1));
-        SmallVector<Value> values;
-        for (int64_t e = 0; e < lanes / run; ++e) {
-          Value index =
-              arith::AddIOp::create(b, loc, first, indexConstant(b, loc, e));
-          if (!inBounds)
-            index = arith::MinUIOp::create(b, loc, index, last);
-          values.push_back(
-              tensor::ExtractOp::create(b, loc, param, ValueRange{r, index}));
-        }
-        read = vector::FromElementsOp::create(b, loc, entriesType, values);
-      } else {
-        Value padding =
-            arith::ConstantOp::create(b, loc, b.getZeroAttr(storage));
-        read = vector::TransferReadOp::create(b, loc, entriesType, param,
-                                              ValueRange{r, first}, padding,
-                                              ArrayRef<bool>{inBounds});
-      }
+      // A packed zero point is read entry by entry (lanes past the row, in
+      // the masked step, take its last entry and are not stored).
+      Value read = readRowEntries(param, r, first, lanes / run, inBounds,
+                                  lastEntryOf(param));
       SmallVector<int64_t> spread;
       for (int64_t lane = 0; lane < lanes; ++lane)
         spread.push_back(lane / run);
@@ -1983,33 +1993,12 @@ private:
                            int64_t count, bool inBounds) -> Value {
       if (perAxis)
         r = zero;
-      Type element = isScale ? scaleElement : zeroPointElement();
-      Type storage = getElementTypeOrSelf(param2d.getType());
       Value stored;
       if (!isScale && packedZpReader) {
         stored =
             packedZpReader->read(b, loc, ValueRange{first}, count, inBounds);
-      } else if (count > 1 && !isPackedSubByteType(element)) {
-        Value padding =
-            arith::ConstantOp::create(b, loc, b.getZeroAttr(storage));
-        stored = vector::TransferReadOp::create(
-            b, loc, VectorType::get({count}, storage), param2d,
-            ValueRange{r, first}, padding, ArrayRef<bool>{inBounds});
       } else {
-        SmallVector<Value> values;
-        for (int64_t e = 0; e < count; ++e) {
-          Value index =
-              arith::AddIOp::create(b, loc, first, indexConstant(b, loc, e));
-          if (!inBounds)
-            index = arith::MinUIOp::create(b, loc, index, lastEntry);
-          values.push_back(
-              tensor::ExtractOp::create(b, loc, param2d, ValueRange{r, index}));
-        }
-        stored = count == 1
-                     ? values[0]
-                     : vector::FromElementsOp::create(
-                           b, loc, VectorType::get({count}, storage), values)
-                           .getResult();
+        stored = readRowEntries(param2d, r, first, count, inBounds, lastEntry);
       }
       if (isScale)
         return convertStoredToF32(b, loc, stored, scaleElement);

@@ -379,6 +379,55 @@ func.func @rows_along_axis(%x: tensor<?x?xi8>, %s: tensor<?xf32>, %z: tensor<?xi
 
 // -----
 
+// Blocks longer than a step along a dynamic innermost axis that are not
+// whole steps (12 at 8 lanes): a step covers at most two blocks, the first
+// up to the next block's first column (a prefix mask), the next one
+// (clamped to the row's last block) after it. A packed zero point (int4,
+// blocks of 4) is read entry by entry, the 2 entries of a step gathered
+// with from_elements and clamped to the row's last entry in the masked
+// step; its packed x takes the run-time byte test.
+// CHECK-LABEL: func.func @rows_along_two_blocks
+// CHECK:       scf.for %[[R:[^ ]+]] =
+// CHECK:         scf.for %[[J:[^ ]+]] =
+// CHECK:           %[[B:.*]] = arith.divui %[[J]], %c12 : index
+// CHECK:           %[[NEXT:.*]] = arith.addi %[[B]], %c1 : index
+// CHECK:           %[[END:.*]] = arith.muli %[[NEXT]], %c12 : index
+// CHECK:           %[[BEFORE:.*]] = arith.subi %[[END]], %[[J]] : index
+// CHECK:           %[[MASK:.*]] = vector.create_mask %[[BEFORE]] : vector<8xi1>
+// CHECK:           %[[CLAMPED:.*]] = arith.minui %[[NEXT]], %{{.*}} : index
+// CHECK:           %[[S1:.*]] = tensor.extract %{{.*}}[%[[R]], %[[CLAMPED]]] : tensor<?x?xf32>
+// CHECK:           %[[S0:.*]] = tensor.extract %{{.*}}[%[[R]], %[[B]]] : tensor<?x?xf32>
+// CHECK-DAG:       %[[V1:.*]] = vector.broadcast %[[S1]] : f32 to vector<8xf32>
+// CHECK-DAG:       %[[V0:.*]] = vector.broadcast %[[S0]] : f32 to vector<8xf32>
+// CHECK:           arith.select %[[MASK]], %[[V0]], %[[V1]] : vector<8xi1>, vector<8xf32>
+func.func @rows_along_two_blocks(%x: tensor<?x?xi8>, %s: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %y = qdq.dequantize_linear %x, %s block_size = 12 : (tensor<?x?xi8>, tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %y : tensor<?x?xf32>
+}
+
+// CHECK-LABEL: func.func @rows_along_packed_zp
+// CHECK-SAME:  %[[Z:arg2]]: tensor<?x?xi4>
+// CHECK:       scf.if
+// CHECK:         scf.for %[[R:[^ ]+]] =
+// CHECK:           scf.for %[[J:[^ ]+]] =
+// CHECK:             vector.transfer_read %{{.*}} : tensor<?x?xf32>, vector<2xf32>
+// CHECK:             %[[B:.*]] = arith.divui %[[J]], %c4 : index
+// CHECK:             %[[E0:.*]] = tensor.extract %[[Z]][%[[R]], %[[B]]] : tensor<?x?xi4>
+// CHECK:             %[[E1:.*]] = tensor.extract %[[Z]][%[[R]], %{{.*}}] : tensor<?x?xi4>
+// CHECK:             vector.from_elements %[[E0]], %[[E1]] : vector<2xi4>
+// CHECK:           scf.if
+// CHECK:             %[[LAST:.*]] = arith.subi %{{.*}}, %c1 : index
+// CHECK:             %[[C0:.*]] = arith.minui %{{.*}}, %[[LAST]] : index
+// CHECK:             tensor.extract %[[Z]][%[[R]], %[[C0]]] : tensor<?x?xi4>
+// CHECK:       } else {
+// CHECK:         linalg.generic
+func.func @rows_along_packed_zp(%x: tensor<?x?xi4>, %s: tensor<?x?xf32>, %z: tensor<?x?xi4>) -> tensor<?x?xf32> {
+  %y = qdq.dequantize_linear %x, %s, %z block_size = 4 : (tensor<?x?xi4>, tensor<?x?xf32>, tensor<?x?xi4>) -> tensor<?x?xf32>
+  return %y : tensor<?x?xf32>
+}
+
+// -----
+
 // Block rows, blocks of at least a step: K = 100 = 4 * 24 + 4, a partial
 // last block. Each row runs block by block: the block's scale and zero point
 // are decoded once and broadcast, its steps start at its first column. At 8
