@@ -102,7 +102,8 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
       loops then, the linalg form of `--convert-qdq-to-linalg` otherwise;
     * a dynamic innermost axis: rows of K along the axis, each step taking
       the entries its lanes cover: per-axis, its scales and zero points read
-      in place at its column; blocked with `B % lanes == 0`, one scale
+      in place at its column, once for the steps at that column of a tile
+      of 4 rows (the last rows one by one); blocked with `B % lanes == 0`, one scale
       broadcast; with `B > lanes` otherwise, the scales of the two blocks a
       step may cover, selected by a prefix mask; with `lanes % B == 0`,
       `lanes / B` scales spread with a shuffle (packed x tested at run time

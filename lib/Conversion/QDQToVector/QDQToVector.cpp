@@ -28,7 +28,8 @@
 //                (row -> parameter) and N (each row's steps) may be read
 //                at run time. A dynamic innermost axis takes rows of K
 //                along the axis instead, each step reading its scales in
-//                place (per-axis) or one or lanes / B of them (blocked).
+//                place (per-axis, once for a tile of 4 rows) or one or
+//                lanes / B of them (blocked).
 //                Packed x with a dynamic row length is versioned: an scf.if
 //                runs these loops when the rows start on a byte, and the
 //                linalg form (buildDequantizeLinalg) otherwise.
@@ -106,8 +107,9 @@ unsigned mlir::qdq::getHostVectorBits() {
 
 namespace {
 
-/// Periods per period tile (KernelBuilder::periodTileCount): each column
-/// step shares its table reads among this many steps.
+/// Periods per period tile (KernelBuilder::periodTileCount), and rows per
+/// row tile of per-axis rows along a dynamic axis: each column step shares
+/// its table or parameter reads among this many steps.
 constexpr int64_t kTilePeriods = 4;
 
 /// Block rows with blocks shorter than a step unroll one group of
@@ -1611,15 +1613,27 @@ private:
   /// Runs `rowBody(r, local, acc)` for each row r of a [rows, rowLength]
   /// result `init`, returning the row written (row `local` of `acc`). With
   /// several threads and enough elements, the rows are split into one chunk
-  /// of whole rows per thread.
+  /// of whole rows per thread. With a `tileBody`, each chunk's whole tiles
+  /// of kTilePeriods rows run `tileBody(r, local, acc)` for rows r to
+  /// r + kTilePeriods - 1 instead, and only its last rows `rowBody`.
   Value emitRowLoops(Value rows, OpFoldResult rowLength, Value init,
-                     function_ref<Value(Value, Value, Value)> rowBody) {
+                     function_ref<Value(Value, Value, Value)> rowBody,
+                     function_ref<Value(Value, Value, Value)> tileBody = {}) {
     Value zero = indexConstant(b, loc, 0);
     Value one = indexConstant(b, loc, 1);
     // Rows [first, first + count) into `dest`, a [count, rowLength] tensor
     // written at local row indices.
     auto emitRows = [&](Value first, Value count, Value dest) -> Value {
-      return emitLoop(zero, count, one, dest, [&](Value local, Value acc) {
+      Value from = zero;
+      if (tileBody) {
+        Value tile = indexConstant(b, loc, kTilePeriods);
+        from = roundDown(count, tile);
+        dest = emitLoop(zero, from, tile, dest, [&](Value local, Value acc) {
+          return tileBody(arith::AddIOp::create(b, loc, first, local), local,
+                          acc);
+        });
+      }
+      return emitLoop(from, count, one, dest, [&](Value local, Value acc) {
         return rowBody(arith::AddIOp::create(b, loc, first, local), local, acc);
       });
     };
@@ -1715,7 +1729,8 @@ private:
 
   /// Rows along the axis (Plan::alongRun): x as [M, K] rows; step j of a
   /// row takes the parameter entries j / B to (j + lanes - 1) / B of its
-  /// parameter row (per-axis: the one row, its entries read in place;
+  /// parameter row (per-axis: the one row, its entries read in place and
+  /// decoded once per column step of a tile of kTilePeriods rows;
   /// blocked: row r of the [M, S] parameters, one scalar broadcast when B
   /// is whole steps, two selected by a prefix mask when B is longer but
   /// not whole steps, else lanes / B entries spread with a shuffle).
@@ -1787,21 +1802,43 @@ private:
                                        b.getDenseI64ArrayAttr(spread));
     };
     Value rows = getValueOrCreateConstantIndexOp(b, loc, rowCount);
+    // `count` rows from r (local row `local`), each column step reading and
+    // decoding its parameters once for all of them.
+    auto emitRowGroup = [&](Value r, Value local, Value dest, int64_t count) {
+      return emitRowSteps(
+          rowLength, dest, [&](Value j, Value acc, bool inBounds) {
+            Value scale = convertStoredToF32(
+                b, loc, entries(scales, scaleReader, r, j, inBounds),
+                scaleElement);
+            Value zp = zpScalar;
+            if (zps)
+              zp = prepareZeroPoint(b, loc,
+                                    entries(zps, zpReader, r, j, inBounds),
+                                    zeroPointElement(), xElement);
+            for (int64_t t = 0; t < count; ++t) {
+              Value offset = indexConstant(b, loc, t);
+              Value row = arith::AddIOp::create(b, loc, r, offset);
+              Value localRow =
+                  local == r ? row
+                             : arith::AddIOp::create(b, loc, local, offset);
+              acc =
+                  rowStep(xReader, row, localRow, j, acc, scale, zp, inBounds);
+            }
+            return acc;
+          });
+    };
+    // Per-axis rows share their parameters: tiles of rows share each
+    // step's reads and decoding, as the period tiles of the static form.
     Value result = emitRowLoops(
-        rows, rowLength, init, [&](Value r, Value local, Value dest) {
-          return emitRowSteps(
-              rowLength, dest, [&](Value j, Value acc, bool inBounds) {
-                Value scale = convertStoredToF32(
-                    b, loc, entries(scales, scaleReader, r, j, inBounds),
-                    scaleElement);
-                Value zp = zpScalar;
-                if (zps)
-                  zp = prepareZeroPoint(b, loc,
-                                        entries(zps, zpReader, r, j, inBounds),
-                                        zeroPointElement(), xElement);
-                return rowStep(xReader, r, local, j, acc, scale, zp, inBounds);
-              });
-        });
+        rows, rowLength, init,
+        [&](Value r, Value local, Value dest) {
+          return emitRowGroup(r, local, dest, 1);
+        },
+        perAxis ? function_ref<Value(Value, Value, Value)>(
+                      [&](Value r, Value local, Value dest) {
+                        return emitRowGroup(r, local, dest, kTilePeriods);
+                      })
+                : nullptr);
     if (plan.axis == 0)
       return unflatten(tensor::CollapseShapeOp::create(
           b, loc, result, ArrayRef<ReassociationIndices>{{0, 1}}));

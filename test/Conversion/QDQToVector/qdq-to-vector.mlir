@@ -353,13 +353,35 @@ func.func @rows_dynamic_length(%x: tensor<?x?x?xf16>, %s: tensor<?x?x?xf32>) -> 
 // (two whole steps per block) broadcast.
 // CHECK-LABEL: func.func @rows_along_axis
 // CHECK-SAME:  %[[X:arg0]]: tensor<?x?xi8>, %[[S:arg1]]: tensor<?xf32>, %[[Z:arg2]]: tensor<?xi8>
-// CHECK:       scf.for %[[R:[^ ]+]] =
+// The per-axis rows run in tiles of 4 rows, each column step reading its
+// scales and zero points once for the 4 rows; the last rows one by one.
+// CHECK:       %[[M:.*]] = tensor.dim %[[X]], %c0
+// CHECK:       %[[TILES:.*]] = arith.divui %[[M]], %c4
+// CHECK:       %[[TILED:.*]] = arith.muli %[[TILES]], %c4
+// CHECK:       scf.for %[[R:[^ ]+]] = %c0 to %[[TILED]] step %c4
 // CHECK:         scf.for %[[J:[^ ]+]] =
 // CHECK:           vector.transfer_read %[[S]][%[[J]]], %{{.*}} {in_bounds = [true]} : tensor<?xf32>, vector<8xf32>
 // CHECK:           vector.transfer_read %[[Z]][%[[J]]], %{{.*}} {in_bounds = [true]} : tensor<?xi8>, vector<8xi8>
+// CHECK-NOT:       vector.transfer_read %[[S]]
 // CHECK:           vector.transfer_read %[[X]][%[[R]], %[[J]]], %{{.*}} {in_bounds = [true]} : tensor<?x?xi8>, vector<8xi8>
+// CHECK-NOT:       vector.transfer_read %[[S]]
+// CHECK:           %[[R3:.*]] = arith.addi %[[R]], %c3
+// CHECK-NOT:       vector.transfer_read %[[S]]
+// CHECK:           vector.transfer_read %[[X]][%[[R3]], %[[J]]]
+// CHECK:           vector.transfer_write %{{.*}}[%{{.*}}, %[[J]]]
+// CHECK-NEXT:      scf.yield
 // CHECK:         scf.if
 // CHECK:           vector.transfer_read %[[S]][%{{.*}}], %{{.*}} : tensor<?xf32>, vector<8xf32>
+// CHECK:       scf.for %[[R1:[^ ]+]] = %[[TILED]] to %[[M]] step %c1
+// CHECK:         scf.for %[[J1:[^ ]+]] =
+// CHECK:           vector.transfer_read %[[S]][%[[J1]]]
+// CHECK:           vector.transfer_read %[[X]][%[[R1]], %[[J1]]]
+// CHECK-NEXT:      arith.extsi
+// CHECK-NEXT:      arith.subi
+// CHECK-NEXT:      arith.sitofp
+// CHECK-NEXT:      arith.mulf
+// CHECK-NEXT:      vector.transfer_write
+// CHECK-NEXT:      scf.yield
 // CHECK:       scf.for %[[R4:[^ ]+]] =
 // CHECK:         scf.for %[[J4:[^ ]+]] =
 // CHECK:           %[[B4:.*]] = arith.divui %[[J4]], %c4

@@ -1267,7 +1267,8 @@ def dynamic_rows_cases():
     a dynamic N (each row's steps and masked tail at run time, rows shorter
     than a step included); oneDNN's one-element zero point. A dynamic
     innermost axis: rows of K along the axis, each step reading its
-    scales and zero points in place (per-axis) or one block's broadcast or
+    scales and zero points in place (per-axis, once per column step for a
+    tile of 4 rows: 9, 8, 6 and 5 rows of them) or one block's broadcast or
     lanes / B blocks' spread, or two blocks selected by a prefix mask
     (blocked, partial last blocks; B = 4, 8, 20, 24, 32, 40, 64; blocks
     longer than a step that are not whole steps take the select, e.g. 24
@@ -1331,7 +1332,15 @@ def dynamic_rows_cases():
               ('along_blocked_u8_b20', 'ui8', [2, 90], 1, 20, 'f32', True,
                'f16', True),
               ('along_blocked_i4_b40', 'i4', [2, 130], 1, 40, 'f16', True,
-               'f32', True)]
+               'f32', True),
+              ('along_tiles_i8', 'i8', [9, 100], 1, 0, 'f16', True, 'f32',
+               True),
+              ('along_tiles_u4', 'ui4', [8, 64], 1, 0, 'f32', True, 'bf16',
+               True),
+              ('along_tiles_e4m3', 'f8E4M3FN', [2, 3, 40], 2, 0, 'f16',
+               False, 'f16', True),
+              ('along_tiles_i4_zp', 'i4', [5, 48], 1, 0, 'bf16', True, 'f32',
+               (1,))]
     cases = []
     for tag, x_type, x_shape, axis, block, s_type, has_zp, y_type, dyn \
             in shapes:
