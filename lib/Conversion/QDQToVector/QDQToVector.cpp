@@ -1760,18 +1760,39 @@ private:
       if (zps)
         zpReader.emplace(b, loc, zps, 0);
     }
-    // Entries of one parameter for the step at column j of row r, stored.
+    // Decoded parameter values (scalars or vectors): f32 scales, prepared
+    // and widened zero points (null for fp8/fp4 x).
+    auto decodeScale = [&](Value stored) {
+      return convertStoredToF32(b, loc, stored, scaleElement);
+    };
+    auto decodeZeroPoint = [&](Value stored) -> Value {
+      Value zp = prepareZeroPoint(b, loc, stored, zeroPointElement(), xElement);
+      if (!zp)
+        return zp;
+      Type prepared = getElementTypeOrSelf(zp.getType());
+      Type wide = widenedZeroPointType(prepared);
+      if (wide == prepared)
+        return zp;
+      auto vectorType = dyn_cast<VectorType>(zp.getType());
+      return arith::ExtSIOp::create(
+          b, loc, vectorType ? Type(vectorType.clone(wide)) : wide, zp);
+    };
+    // Entries of one parameter for the step at column j of row r, decoded
+    // with `decode`. Blocked entries are decoded before they are broadcast
+    // or spread over the lanes (a scalar or lanes / B entries, not a
+    // vector of lanes).
     auto entries = [&](Value param, const std::optional<StoredReader> &reader,
-                       Value r, Value j, bool inBounds) -> Value {
+                       Value r, Value j, bool inBounds,
+                       function_ref<Value(Value)> decode) -> Value {
       if (perAxis)
-        return reader->read(b, loc, ValueRange{j}, lanes, inBounds);
+        return decode(reader->read(b, loc, ValueRange{j}, lanes, inBounds));
       Value first =
           arith::DivUIOp::create(b, loc, j, indexConstant(b, loc, run));
-      VectorType storedType = vectorOf(getElementTypeOrSelf(param.getType()));
       auto broadcastEntry = [&](Value k) -> Value {
-        return vector::BroadcastOp::create(
-            b, loc, storedType,
-            tensor::ExtractOp::create(b, loc, param, ValueRange{r, k}));
+        Value value =
+            decode(tensor::ExtractOp::create(b, loc, param, ValueRange{r, k}));
+        return vector::BroadcastOp::create(b, loc, vectorOf(value.getType()),
+                                           value);
       };
       if (run % lanes == 0)
         return broadcastEntry(first);
@@ -1793,8 +1814,8 @@ private:
       }
       // A packed zero point is read entry by entry (lanes past the row, in
       // the masked step, take its last entry and are not stored).
-      Value read = readRowEntries(param, r, first, lanes / run, inBounds,
-                                  lastEntryOf(param));
+      Value read = decode(readRowEntries(param, r, first, lanes / run, inBounds,
+                                         lastEntryOf(param)));
       SmallVector<int64_t> spread;
       for (int64_t lane = 0; lane < lanes; ++lane)
         spread.push_back(lane / run);
@@ -1807,14 +1828,11 @@ private:
     auto emitRowGroup = [&](Value r, Value local, Value dest, int64_t count) {
       return emitRowSteps(
           rowLength, dest, [&](Value j, Value acc, bool inBounds) {
-            Value scale = convertStoredToF32(
-                b, loc, entries(scales, scaleReader, r, j, inBounds),
-                scaleElement);
+            Value scale =
+                entries(scales, scaleReader, r, j, inBounds, decodeScale);
             Value zp = zpScalar;
             if (zps)
-              zp = prepareZeroPoint(b, loc,
-                                    entries(zps, zpReader, r, j, inBounds),
-                                    zeroPointElement(), xElement);
+              zp = entries(zps, zpReader, r, j, inBounds, decodeZeroPoint);
             for (int64_t t = 0; t < count; ++t) {
               Value offset = indexConstant(b, loc, t);
               Value row = arith::AddIOp::create(b, loc, r, offset);

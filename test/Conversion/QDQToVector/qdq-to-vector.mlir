@@ -427,6 +427,31 @@ func.func @rows_along_two_blocks(%x: tensor<?x?xi8>, %s: tensor<?x?xf32>) -> ten
   return %y : tensor<?x?xf32>
 }
 
+// Blocked entries along a dynamic innermost axis are decoded before they
+// are broadcast or spread: one f16 scale converted and one i8 zero point
+// widened as scalars (blocks of 16), 2 of each as 2-lane vectors (blocks
+// of 4), not 8 lanes of each.
+// CHECK-LABEL: func.func @rows_along_decode_first
+// CHECK:         scf.for %[[J:[^ ]+]] = %c0 to %{{.*}} step %c8
+// CHECK:           %[[S:.*]] = tensor.extract %{{.*}} : tensor<?x?xf16>
+// CHECK-NEXT:      %[[SF:.*]] = arith.extf %[[S]] : f16 to f32
+// CHECK-NEXT:      vector.broadcast %[[SF]] : f32 to vector<8xf32>
+// CHECK:           %[[Z:.*]] = tensor.extract %{{.*}} : tensor<?x?xi8>
+// CHECK-NEXT:      %[[ZW:.*]] = arith.extsi %[[Z]] : i8 to i32
+// CHECK-NEXT:      vector.broadcast %[[ZW]] : i32 to vector<8xi32>
+// CHECK:         scf.for %[[J4:[^ ]+]] = %c0 to %{{.*}} step %c8
+// CHECK:           %[[S4:.*]] = vector.transfer_read %{{.*}} : tensor<?x?xf16>, vector<2xf16>
+// CHECK-NEXT:      %[[S4F:.*]] = arith.extf %[[S4]] : vector<2xf16> to vector<2xf32>
+// CHECK-NEXT:      vector.shuffle %[[S4F]], %[[S4F]] [0, 0, 0, 0, 1, 1, 1, 1] : vector<2xf32>, vector<2xf32>
+// CHECK:           %[[Z4:.*]] = vector.transfer_read %{{.*}} : tensor<?x?xi8>, vector<2xi8>
+// CHECK-NEXT:      %[[Z4W:.*]] = arith.extsi %[[Z4]] : vector<2xi8> to vector<2xi32>
+// CHECK-NEXT:      vector.shuffle %[[Z4W]], %[[Z4W]] [0, 0, 0, 0, 1, 1, 1, 1] : vector<2xi32>, vector<2xi32>
+func.func @rows_along_decode_first(%x: tensor<?x?xi8>, %s: tensor<?x?xf16>, %z: tensor<?x?xi8>) -> (tensor<?x?xf16>, tensor<?x?xf16>) {
+  %y16 = qdq.dequantize_linear %x, %s, %z block_size = 16 : (tensor<?x?xi8>, tensor<?x?xf16>, tensor<?x?xi8>) -> tensor<?x?xf16>
+  %y4 = qdq.dequantize_linear %x, %s, %z block_size = 4 : (tensor<?x?xi8>, tensor<?x?xf16>, tensor<?x?xi8>) -> tensor<?x?xf16>
+  return %y16, %y4 : tensor<?x?xf16>, tensor<?x?xf16>
+}
+
 // CHECK-LABEL: func.func @rows_along_packed_zp
 // CHECK-SAME:  %[[Z:arg2]]: tensor<?x?xi4>
 // CHECK:       scf.if
