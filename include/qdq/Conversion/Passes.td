@@ -64,7 +64,8 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
     * per-axis in the other static forms (a long innermost axis that is not
       whole steps, a long period of rows shorter than a step): as blocked
       below, with x as rows of K * N whose columns take the entries of the
-      one scale row in runs of N (N = 1: read in place);
+      one scale row in runs of N, its row tables decoded once, before the
+      rows;
     * blocked along the innermost axis with whole blocks per row and
       `B % lanes == 0` or `lanes % B == 0`: one scale per vector, or
       `lanes / B` scales spread with a shuffle. With `B <= 4 * lanes`, the
@@ -77,16 +78,20 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
     * blocked along the innermost axis in the other forms (a partial last
       block, or B neither a multiple nor a divisor of the lanes): x as rows
       of K, each with its own steps, the last one masked at the row's end.
-      Blocks of at least a step run block by block, with the block's
-      scale and zero point decoded once and broadcast; a block that is not
-      whole steps ends with a step into the next block, which rewrites
-      those columns (blocks of packed x that do not start on a byte: steps
-      on multiples of the lanes instead, each taking the scales of at most
-      two blocks with a prefix mask). Shorter blocks run groups of
-      `lcm(B, lanes)` columns
-      (at most 16 steps, else the op is retried with one register): each
-      step reads the run of scales and zero points its lanes cover and
-      spreads them with one static shuffle;
+      Blocks shorter than a step, and longer ones that are not whole steps
+      when a group is at most 16 steps, run groups of `lcm(B, lanes)`
+      columns (shorter blocks whose group is longer: the op is retried
+      with one register). Each row first decodes its scales (f32) and zero
+      points (the subtracted type) into two row tables; each step reads the
+      run of entries its lanes cover from them and spreads it with one
+      static shuffle, or, with blocks of at least a register, broadcasts
+      each entry (a broadcast load) and selects its lanes with a constant
+      mask. Other blocks run block by block, with the block's scale and
+      zero point decoded once and broadcast; a block that is not whole
+      steps ends with a step into the next block, which rewrites those
+      columns (blocks of packed x that do not start on a byte: steps on
+      multiples of the lanes instead, each taking the scales of at most two
+      blocks with a prefix mask);
     * blocked along another axis with N >= lanes: one scale row per row;
       with N < lanes: block rows over rows of K * N, each block of B * N
       columns taking its N scales periodically (a group of `lcm(B * N,

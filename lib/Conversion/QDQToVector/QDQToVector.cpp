@@ -41,13 +41,17 @@
 //                columns take parameter entries in runs of B (blocked: L =
 //                K; per-axis: L = K * N, B = N, one parameter row; blocked
 //                along an outer axis with N < lanes: L = K * N, runs of
-//                B * N taking their N entries periodically). Runs of
-//                at least a step go one by one with a broadcast scalar (if
-//                they start on a byte of packed x; else steps on multiples
-//                of the lanes take two runs' entries with a prefix mask);
-//                shorter ones in groups of lcm(B, lanes) columns whose steps
-//                each read the entries they cover and spread them with a
-//                static shuffle.
+//                B * N taking their N entries periodically). Runs in
+//                groups of lcm(B, lanes) columns (shorter runs, and longer
+//                ones that are not whole steps when a group is at most 16
+//                steps): each row first decodes its parameter entries into
+//                row tables (per-axis: once, before the rows), and each
+//                step reads the entries it covers from them, spread with a
+//                static shuffle or, runs of at least a register, broadcast
+//                and selected with constant masks. Other runs go one by one
+//                with a broadcast scalar (if they start on a byte of packed
+//                x; else steps on multiples of the lanes take two runs'
+//                entries with a prefix mask).
 //
 // Packed sub-byte x (and zero points) are read as bytes through
 // qdq.packed_bytes and unpacked in i8 lanes with shifts, masks and
@@ -112,7 +116,7 @@ namespace {
 /// its table or parameter reads among this many steps.
 constexpr int64_t kTilePeriods = 4;
 
-/// Block rows with blocks shorter than a step unroll one group of
+/// Block rows in groups (Plan::groupedRuns) unroll one group of
 /// lcm(B, lanes) columns per iteration: at most this many steps.
 constexpr int64_t kMaxGroupSteps = 16;
 
@@ -143,6 +147,10 @@ struct Plan {
   // packed x: steps at multiples of the lanes, each taking the entries of at
   // most two runs, instead of steps from each run's first column.
   bool straddlingSteps = false;
+  // BlockRows in groups of lcm(run, lanes) columns (runs shorter than a
+  // step, runs whose entries vary within them, and longer runs that are not
+  // whole steps when a group is at most kMaxGroupSteps steps).
+  bool groupedRuns = false;
   // Rows along the axis (the axis innermost with a dynamic K): x as rows of
   // K whose column j takes entry j / alongRun of its parameter row (per-axis:
   // 1, the one parameter row; blocked: B, a multiple or a divisor of the
@@ -594,14 +602,17 @@ static FailureOr<Plan> choosePlan(DequantizeLinearOp op, int64_t lanes,
   // Block rows (see Plan::rowLength): packed x needs rows that start on a
   // byte (long runs that do not take straddling steps); short runs, and runs
   // whose entries vary within them (runWidth > 1), unroll a group of
-  // lcm(run, lanes) columns, so it must be a few steps.
+  // lcm(run, lanes) columns, so it must be a few steps. Long runs that are
+  // not whole steps take groups too when they are a few steps (no step
+  // then runs past its run's end into the next, to be rewritten).
   auto blockRowsFit = [&](int64_t rowLength, int64_t run, int64_t runWidth,
                           int64_t rowEntries) {
+    bool groupFits = std::lcm(run, lanes) / lanes <= kMaxGroupSteps;
     bool shortRuns = run < lanes || runWidth > 1;
-    if ((packed && (rowLength * bits) % 8 != 0) ||
-        (shortRuns && std::lcm(run, lanes) / lanes > kMaxGroupSteps))
+    if ((packed && (rowLength * bits) % 8 != 0) || (shortRuns && !groupFits))
       return false;
-    plan.straddlingSteps = !shortRuns && packed && (run * bits) % 8 != 0;
+    plan.groupedRuns = shortRuns || (run % lanes != 0 && groupFits);
+    plan.straddlingSteps = !plan.groupedRuns && packed && (run * bits) % 8 != 0;
     plan.scheme = Scheme::BlockRows;
     plan.rowLength = rowLength;
     plan.run = run;
@@ -665,12 +676,14 @@ static FailureOr<Plan> choosePlan(DequantizeLinearOp op, int64_t lanes,
 class KernelBuilder {
 public:
   KernelBuilder(PatternRewriter &b, DequantizeLinearOp op, const Plan &plan,
-                int64_t lanes, int64_t numThreads, int64_t parallelThreshold,
-                bool useLookup, bool lookupF32Entries, bool useDecodeTable,
+                int64_t lanes, int64_t registerLanes, int64_t numThreads,
+                int64_t parallelThreshold, bool useLookup,
+                bool lookupF32Entries, bool useDecodeTable,
                 const X86Features &x86)
       : b(b), loc(op.getLoc()), op(op), plan(plan), lanes(lanes),
-        numThreads(numThreads), parallelThreshold(parallelThreshold),
-        useLookup(useLookup), lookupF32Entries(lookupF32Entries),
+        registerLanes(registerLanes), numThreads(numThreads),
+        parallelThreshold(parallelThreshold), useLookup(useLookup),
+        lookupF32Entries(lookupF32Entries),
         useDecodeTable(useDecodeTable && !useLookup),
         xElement(op.getX().getType().getElementType()),
         yElement(op.getY().getType().getElementType()),
@@ -1619,6 +1632,24 @@ private:
   Value emitRowLoops(Value rows, OpFoldResult rowLength, Value init,
                      function_ref<Value(Value, Value, Value)> rowBody,
                      function_ref<Value(Value, Value, Value)> tileBody = {}) {
+    return emitRowLoops(
+        rows, rowLength, init, /*scratchTypes=*/{},
+        [&](Value r, Value local, Value acc, MutableArrayRef<Value>) {
+          return rowBody(r, local, acc);
+        },
+        tileBody);
+  }
+
+  /// emitRowLoops whose rows also fill and read scratch tensors of
+  /// `scratchTypes` (`scratch` in `rowBody`, which replaces them with what
+  /// it writes): created once per chunk, before its rows, and carried
+  /// through the row loop so that they bufferize to one buffer each.
+  Value emitRowLoops(
+      Value rows, OpFoldResult rowLength, Value init,
+      ArrayRef<RankedTensorType> scratchTypes,
+      function_ref<Value(Value, Value, Value, MutableArrayRef<Value>)> rowBody,
+      function_ref<Value(Value, Value, Value)> tileBody = {}) {
+    assert((scratchTypes.empty() || !tileBody) && "tiles take no scratch");
     Value zero = indexConstant(b, loc, 0);
     Value one = indexConstant(b, loc, 1);
     // Rows [first, first + count) into `dest`, a [count, rowLength] tensor
@@ -1633,9 +1664,22 @@ private:
                           acc);
         });
       }
-      return emitLoop(from, count, one, dest, [&](Value local, Value acc) {
-        return rowBody(arith::AddIOp::create(b, loc, first, local), local, acc);
-      });
+      SmallVector<Value> inits{dest};
+      for (RankedTensorType type : scratchTypes)
+        inits.push_back(
+            bufferization::AllocTensorOp::create(b, loc, type, ValueRange{}));
+      auto loop = scf::ForOp::create(
+          b, loc, from, count, one, inits,
+          [&](OpBuilder &nb, Location, Value local, ValueRange args) {
+            OpBuilder::InsertionGuard guard(b);
+            b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
+            SmallVector<Value> results(args.begin(), args.end());
+            results[0] =
+                rowBody(arith::AddIOp::create(b, loc, first, local), local,
+                        args[0], MutableArrayRef<Value>(results).drop_front());
+            scf::YieldOp::create(b, loc, results);
+          });
+      return loop.getResult(0);
     };
     std::optional<int64_t> staticRows = getConstantIntValue(rows);
     std::optional<int64_t> staticLength = getConstantIntValue(rowLength);
@@ -1972,18 +2016,24 @@ private:
   /// outer axis, L = K * N and each block of B * N columns takes the N
   /// entries of its block periodically (Plan::runWidth). Each row runs its
   /// own steps (none spans two rows), the last one masked at the row's end.
-  ///  - B >= lanes: run by run. A run's scale and zero point are decoded
-  ///    once and broadcast; its steps start at its first column, and when B
-  ///    is not whole steps its last step runs up to lanes - 1 columns into
-  ///    the next run, which rewrites them. Runs that do not start on a byte
-  ///    of packed x take straddling steps instead (emitRowOfStraddlingSteps).
-  ///  - B < lanes (or entries varying within a run): groups of G =
-  ///    lcm(B, lanes) columns (G / lanes steps).
-  ///    Step s of a group starts at column s * lanes of it, so its lanes
-  ///    take a fixed run of the group's blocks: the step reads those
-  ///    entries with one vector read and spreads them over its lanes with
-  ///    one static shuffle. The columns after the last whole group take the
-  ///    first steps of the same pattern.
+  ///  - Plan::groupedRuns (B < lanes, entries varying within a run, or B
+  ///    not whole steps with a group of at most kMaxGroupSteps steps):
+  ///    groups of G = lcm(B, lanes) columns (G / lanes steps). Each row
+  ///    first decodes its parameter row into row tables (RowTable; per-axis
+  ///    rows share one, filled before the rows). Step s of a group starts
+  ///    at column s * lanes of it, so its lanes take a fixed run of the
+  ///    group's blocks: the step reads those entries from the tables with
+  ///    one vector read and spreads them over its lanes with one static
+  ///    shuffle, or, with B of at least a register, reads each entry as a
+  ///    scalar (a broadcast load) and selects its lanes with a constant
+  ///    mask. The columns after the last whole group take the first steps
+  ///    of the same pattern.
+  ///  - Else (B whole steps, or a longer group): run by run. A run's scale
+  ///    and zero point are decoded once and broadcast; its steps start at
+  ///    its first column, and when B is not whole steps its last step runs
+  ///    up to lanes - 1 columns into the next run, which rewrites them.
+  ///    Runs that do not start on a byte of packed x take straddling steps
+  ///    instead (emitRowOfStraddlingSteps).
   Value buildBlockRows() {
     int64_t rowLength = plan.rowLength;
     bool perAxis = plan.blockSize == 0;
@@ -2031,30 +2081,56 @@ private:
       zp2d = toStorage(b, loc, asMatrix(zeroPoint, plan.rowEntries, paramRows));
     Value lastEntry = indexConstant(b, loc, plan.rowEntries - 1);
     Value zero = indexConstant(b, loc, 0);
-    // Per-axis with runs of one element (the axis innermost): each step's
-    // entries start at its column, a multiple of the lanes, so a packed zero
-    // point is read as bytes like x, not element by element.
-    std::optional<StoredReader> packedZpReader;
-    if (zp2d && perAxis && plan.run == 1 &&
-        isPackedSubByteType(zeroPointElement()))
-      packedZpReader.emplace(b, loc, zeroPoint, 0);
+
+    // Grouped runs read their entries from row tables (RowTable): each
+    // row's scales and zero points decoded once, before its steps, so that
+    // the steps read decoded entries (broadcast loads) instead of decoding
+    // and spreading them step by step. Per-axis rows share the one
+    // parameter row, whose tables are filled once, before the rows; blocked
+    // rows fill theirs (scratch carried through the row loop) at each row.
+    RowTable scaleTable, zpTable;
+    if (plan.groupedRuns) {
+      scaleTable = makeRowTable(op.getScale(), /*isScale=*/true);
+      if (zp2d)
+        zpTable = makeRowTable(zeroPoint, /*isScale=*/false);
+    }
+    SmallVector<RankedTensorType> scratchTypes;
+    for (RowTable *table : {&scaleTable, &zpTable}) {
+      if (!table->type)
+        continue;
+      if (perAxis) {
+        table->table = fillRowTable(
+            *table, scratchTable(table->length, table->type.getElementType()),
+            zero);
+      } else {
+        table->slot = scratchTypes.size();
+        scratchTypes.push_back(table->type);
+      }
+    }
 
     // The decoded entries [first, first + count) of row r of a parameter
     // (an [M, S] storage tensor): one scalar, or a vector<count> read in one
     // piece (packed: element by element). Entries past the row's last are
     // masked (or clamped when packed); the lanes that take them are not
-    // stored.
+    // stored. Parameters with a row table read it (in bounds: the table
+    // has room past the row's entries).
     auto readEntries = [&](Value param2d, bool isScale, Value r, Value first,
                            int64_t count, bool inBounds) -> Value {
       if (perAxis)
         r = zero;
-      Value stored;
-      if (!isScale && packedZpReader) {
-        stored =
-            packedZpReader->read(b, loc, ValueRange{first}, count, inBounds);
-      } else {
-        stored = readRowEntries(param2d, r, first, count, inBounds, lastEntry);
+      const RowTable &table = isScale ? scaleTable : zpTable;
+      if (table.table) {
+        Value index = arith::AddIOp::create(b, loc, first, table.shift);
+        if (count == 1)
+          return tensor::ExtractOp::create(b, loc, table.table, index);
+        Type entry = table.type.getElementType();
+        Value padding = arith::ConstantOp::create(b, loc, b.getZeroAttr(entry));
+        return vector::TransferReadOp::create(
+            b, loc, VectorType::get({count}, entry), table.table,
+            ValueRange{index}, padding, ArrayRef<bool>{true});
       }
+      Value stored =
+          readRowEntries(param2d, r, first, count, inBounds, lastEntry);
       if (isScale)
         return convertStoredToF32(b, loc, stored, scaleElement);
       return widenZeroPoint(
@@ -2066,18 +2142,87 @@ private:
         storeElement);
     Value rows = getValueOrCreateConstantIndexOp(b, loc, rowCount);
     Value result = emitRowLoops(
-        rows, b.getIndexAttr(rowLength), init,
-        [&](Value r, Value local, Value acc) {
+        rows, b.getIndexAttr(rowLength), init, scratchTypes,
+        [&](Value r, Value local, Value acc, MutableArrayRef<Value> scratch) {
+          for (RowTable *table : {&scaleTable, &zpTable})
+            if (table->slot >= 0)
+              table->table = scratch[table->slot] =
+                  fillRowTable(*table, scratch[table->slot], r);
           BlockRowInputs in{xReader, readEntries, scale2d, zp2d, zpScalar};
           if (plan.straddlingSteps)
             return emitRowOfStraddlingSteps(in, r, local, acc);
-          if (plan.run >= lanes && plan.runWidth == 1)
-            return emitRowOfLongBlocks(in, r, local, acc);
-          return emitRowOfShortBlocks(in, r, local, acc);
+          if (plan.groupedRuns)
+            return emitRowOfGroups(in, r, local, acc);
+          return emitRowOfLongBlocks(in, r, local, acc);
         });
     Value flat = tensor::CollapseShapeOp::create(
         b, loc, result, ArrayRef<ReassociationIndices>{{0, 1}});
     return unflatten(flat);
+  }
+
+  /// The decoded entries of one parameter row of block rows (grouped runs):
+  /// a tensor `type` (f32 scales, zero points of the subtracted type) whose
+  /// entry `shift + k` is entry k of the row. The row is decoded from the
+  /// flat parameter read from its row's first entry rounded down to a byte
+  /// (packed entries), so `shift` is that rounding. No table (null `type`)
+  /// for a parameter stored as its decoded type.
+  struct RowTable {
+    RankedTensorType type;
+    int64_t length = 0;
+    int64_t entriesPerByte = 1;
+    std::optional<StoredReader> reader; // of the flat parameter
+    bool isScale = false;
+    int slot = -1;      // scratch slot (blocked rows)
+    Value table, shift; // the current row's
+  };
+
+  RowTable makeRowTable(Value param, bool isScale) {
+    RowTable table;
+    Type element = cast<RankedTensorType>(param.getType()).getElementType();
+    Type entry =
+        isScale ? b.getF32Type() : subtractedZeroPointType(zeroPointElement());
+    if (decodesToItself(element, entry))
+      return table;
+    if (isPackedSubByteType(element))
+      table.entriesPerByte = 8 / element.getIntOrFloatBitWidth();
+    // The row's entries from `shift` on, then room for the reads of the
+    // steps past the row's end (at most lanes + width entries).
+    table.length = llvm::alignTo(
+        plan.rowEntries + table.entriesPerByte + lanes + plan.runWidth, lanes);
+    table.type = RankedTensorType::get({table.length}, entry);
+    table.reader.emplace(b, loc, flatten(b, loc, param), 0);
+    table.isScale = isScale;
+    return table;
+  }
+
+  /// Decodes parameter row r into `dest` (tables.length entries, from the
+  /// row's first entry rounded down to a byte; reads past the parameter's
+  /// end are masked) and sets `table.shift`. Returns the filled table.
+  Value fillRowTable(RowTable &table, Value dest, Value r) {
+    Value rowFirst = arith::MulIOp::create(
+        b, loc, r, indexConstant(b, loc, plan.rowEntries));
+    table.shift = indexConstant(b, loc, 0);
+    Value from = rowFirst;
+    if (table.entriesPerByte > 1) {
+      table.shift = arith::RemUIOp::create(
+          b, loc, rowFirst, indexConstant(b, loc, table.entriesPerByte));
+      from = arith::SubIOp::create(b, loc, rowFirst, table.shift);
+    }
+    return emitLoop(
+        indexConstant(b, loc, 0), indexConstant(b, loc, table.length),
+        indexConstant(b, loc, lanes), dest, [&](Value t, Value acc) {
+          Value stored = table.reader->read(
+              b, loc, ValueRange{arith::AddIOp::create(b, loc, from, t)}, lanes,
+              /*inBounds=*/false);
+          Value decoded =
+              table.isScale
+                  ? convertStoredToF32(b, loc, stored, scaleElement)
+                  : widenZeroPoint(prepareZeroPoint(
+                        b, loc, stored, zeroPointElement(), xElement));
+          return vector::TransferWriteOp::create(b, loc, decoded, acc, t,
+                                                 ArrayRef<bool>{true})
+              .getResult();
+        });
   }
 
   /// What the row emitters of buildBlockRows read: x, the parameters as
@@ -2180,13 +2325,13 @@ private:
     return acc;
   }
 
-  /// Block rows with short runs (run < lanes), or runs whose entries vary
-  /// within them (runWidth > 1; see buildBlockRows): row r of x into row
+  /// Block rows in groups (Plan::groupedRuns; see buildBlockRows): row r
+  /// of x into row
   /// `local` of `acc`. Column c takes entry (c / R) * W + c mod W (R the run,
   /// W the run width), so a step's lanes take one contiguous run of entries,
   /// fixed by the step's offset in its group of lcm(R, lanes) columns.
-  Value emitRowOfShortBlocks(const BlockRowInputs &in, Value r, Value local,
-                             Value acc) {
+  Value emitRowOfGroups(const BlockRowInputs &in, Value r, Value local,
+                        Value acc) {
     int64_t rowLength = plan.rowLength, run = plan.run, width = plan.runWidth;
     int64_t group = std::lcm(run, lanes);
     int64_t wholeGroups = rowLength / group;
@@ -2210,18 +2355,47 @@ private:
       SmallVector<int64_t> spread;
       for (int64_t lane = 0; lane < lanes; ++lane)
         spread.push_back((phase + lane) / run * width + (phase + lane) % width);
-      auto spreadEntries = [&](Value entries) -> Value {
+      // The step's lanes take entries [first, first + count) of a
+      // parameter as `spread` maps them. With runs of at least a register
+      // (each register takes at most two entries), each entry is read
+      // (from a row table, a broadcast load) and broadcast, and a constant
+      // mask selects its lanes: at most one blend per register, no shuffle.
+      auto stepEntries = [&](Value param2d, bool isScale) -> Value {
         if (count == 1)
-          return broadcast(entries);
+          return broadcast(
+              in.readEntries(param2d, isScale, r, first, 1, entriesInBounds));
+        if (width == 1 && run >= registerLanes) {
+          Value lanesValue;
+          for (int64_t e = 0; e < count; ++e) {
+            Value entry = broadcast(in.readEntries(
+                param2d, isScale, r,
+                arith::AddIOp::create(b, loc, first, indexConstant(b, loc, e)),
+                1, entriesInBounds));
+            if (e == 0) {
+              lanesValue = entry;
+              continue;
+            }
+            SmallVector<bool> takes;
+            for (int64_t lane = 0; lane < lanes; ++lane)
+              takes.push_back(spread[lane] == e);
+            Value mask = arith::ConstantOp::create(
+                b, loc,
+                DenseElementsAttr::get(VectorType::get({lanes}, b.getI1Type()),
+                                       takes));
+            lanesValue =
+                arith::SelectOp::create(b, loc, mask, entry, lanesValue);
+          }
+          return lanesValue;
+        }
+        Value entries =
+            in.readEntries(param2d, isScale, r, first, count, entriesInBounds);
         return vector::ShuffleOp::create(b, loc, entries, entries,
                                          b.getDenseI64ArrayAttr(spread));
       };
-      Value scale = spreadEntries(
-          in.readEntries(in.scale2d, true, r, first, count, entriesInBounds));
+      Value scale = stepEntries(in.scale2d, true);
       Value zp = in.zpScalar;
       if (in.zp2d)
-        zp = spreadEntries(
-            in.readEntries(in.zp2d, false, r, first, count, entriesInBounds));
+        zp = stepEntries(in.zp2d, false);
       Value column =
           arith::AddIOp::create(b, loc, groupStart, indexConstant(b, loc, c));
       return rowStep(in.x, r, local, column, acc, scale, zp, xInBounds);
@@ -2280,6 +2454,8 @@ private:
   DequantizeLinearOp op;
   const Plan &plan;
   int64_t lanes;
+  // Lanes of one SIMD register (`lanes` is `unroll` of them).
+  int64_t registerLanes;
   int64_t numThreads;
   int64_t parallelThreshold;
   bool useLookup;
@@ -2318,7 +2494,7 @@ public:
     }
     if (failed(plan))
       return rewriter.notifyMatchFailure(op, "no vector scheme for this form");
-    KernelBuilder builder(rewriter, op, *plan, width, numThreads,
+    KernelBuilder builder(rewriter, op, *plan, width, lanes, numThreads,
                           parallelThreshold,
                           LookupTable::applies(op, width, x86),
                           LookupTable::usesF32Entries(op, width, x86),

@@ -476,11 +476,10 @@ func.func @rows_along_packed_zp(%x: tensor<?x?xi4>, %s: tensor<?x?xf32>, %z: ten
 // -----
 
 // Block rows, blocks of at least a step: K = 100 = 4 * 24 + 4, a partial
-// last block. Each row runs block by block: the block's scale and zero point
-// are decoded once and broadcast, its steps start at its first column. At 8
-// lanes a block is 3 whole steps; at 16 lanes it is one step plus one that
-// runs 8 columns into the next block (masked only at the row's end), which
-// that block rewrites. The partial block is one masked step at column 96.
+// last block. At 8 lanes a block is 3 whole steps, and each row runs block
+// by block: the block's scale and zero point are decoded once and
+// broadcast, its steps start at its first column. The partial block is one
+// masked step at column 96.
 // CHECK-LABEL: func.func @block_rows_long
 // CHECK-SAME:  %[[S:arg[0-9]+]]: tensor<4x5xf16>, %[[Z:arg[0-9]+]]: tensor<4x5xi8>
 // CHECK:       scf.for %[[R:[^ ]+]] =
@@ -495,15 +494,37 @@ func.func @rows_along_packed_zp(%x: tensor<?x?xi4>, %s: tensor<?x?xf32>, %z: ten
 // CHECK:         vector.transfer_read %{{.*}}[%[[R]], %c96], %{{.*}} : tensor<4x100xi8>, vector<8xi8>
 // CHECK-NOT:     in_bounds
 // CHECK:         vector.transfer_write %{{.*}}, %{{.*}}[%[[R]], %c96] : vector<8xf32>, tensor<4x100xf32>
+// At 16 lanes a block is not whole steps: groups of lcm(24, 16) = 48
+// columns (2 blocks, 3 steps). Each row first decodes its 5 scales (f32) and
+// zero points (i32) into tables (carried through the row loop, one buffer
+// each); the group's steps read them: block k, then k and k + 1 (the
+// second from lane 8, a constant mask), then k + 1.
 // AVX512-LABEL: func.func @block_rows_long
-// AVX512:       scf.for %{{.*}} = %c0 to %c4 step %c1
-// AVX512:       scf.for %[[K:[^ ]+]] = %c0 to %c4 step %c1
-// AVX512:         %[[START:.*]] = arith.muli %[[K]], %c24 : index
-// AVX512:         vector.transfer_read %{{.*}}[%{{.*}}, %[[START]]], %{{.*}} {in_bounds = [true]} : tensor<4x100xi8>, vector<16xi8>
-// AVX512:         %[[NEXT:.*]] = arith.addi %[[START]], %c16 : index
-// AVX512:         vector.transfer_read %{{.*}}[%{{.*}}, %[[NEXT]]], %{{.*}} : tensor<4x100xi8>, vector<16xi8>
-// AVX512:         vector.transfer_write %{{.*}}, %{{.*}}[%{{.*}}, %[[NEXT]]] : vector<16xf32>, tensor<4x100xf32>
-// AVX512:       vector.transfer_read %{{.*}}[%{{.*}}, %c96], %{{.*}} : tensor<4x100xi8>, vector<16xi8>
+// AVX512:       %[[ST0:.*]] = bufferization.alloc_tensor() : tensor<32xf32>
+// AVX512:       %[[ZT0:.*]] = bufferization.alloc_tensor() : tensor<32xi32>
+// AVX512:       scf.for %[[R:[^ ]+]] = %c0 to %c4 step %c1 iter_args(%{{.*}} = %{{.*}}, %[[SA:.*]] = %[[ST0]], %[[ZA:.*]] = %[[ZT0]])
+// AVX512:         %[[ST:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %[[SA]]) -> (tensor<32xf32>)
+// AVX512:           arith.extf %{{.*}} : vector<16xf16> to vector<16xf32>
+// AVX512:         %[[ZT:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %[[ZA]]) -> (tensor<32xi32>)
+// AVX512:           arith.extsi %{{.*}} : vector<16xi8> to vector<16xi32>
+// AVX512:         scf.for %[[G:[^ ]+]] = %c0 to %c96 step %c48
+// AVX512:           %[[K:.*]] = arith.divui %[[G]], %c24 : index
+// AVX512:           tensor.extract %[[ST]][%[[K]]] : tensor<32xf32>
+// AVX512:           tensor.extract %[[ZT]][%[[K]]] : tensor<32xi32>
+// AVX512:           vector.transfer_write
+// AVX512:           %[[S0:.*]] = tensor.extract %[[ST]][%[[K]]] : tensor<32xf32>
+// AVX512:           %[[B0:.*]] = vector.broadcast %[[S0]]
+// AVX512:           %[[K1:.*]] = arith.addi %[[K]], %c1 : index
+// AVX512:           %[[S1:.*]] = tensor.extract %[[ST]][%[[K1]]] : tensor<32xf32>
+// AVX512:           %[[B1:.*]] = vector.broadcast %[[S1]]
+// AVX512:           arith.select %[[MASK:.*]], %[[B1]], %[[B0]] : vector<16xi1>, vector<16xf32>
+// AVX512:           arith.select %[[MASK]], %{{.*}}, %{{.*}} : vector<16xi1>, vector<16xi32>
+// AVX512:           vector.transfer_write
+// AVX512:           tensor.extract %[[ST]][%{{.*}}] : tensor<32xf32>
+// AVX512:           vector.transfer_write
+// AVX512-NEXT:      scf.yield
+// AVX512:         tensor.extract %[[ST]][%c4] : tensor<32xf32>
+// AVX512:         vector.transfer_read %{{.*}}[%[[R]], %c96], %{{.*}} : tensor<4x100xi8>, vector<16xi8>
 func.func @block_rows_long(%x: tensor<4x100xi8>, %s: tensor<4x5xf16>, %z: tensor<4x5xi8>) -> tensor<4x100xf32> {
   %y = qdq.dequantize_linear %x, %s, %z block_size = 24 : (tensor<4x100xi8>, tensor<4x5xf16>, tensor<4x5xi8>) -> tensor<4x100xf32>
   return %y : tensor<4x100xf32>
@@ -512,26 +533,30 @@ func.func @block_rows_long(%x: tensor<4x100xi8>, %s: tensor<4x5xf16>, %z: tensor
 // -----
 
 // Block rows, blocks shorter than a step: B = 3 at 8 lanes, groups of
-// lcm(3, 8) = 24 columns, unrolled into 3 steps. Step s starts at column
-// 8 s of its group, phase 8 s mod 3, so it reads a fixed run of the group's
-// scales and zero points (3, 4 and 3 entries; one vector read each) and
-// spreads them with a static shuffle. K = 42: one whole group, then the same
-// three steps at columns 24, 32 and 40; the last is masked, and so are its
-// reads of the entries (blocks 13 to 15 of 14).
+// lcm(3, 8) = 24 columns, unrolled into 3 steps. Each row first decodes its
+// 14 scales (f32) and zero points (i32) into tables. Step s starts at
+// column 8 s of its group, phase 8 s mod 3, so it reads a fixed run of the
+// tables' entries (3, 4 and 3; one vector read each) and spreads them with
+// a static shuffle. K = 42: one whole group, then the same three steps at
+// columns 24, 32 and 40; the last is masked, and its entries (blocks 13 to
+// 15 of 14) are read from the tables' padding.
 // CHECK-LABEL: func.func @block_rows_short
-// CHECK-SAME:  %[[S:arg[0-9]+]]: tensor<2x14xf16>, %[[Z:arg[0-9]+]]: tensor<2x14xi8>
-// CHECK:       scf.for %[[R:[^ ]+]] =
+// CHECK:       scf.for %[[R:[^ ]+]] = %c0 to %c2 step %c1 iter_args({{.*}}) -> (tensor<2x42xf32>, tensor<24xf32>, tensor<24xi32>)
+// CHECK:         %[[ST:.*]] = scf.for
+// CHECK:           arith.extf %{{.*}} : vector<8xf16> to vector<8xf32>
+// CHECK:         %[[ZT:.*]] = scf.for
+// CHECK:           arith.extsi %{{.*}} : vector<8xi8> to vector<8xi32>
 // CHECK:         scf.for %[[G:[^ ]+]] = %c0 to %c24 step %c24
 // CHECK:           %[[B0:.*]] = arith.divui %[[G]], %c3 : index
-// CHECK:           %[[SE:.*]] = vector.transfer_read %[[S]][%[[R]], %{{.*}}], %{{.*}} {in_bounds = [true]} : tensor<2x14xf16>, vector<3xf16>
-// CHECK:           %[[SF:.*]] = arith.extf %[[SE]] : vector<3xf16> to vector<3xf32>
-// CHECK:           vector.shuffle %[[SF]], %[[SF]] [0, 0, 0, 1, 1, 1, 2, 2] : vector<3xf32>, vector<3xf32>
-// CHECK:           vector.transfer_read %[[Z]][%[[R]], %{{.*}}], %{{.*}} {in_bounds = [true]} : tensor<2x14xi8>, vector<3xi8>
-// CHECK:           vector.shuffle %{{.*}} [0, 0, 0, 1, 1, 1, 2, 2] : vector<3xi32>, vector<3xi32>
-// CHECK:           vector.transfer_read %{{.*}} : tensor<2x14xf16>, vector<4xf16>
+// CHECK:           %[[SE:.*]] = vector.transfer_read %[[ST]][%[[B0]]], %{{.*}} {in_bounds = [true]} : tensor<24xf32>, vector<3xf32>
+// CHECK:           vector.shuffle %[[SE]], %[[SE]] [0, 0, 0, 1, 1, 1, 2, 2] : vector<3xf32>, vector<3xf32>
+// CHECK:           %[[ZE:.*]] = vector.transfer_read %[[ZT]][%[[B0]]], %{{.*}} {in_bounds = [true]} : tensor<24xi32>, vector<3xi32>
+// CHECK:           vector.shuffle %[[ZE]], %[[ZE]] [0, 0, 0, 1, 1, 1, 2, 2] : vector<3xi32>, vector<3xi32>
+// CHECK:           vector.transfer_read %[[ST]]{{.*}} : tensor<24xf32>, vector<4xf32>
 // CHECK:           vector.shuffle %{{.*}} [0, 1, 1, 1, 2, 2, 2, 3] : vector<4xf32>, vector<4xf32>
 // CHECK:           vector.shuffle %{{.*}} [0, 0, 1, 1, 1, 2, 2, 2] : vector<3xf32>, vector<3xf32>
-// CHECK:         vector.transfer_read %[[S]][%[[R]], %c13], %{{.*}} : tensor<2x14xf16>, vector<3xf16>
+// CHECK:         vector.transfer_read %[[ST]][%c13], %{{.*}} {in_bounds = [true]} : tensor<24xf32>, vector<3xf32>
+// CHECK:         vector.transfer_read %{{.*}}[%[[R]], %c40], %{{.*}} : tensor<2x42xi8>, vector<8xi8>
 // CHECK-NOT:     in_bounds
 // CHECK:         vector.transfer_write %{{.*}}, %{{.*}}[%[[R]], %c40] : vector<8xf32>, tensor<2x42xf32>
 func.func @block_rows_short(%x: tensor<2x42xi8>, %s: tensor<2x14xf16>, %z: tensor<2x14xi8>) -> tensor<2x42xf32> {
@@ -569,12 +594,13 @@ func.func @axis_table_invariant(%x: tensor<?x8xui8>, %s: tensor<8xf32>, %z: tens
 
 // Block rows with a static x and [?, S] parameters (or the other way round):
 // the parameters are viewed as [M, S] with their own static or dynamic M, so
-// the reshapes stay valid (a static x once gave a [?] scale a static M).
+// the reshapes stay valid (a static x once gave a [?] scale a static M). The
+// zero point's row tables are read from the flat [?] zero point, masked.
 // CHECK-LABEL: func.func @block_rows_dynamic_params
 // CHECK-NOT:   qdq.dequantize_linear
 // CHECK:       scf.for %[[R:[^ ]+]] = %c0 to %c7 step %c1
 // CHECK:         vector.transfer_read %{{.*}}[%[[R]], %{{.*}}], %{{.*}} {in_bounds = [true]} : tensor<?x3xf32>, vector<2xf32>
-// CHECK:         vector.transfer_read %{{.*}}[%[[R]], %{{.*}}], %{{.*}} {in_bounds = [true]} : tensor<?x3xi8>, vector<2xi8>
+// CHECK:         vector.transfer_read %{{.*}}[%{{.*}}], %{{.*}} {in_bounds = [true]} : tensor<16xi32>, vector<2xi32>
 // CHECK-LABEL: func.func @block_rows_dynamic_x
 // CHECK-NOT:   qdq.dequantize_linear
 // CHECK:       vector.transfer_read %{{.*}} : tensor<7x3xf32>, vector<2xf32>
@@ -592,18 +618,21 @@ func.func @block_rows_dynamic_x(%x: tensor<?x10xi8>, %s: tensor<7x3xf32>) -> ten
 // Per-axis forms that neither the tables (period above max-table-period,
 // 16384), nor the in-place reads (K = 20001 is not whole steps), nor the rows
 // scheme (N = 3 is shorter than a step) take: block rows over rows of K * N
-// whose columns take the one scale row in runs of N. With N = 1 each step
-// reads its 8 scales and zero points in place (the spread is the identity),
-// the last step of a row masked; with N = 3 the steps of a 24-column group
-// read 3, 4 and 3 scales and spread them.
+// whose columns take the one scale row in runs of N. Its scales (f32) and
+// zero points (i32) are decoded into tables once, before the rows. With
+// N = 1 each step reads its 8 entries from the tables (the spread is the
+// identity), the last step of a row masked; with N = 3 the steps of a
+// 24-column group read 3, 4 and 3 scales and spread them.
 // CHECK-LABEL: func.func @axis_rows_long
 // CHECK-NOT:   linalg.generic
-// CHECK:       %[[S:.*]] = tensor.expand_shape %{{.*}} {{\[}}[0, 1]] output_shape [1, 20001] : tensor<20001xf16> into tensor<1x20001xf16>
+// CHECK:       %[[ST:.*]] = scf.for {{.*}} -> (tensor<20016xf32>)
+// CHECK:       %[[ZT:.*]] = scf.for {{.*}} -> (tensor<20016xi32>)
 // CHECK:       scf.for %[[R:[^ ]+]] = %c0 to %c2 step %c1
 // CHECK:         scf.for %[[J:[^ ]+]] = %c0 to %c20000 step %c8
-// CHECK:           vector.transfer_read %[[S]][%c0, %[[J]]], %{{.*}} {in_bounds = [true]} : tensor<1x20001xf16>, vector<8xf16>
-// CHECK:           vector.transfer_read %{{.*}}[%c0, %[[J]]], %{{.*}} {in_bounds = [true]} : tensor<1x20001xi8>, vector<8xi8>
-// CHECK:         vector.transfer_read %[[S]][%c0, %c20000], %{{.*}} : tensor<1x20001xf16>, vector<8xf16>
+// CHECK:           vector.transfer_read %[[ST]][%[[J]]], %{{.*}} {in_bounds = [true]} : tensor<20016xf32>, vector<8xf32>
+// CHECK:           vector.transfer_read %[[ZT]][%[[J]]], %{{.*}} {in_bounds = [true]} : tensor<20016xi32>, vector<8xi32>
+// CHECK:         vector.transfer_read %[[ST]][%c20000], %{{.*}} {in_bounds = [true]} : tensor<20016xf32>, vector<8xf32>
+// CHECK:         vector.transfer_read %{{.*}}[%[[R]], %c20000], %{{.*}} : tensor<2x20001xi8>, vector<8xi8>
 // CHECK-LABEL: func.func @axis_rows_outer
 // CHECK:         scf.for %{{.*}} = %c0 to %c60000 step %c24
 // CHECK:           vector.transfer_read %{{.*}} : tensor<1x20000xf32>, vector<3xf32>

@@ -1419,11 +1419,15 @@ def block_row_cases():
     as rows of K with their own steps: a partial last block (K % B != 0), or
     B neither a multiple nor a divisor of the step (4 or 64 lanes in the
     RUN lines; 16 where a group of lcm(B, 64) columns would be more than 16
-    steps). Blocks of at least a step: block by block, the last step of a
-    block that is not whole steps running into the next block. Shorter
-    blocks: groups of lcm(B, lanes) columns, each step spreading its run of
-    blocks with a shuffle; rows shorter than a group. Blocks of at least a
-    step that do not start on a byte of packed x (int4 blocks of 25, int2
+    steps). Blocks of whole steps, or whose group would be more than 16
+    steps: block by block, the last step of a block that is not whole
+    steps running into the next block. Other blocks: groups of lcm(B,
+    lanes) columns whose steps read each row's decoded tables (row tables,
+    packed zero points whose rows start inside a byte included), each step
+    spreading its run of blocks with a shuffle or, for blocks of at least a
+    register (B = 20, 24, 33, 40, 50, 80, 96), taking its at most two
+    blocks per register with constant masks; rows shorter than a group.
+    Blocks of at least a step that do not start on a byte of packed x (int4 blocks of 25, int2
     of 30, fp4 of 33): steps on multiples of the lanes, each taking the
     scales of at most two blocks. Packed x, packed zero
     points whose rows do not start on a byte, fp8 without a zero point, f16
@@ -1454,6 +1458,9 @@ def block_row_cases():
               ('u2_k120_b30', 'ui2', [4, 120], 30, 'bf16', True, 'f16',
                False),
               ('f4_k66_b33', 'f4E2M1FN', [2, 66], 33, 'f32', False, 'bf16',
+               False),
+              ('i8_k400_b80', 'i8', [3, 400], 80, 'f16', True, 'f32', False),
+              ('u4_k400_b96', 'ui4', [5, 400], 96, 'bf16', True, 'f16',
                False)]
     cases = []
     for tag, x_type, x_shape, block, s_type, has_zp, y_type, dyn in shapes:
