@@ -108,11 +108,15 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
     * a dynamic innermost axis: rows of K along the axis, each step taking
       the entries its lanes cover: per-axis, its scales and zero points read
       in place at its column, once for the steps at that column of a tile
-      of 4 rows (the last rows one by one); blocked with `B % lanes == 0`, one scale
-      broadcast; with `B > lanes` otherwise, the scales of the two blocks a
-      step may cover, selected by a prefix mask; with `lanes % B == 0`,
-      `lanes / B` scales spread with a shuffle (packed x tested at run time
-      as above; a blocked packed zero point read entry by entry).
+      of 4 rows (the last rows one by one); blocked with `B % lanes == 0`,
+      one scale broadcast; with `lanes % B == 0`, `lanes / B` scales spread
+      with a shuffle; other blocks in the groups of block rows above (read
+      from the parameters, not row tables), up to the row's last whole
+      group, then each step of the group pattern, masked, if the row has
+      columns left for it; blocks whose group would be more than 16 steps
+      (and longer than a step), the scales of the two blocks a step may
+      cover, selected by a prefix mask (packed x tested at run time as
+      above; a blocked packed zero point read entry by entry).
 
     Per-tensor x of at most 8 bits with f16/bf16 results becomes a table
     lookup when `cpu-features` has the byte shuffles for it: the result of
@@ -142,10 +146,8 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
     512-bit vectors), straight into i32 lanes with `qdq.unpack_bits`
     (vpmultishiftqb); every element is computed with the same numerics as
     `--convert-qdq-to-linalg` (shared builders). Other forms (a dynamic axis
-    with static rows shorter than a step, blocks shorter than a step along
-    a dynamic innermost axis that do not divide the lanes, statically empty
-    tensors,
-    packed x whose rows do not start on a byte, ...) are left unchanged for
+    with static rows shorter than a step, statically empty tensors, packed
+    x whose rows do not start on a byte, ...) are left unchanged for
     `--convert-qdq-to-linalg`.
   }];
   let options = [

@@ -29,7 +29,8 @@
 //                at run time. A dynamic innermost axis takes rows of K
 //                along the axis instead, each step reading its scales in
 //                place (per-axis, once for a tile of 4 rows) or one or
-//                lanes / B of them (blocked).
+//                lanes / B of them (blocked; other blocks in the groups of
+//                block rows, or two per step with a prefix mask).
 //                Packed x with a dynamic row length is versioned: an scf.if
 //                runs these loops when the rows start on a byte, and the
 //                linalg form (buildDequantizeLinalg) otherwise.
@@ -577,10 +578,15 @@ static FailureOr<Plan> choosePlan(DequantizeLinearOp op, int64_t lanes,
     // entry (blocked).
     if (plan.inner == 1) {
       int64_t run = plan.blockSize ? plan.blockSize : 1;
-      if (run < lanes && lanes % run != 0)
+      bool groupFits = std::lcm(run, lanes) / lanes <= kMaxGroupSteps;
+      if (run < lanes && lanes % run != 0 && !groupFits)
         return failure();
       plan.scheme = Scheme::Rows;
       plan.alongRun = run;
+      // Blocks that neither divide nor are whole steps: groups of
+      // lcm(B, lanes) columns, as block rows take them.
+      plan.groupedRuns = run % lanes != 0 && lanes % run != 0 && groupFits;
+      plan.run = run;
       plan.alignedRowsAtRunTime = packed;
       return plan;
     }
@@ -1891,9 +1897,21 @@ private:
     };
     // Per-axis rows share their parameters: tiles of rows share each
     // step's reads and decoding, as the period tiles of the static form.
+    // Blocks that neither divide nor are whole steps (Plan::groupedRuns):
+    // the groups of block rows, reading the entries of row r directly.
+    auto readEntries = [&](Value param2d, bool isScale, Value r, Value first,
+                           int64_t count, bool inBounds) -> Value {
+      Value stored = readRowEntries(param2d, r, first, count, inBounds,
+                                    lastEntryOf(param2d));
+      return isScale ? decodeScale(stored) : decodeZeroPoint(stored);
+    };
     Value result = emitRowLoops(
         rows, rowLength, init,
         [&](Value r, Value local, Value dest) {
+          if (plan.groupedRuns) {
+            BlockRowInputs in{xReader, readEntries, scales, zps, zpScalar};
+            return emitRowOfGroups(in, r, local, dest, rowLength);
+          }
           return emitRowGroup(r, local, dest, 1);
         },
         perAxis ? function_ref<Value(Value, Value, Value)>(
@@ -2332,24 +2350,37 @@ private:
   /// fixed by the step's offset in its group of lcm(R, lanes) columns.
   Value emitRowOfGroups(const BlockRowInputs &in, Value r, Value local,
                         Value acc) {
-    int64_t rowLength = plan.rowLength, run = plan.run, width = plan.runWidth;
+    return emitRowOfGroups(in, r, local, acc, b.getIndexAttr(plan.rowLength));
+  }
+
+  /// emitRowOfGroups for rows of `rowLengthSize` columns, which may be
+  /// dynamic (rows along a dynamic innermost axis, Plan::alongRun): the
+  /// whole groups run in a loop to the last one, then each step of the
+  /// group pattern runs, masked, if the row has columns left for it.
+  Value emitRowOfGroups(const BlockRowInputs &in, Value r, Value local,
+                        Value acc, OpFoldResult rowLengthSize) {
+    int64_t run = plan.run, width = plan.runWidth;
     int64_t group = std::lcm(run, lanes);
-    int64_t wholeGroups = rowLength / group;
+    std::optional<int64_t> staticLength = getConstantIntValue(rowLengthSize);
+    Value rowLength = getValueOrCreateConstantIndexOp(b, loc, rowLengthSize);
     // Step s of the group that starts at column `groupStart` (entry
     // `groupEntry`); `staticStart`: that column, when it is a constant (the
-    // columns after the last whole group).
+    // columns after the last whole group of a static row); `rest`: a step
+    // after the last whole group of a dynamic row.
     auto groupStep = [&](Value groupStart, Value groupEntry,
                          std::optional<int64_t> staticStart, int64_t s,
-                         Value acc) {
+                         Value acc, bool rest = false) {
       int64_t c = s * lanes;
       int64_t phase = c % run;
       int64_t count = ((phase + lanes - 1) / run + 1) * width;
       int64_t firstOffset = (c / run) * width;
       // Steps of whole groups are inside the row, and so are their entries.
-      bool xInBounds = !staticStart || *staticStart + c + lanes <= rowLength;
+      bool xInBounds =
+          !rest && (!staticStart || *staticStart + c + lanes <= *staticLength);
       bool entriesInBounds =
-          !staticStart ||
-          *staticStart / run * width + firstOffset + count <= plan.rowEntries;
+          !rest &&
+          (!staticStart ||
+           *staticStart / run * width + firstOffset + count <= plan.rowEntries);
       Value first = arith::AddIOp::create(b, loc, groupEntry,
                                           indexConstant(b, loc, firstOffset));
       SmallVector<int64_t> spread;
@@ -2400,22 +2431,52 @@ private:
           arith::AddIOp::create(b, loc, groupStart, indexConstant(b, loc, c));
       return rowStep(in.x, r, local, column, acc, scale, zp, xInBounds);
     };
-    acc = emitLoop(
-        indexConstant(b, loc, 0), indexConstant(b, loc, wholeGroups * group),
-        indexConstant(b, loc, group), acc, [&](Value g, Value acc) {
-          Value groupEntry = arith::MulIOp::create(
-              b, loc,
-              arith::DivUIOp::create(b, loc, g, indexConstant(b, loc, run)),
-              indexConstant(b, loc, width));
-          for (int64_t s = 0; s < group / lanes; ++s)
-            acc = groupStep(g, groupEntry, std::nullopt, s, acc);
-          return acc;
-        });
-    int64_t restStart = wholeGroups * group;
-    Value start = indexConstant(b, loc, restStart);
-    Value startEntry = indexConstant(b, loc, restStart / run * width);
-    for (int64_t s = 0; s * lanes < rowLength - restStart; ++s)
-      acc = groupStep(start, startEntry, restStart, s, acc);
+    auto entryOf = [&](Value column) -> Value {
+      return arith::MulIOp::create(
+          b, loc,
+          arith::DivUIOp::create(b, loc, column, indexConstant(b, loc, run)),
+          indexConstant(b, loc, width));
+    };
+    Value groupsEnd = staticLength
+                          ? indexConstant(b, loc, *staticLength / group * group)
+                          : roundDown(rowLength, indexConstant(b, loc, group));
+    acc = emitLoop(indexConstant(b, loc, 0), groupsEnd,
+                   indexConstant(b, loc, group), acc, [&](Value g, Value acc) {
+                     Value groupEntry = entryOf(g);
+                     for (int64_t s = 0; s < group / lanes; ++s)
+                       acc = groupStep(g, groupEntry, std::nullopt, s, acc);
+                     return acc;
+                   });
+    if (staticLength) {
+      int64_t restStart = *staticLength / group * group;
+      Value start = indexConstant(b, loc, restStart);
+      Value startEntry = indexConstant(b, loc, restStart / run * width);
+      for (int64_t s = 0; s * lanes < *staticLength - restStart; ++s)
+        acc = groupStep(start, startEntry, restStart, s, acc);
+      return acc;
+    }
+    Value groupEntry = entryOf(groupsEnd);
+    for (int64_t s = 0; s < group / lanes; ++s) {
+      Value column = arith::AddIOp::create(b, loc, groupsEnd,
+                                           indexConstant(b, loc, s * lanes));
+      Value left = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                         column, rowLength);
+      acc = scf::IfOp::create(
+                b, loc, left,
+                [&](OpBuilder &nb, Location) {
+                  OpBuilder::InsertionGuard guard(b);
+                  b.setInsertionPoint(nb.getInsertionBlock(),
+                                      nb.getInsertionPoint());
+                  scf::YieldOp::create(b, loc,
+                                       groupStep(groupsEnd, groupEntry,
+                                                 std::nullopt, s, acc,
+                                                 /*rest=*/true));
+                },
+                [&](OpBuilder &nb, Location) {
+                  scf::YieldOp::create(nb, loc, acc);
+                })
+                .getResult(0);
+    }
     return acc;
   }
 

@@ -267,18 +267,47 @@ func.func @rows_blocked(%x: tensor<64x16xi2>, %s: tensor<2x16xf32>, %z: tensor<2
 // -----
 
 // Forms without a scheme stay for --convert-qdq-to-linalg: packed x whose
-// rows do not start on a byte (7 int4 codes per row), a dynamic axis dim
-// with rows shorter than a step, and blocks of 3 along a dynamic innermost
-// axis (neither a multiple nor a divisor of 8 lanes).
+// rows do not start on a byte (7 int4 codes per row), and a dynamic axis
+// dim with rows shorter than a step.
 // CHECK-LABEL: func.func @fallbacks
 // CHECK:       qdq.dequantize_linear %{{.*}}, %{{.*}} block_size = 3 : (tensor<4x7xi4>
 // CHECK:       qdq.dequantize_linear %{{.*}}, %{{.*}} axis = 0 : (tensor<?x5xi8>
-// CHECK:       qdq.dequantize_linear %{{.*}}, %{{.*}} block_size = 3 : (tensor<8x?xi8>
-func.func @fallbacks(%x: tensor<4x7xi4>, %s: tensor<4x3xf32>, %xd: tensor<?x5xi8>, %sd: tensor<?xf32>, %xi: tensor<8x?xi8>, %si: tensor<8x?xf32>) -> (tensor<4x7xf32>, tensor<?x5xf32>, tensor<8x?xf32>) {
+// CHECK-NOT:   qdq.dequantize_linear
+func.func @fallbacks(%x: tensor<4x7xi4>, %s: tensor<4x3xf32>, %xd: tensor<?x5xi8>, %sd: tensor<?xf32>) -> (tensor<4x7xf32>, tensor<?x5xf32>) {
   %y = qdq.dequantize_linear %x, %s block_size = 3 : (tensor<4x7xi4>, tensor<4x3xf32>) -> tensor<4x7xf32>
   %yd = qdq.dequantize_linear %xd, %sd axis = 0 : (tensor<?x5xi8>, tensor<?xf32>) -> tensor<?x5xf32>
-  %yi = qdq.dequantize_linear %xi, %si block_size = 3 : (tensor<8x?xi8>, tensor<8x?xf32>) -> tensor<8x?xf32>
-  return %y, %yd, %yi : tensor<4x7xf32>, tensor<?x5xf32>, tensor<8x?xf32>
+  return %y, %yd : tensor<4x7xf32>, tensor<?x5xf32>
+}
+
+// Blocks of 3 along a dynamic innermost axis (neither a multiple nor a
+// divisor of 8 lanes) take the groups of block rows: groups of lcm(3, 8) =
+// 24 columns (3 steps, reading 3, 4 and 3 entries of row r and spreading
+// them) up to the last whole group of the row, then each of the 3 steps
+// again, masked, if the row has columns left for it.
+// CHECK-LABEL: func.func @rows_along_groups
+// CHECK-SAME:  %[[X:arg0]]: tensor<8x?xi8>
+// CHECK-NOT:   qdq.dequantize_linear
+// CHECK:       %[[K:.*]] = tensor.dim %[[X]], %c1
+// CHECK:       scf.for %[[R:[^ ]+]] =
+// CHECK:         %[[GROUPS:.*]] = arith.divui %[[K]], %c24
+// CHECK:         %[[END:.*]] = arith.muli %[[GROUPS]], %c24
+// CHECK:         scf.for %[[G:[^ ]+]] = %c0 to %[[END]] step %c24
+// CHECK:           vector.transfer_read %{{.*}}[%[[R]], %{{.*}}], %{{.*}} {in_bounds = [true]} : tensor<8x?xf32>, vector<3xf32>
+// CHECK:           vector.shuffle %{{.*}} [0, 0, 0, 1, 1, 1, 2, 2] : vector<3xf32>, vector<3xf32>
+// CHECK:           vector.shuffle %{{.*}} [0, 1, 1, 1, 2, 2, 2, 3] : vector<4xf32>, vector<4xf32>
+// CHECK:           vector.shuffle %{{.*}} [0, 0, 1, 1, 1, 2, 2, 2] : vector<3xf32>, vector<3xf32>
+// CHECK:         %[[LEFT0:.*]] = arith.cmpi ult, %[[END]], %[[K]]
+// CHECK:         scf.if %[[LEFT0]]
+// CHECK:           vector.transfer_read %{{.*}} : tensor<8x?xf32>, vector<3xf32>
+// CHECK-NOT:       in_bounds
+// CHECK:           vector.transfer_write
+// CHECK:         %[[C8:.*]] = arith.addi %[[END]], %c8
+// CHECK:         arith.cmpi ult, %[[C8]], %[[K]]
+// CHECK:         %[[C16:.*]] = arith.addi %[[END]], %c16
+// CHECK:         arith.cmpi ult, %[[C16]], %[[K]]
+func.func @rows_along_groups(%x: tensor<8x?xi8>, %s: tensor<8x?xf32>) -> tensor<8x?xf32> {
+  %y = qdq.dequantize_linear %x, %s block_size = 3 : (tensor<8x?xi8>, tensor<8x?xf32>) -> tensor<8x?xf32>
+  return %y : tensor<8x?xf32>
 }
 
 // -----
@@ -402,7 +431,8 @@ func.func @rows_along_axis(%x: tensor<?x?xi8>, %s: tensor<?xf32>, %z: tensor<?xi
 // -----
 
 // Blocks longer than a step along a dynamic innermost axis that are not
-// whole steps (12 at 8 lanes): a step covers at most two blocks, the first
+// whole steps, whose group would be more than 16 steps (100 at 8 lanes:
+// lcm(100, 8) = 200 columns): a step covers at most two blocks, the first
 // up to the next block's first column (a prefix mask), the next one
 // (clamped to the row's last block) after it. A packed zero point (int4,
 // blocks of 4) is read entry by entry, the 2 entries of a step gathered
@@ -411,9 +441,9 @@ func.func @rows_along_axis(%x: tensor<?x?xi8>, %s: tensor<?xf32>, %z: tensor<?xi
 // CHECK-LABEL: func.func @rows_along_two_blocks
 // CHECK:       scf.for %[[R:[^ ]+]] =
 // CHECK:         scf.for %[[J:[^ ]+]] =
-// CHECK:           %[[B:.*]] = arith.divui %[[J]], %c12 : index
+// CHECK:           %[[B:.*]] = arith.divui %[[J]], %c100 : index
 // CHECK:           %[[NEXT:.*]] = arith.addi %[[B]], %c1 : index
-// CHECK:           %[[END:.*]] = arith.muli %[[NEXT]], %c12 : index
+// CHECK:           %[[END:.*]] = arith.muli %[[NEXT]], %c100 : index
 // CHECK:           %[[BEFORE:.*]] = arith.subi %[[END]], %[[J]] : index
 // CHECK:           %[[MASK:.*]] = vector.create_mask %[[BEFORE]] : vector<8xi1>
 // CHECK:           %[[CLAMPED:.*]] = arith.minui %[[NEXT]], %{{.*}} : index
@@ -423,7 +453,7 @@ func.func @rows_along_axis(%x: tensor<?x?xi8>, %s: tensor<?xf32>, %z: tensor<?xi
 // CHECK-DAG:       %[[V0:.*]] = vector.broadcast %[[S0]] : f32 to vector<8xf32>
 // CHECK:           arith.select %[[MASK]], %[[V0]], %[[V1]] : vector<8xi1>, vector<8xf32>
 func.func @rows_along_two_blocks(%x: tensor<?x?xi8>, %s: tensor<?x?xf32>) -> tensor<?x?xf32> {
-  %y = qdq.dequantize_linear %x, %s block_size = 12 : (tensor<?x?xi8>, tensor<?x?xf32>) -> tensor<?x?xf32>
+  %y = qdq.dequantize_linear %x, %s block_size = 100 : (tensor<?x?xi8>, tensor<?x?xf32>) -> tensor<?x?xf32>
   return %y : tensor<?x?xf32>
 }
 

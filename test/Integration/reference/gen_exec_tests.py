@@ -1269,10 +1269,12 @@ def dynamic_rows_cases():
     innermost axis: rows of K along the axis, each step reading its
     scales and zero points in place (per-axis, once per column step for a
     tile of 4 rows: 9, 8, 6 and 5 rows of them) or one block's broadcast or
-    lanes / B blocks' spread, or two blocks selected by a prefix mask
-    (blocked, partial last blocks; B = 4, 8, 20, 24, 32, 40, 64; blocks
-    longer than a step that are not whole steps take the select, e.g. 24
-    at 16 lanes after the retry from 64). Packed x (and packed zero points
+    lanes / B blocks' spread (blocked, partial last blocks; B = 4, 8, 32,
+    64); blocks that neither divide nor are whole steps take the groups of
+    lcm(B, lanes) columns of block rows, whose steps after the last whole
+    group run masked when the row has columns left for them (B = 3, 5, 20,
+    24, 40), or, when a group would be more than 16 steps, two blocks
+    selected by a prefix mask (B = 100). Packed x (and packed zero points
     read by rows) with a dynamic row length: the loops when the row
     length is whole bytes (tested at run
     time; ui2 rows of 100 and 12, ui4, fp4, i4 and ui2 along axes of 100,
@@ -1340,7 +1342,13 @@ def dynamic_rows_cases():
               ('along_tiles_e4m3', 'f8E4M3FN', [2, 3, 40], 2, 0, 'f16',
                False, 'f16', True),
               ('along_tiles_i4_zp', 'i4', [5, 48], 1, 0, 'bf16', True, 'f32',
-               (1,))]
+               (1,)),
+              ('along_blocked_i8_b3', 'i8', [3, 190], 1, 3, 'f16', True,
+               'f32', True),
+              ('along_blocked_u4_b5', 'ui4', [4, 78], 1, 5, 'f32', True,
+               'bf16', True),
+              ('along_blocked_i8_b100', 'i8', [2, 250], 1, 100, 'f32', True,
+               'f16', True)]
     cases = []
     for tag, x_type, x_shape, axis, block, s_type, has_zp, y_type, dyn \
             in shapes:
