@@ -100,8 +100,11 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
       axis: the rows of N above, with K (and S = ceil(K / B)) read from x at
       run time for each row's parameters, and a dynamic N bounding each
       row's steps, whose masked rest runs only when N leaves one. Per-token
-      scales of x [?, N] (oneDNN's DynamicDequantize) take this form. It
-      needs N >= lanes when N is static. Packed x, or a packed zero point
+      scales of x [?, N] (oneDNN's DynamicDequantize) take this form. A
+      static N shorter than a step: rows of K * N from the axis on, in the
+      groups of block rows (per-axis: column c takes entry c / N of the
+      one parameter row; blocked: runs of B * N with period N). Packed x,
+      or a packed zero point
       read by rows, with a dynamic row length: the rows start on a byte only
       for some lengths, so an `scf.if` tests that at run time and runs the
       loops then, the linalg form of `--convert-qdq-to-linalg` otherwise;
@@ -145,9 +148,9 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
     and interleaves, or, for integer x in arithmetic with AVX512_VBMI (and
     512-bit vectors), straight into i32 lanes with `qdq.unpack_bits`
     (vpmultishiftqb); every element is computed with the same numerics as
-    `--convert-qdq-to-linalg` (shared builders). Other forms (a dynamic axis
-    with static rows shorter than a step, statically empty tensors, packed
-    x whose rows do not start on a byte, ...) are left unchanged for
+    `--convert-qdq-to-linalg` (shared builders). Other forms (statically
+    empty tensors, packed x whose rows do not start on a byte, groups of
+    more than 16 steps even at one register, ...) are left unchanged for
     `--convert-qdq-to-linalg`.
   }];
   let options = [

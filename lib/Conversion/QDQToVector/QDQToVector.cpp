@@ -30,7 +30,9 @@
 //                along the axis instead, each step reading its scales in
 //                place (per-axis, once for a tile of 4 rows) or one or
 //                lanes / B of them (blocked; other blocks in the groups of
-//                block rows, or two per step with a prefix mask).
+//                block rows, or two per step with a prefix mask); a
+//                dynamic axis with static rows N < lanes after it, rows of
+//                K * N in the groups of block rows.
 //                Packed x with a dynamic row length is versioned: an scf.if
 //                runs these loops when the rows start on a byte, and the
 //                linalg form (buildDequantizeLinalg) otherwise.
@@ -152,10 +154,11 @@ struct Plan {
   // step, runs whose entries vary within them, and longer runs that are not
   // whole steps when a group is at most kMaxGroupSteps steps).
   bool groupedRuns = false;
-  // Rows along the axis (the axis innermost with a dynamic K): x as rows of
-  // K whose column j takes entry j / alongRun of its parameter row (per-axis:
-  // 1, the one parameter row; blocked: B, a multiple or a divisor of the
-  // lanes). 0: rows after the axis.
+  // Rows along the axis (a dynamic K, the axis innermost or with static
+  // rows N shorter than a step after it): x as rows of K * N whose column
+  // j takes entries in runs of alongRun of its parameter row (per-axis: N,
+  // the one parameter row; blocked: B * N; see groupedRuns for the runs
+  // that take groups). 0: rows after the axis.
   int64_t alongRun = 0;
   // Rows of a dynamic length over packed x (or a packed zero point read by
   // rows): the loops need every row to start on a byte, which is tested at
@@ -590,10 +593,26 @@ static FailureOr<Plan> choosePlan(DequantizeLinearOp op, int64_t lanes,
       plan.alignedRowsAtRunTime = packed;
       return plan;
     }
+    // A dynamic axis with static rows N shorter than a step: x as rows of
+    // K * N from the axis on, in the groups of block rows. Per-axis, column
+    // c takes entry c / N of the one parameter row; blocked, entry
+    // (c / (B * N)) * N + c mod N of its row of S * N (runs of B * N
+    // whose entries vary with period N).
+    if (!ShapedType::isDynamic(plan.inner) && plan.inner < lanes) {
+      int64_t run = plan.blockSize ? plan.blockSize * plan.inner : plan.inner;
+      if (std::lcm(run, lanes) / lanes > kMaxGroupSteps)
+        return failure();
+      plan.scheme = Scheme::Rows;
+      plan.alongRun = run;
+      plan.groupedRuns = true;
+      plan.run = run;
+      plan.runWidth = plan.blockSize ? plan.inner : 1;
+      plan.alignedRowsAtRunTime = packed;
+      return plan;
+    }
     if (ShapedType::isDynamic(plan.inner)) {
       plan.alignedRowsAtRunTime = packed || zpBits;
-    } else if (plan.inner < lanes || (plan.inner * bits) % 8 != 0 ||
-               (plan.inner * zpBits) % 8 != 0) {
+    } else if ((plan.inner * bits) % 8 != 0 || (plan.inner * zpBits) % 8 != 0) {
       return failure();
     }
     plan.scheme = Scheme::Rows;
@@ -1795,8 +1814,11 @@ private:
         b, loc, ArrayRef<OpFoldResult>{rowCount, rowLength}, storeElement);
     // Per-axis: the 1-D parameters, read at the step's column. Blocked:
     // [M, S] storage tensors.
+    // (Groups read per-axis parameters as one [1, K] row.)
     auto view = [&](Value param) -> Value {
-      return perAxis ? param : toStorage(b, loc, rowsFrom(param, plan.axis));
+      if (perAxis && !plan.groupedRuns)
+        return param;
+      return toStorage(b, loc, rowsFrom(param, perAxis ? 0 : plan.axis));
     };
     Value scales = view(op.getScale()), zps;
     Value zpScalar;
@@ -1805,7 +1827,7 @@ private:
     else if (zeroPoint)
       zps = view(zeroPoint);
     std::optional<StoredReader> scaleReader, zpReader;
-    if (perAxis) {
+    if (perAxis && !plan.groupedRuns) {
       scaleReader.emplace(b, loc, scales, 0);
       if (zps)
         zpReader.emplace(b, loc, zps, 0);
@@ -1901,6 +1923,8 @@ private:
     // the groups of block rows, reading the entries of row r directly.
     auto readEntries = [&](Value param2d, bool isScale, Value r, Value first,
                            int64_t count, bool inBounds) -> Value {
+      if (perAxis)
+        r = indexConstant(b, loc, 0);
       Value stored = readRowEntries(param2d, r, first, count, inBounds,
                                     lastEntryOf(param2d));
       return isScale ? decodeScale(stored) : decodeZeroPoint(stored);
@@ -1914,11 +1938,12 @@ private:
           }
           return emitRowGroup(r, local, dest, 1);
         },
-        perAxis ? function_ref<Value(Value, Value, Value)>(
-                      [&](Value r, Value local, Value dest) {
-                        return emitRowGroup(r, local, dest, kTilePeriods);
-                      })
-                : nullptr);
+        perAxis && !plan.groupedRuns
+            ? function_ref<Value(Value, Value, Value)>(
+                  [&](Value r, Value local, Value dest) {
+                    return emitRowGroup(r, local, dest, kTilePeriods);
+                  })
+            : nullptr);
     if (plan.axis == 0)
       return unflatten(tensor::CollapseShapeOp::create(
           b, loc, result, ArrayRef<ReassociationIndices>{{0, 1}}));

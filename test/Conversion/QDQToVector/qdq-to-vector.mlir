@@ -267,16 +267,31 @@ func.func @rows_blocked(%x: tensor<64x16xi2>, %s: tensor<2x16xf32>, %z: tensor<2
 // -----
 
 // Forms without a scheme stay for --convert-qdq-to-linalg: packed x whose
-// rows do not start on a byte (7 int4 codes per row), and a dynamic axis
-// dim with rows shorter than a step.
+// rows do not start on a byte (7 int4 codes per row).
 // CHECK-LABEL: func.func @fallbacks
 // CHECK:       qdq.dequantize_linear %{{.*}}, %{{.*}} block_size = 3 : (tensor<4x7xi4>
-// CHECK:       qdq.dequantize_linear %{{.*}}, %{{.*}} axis = 0 : (tensor<?x5xi8>
-// CHECK-NOT:   qdq.dequantize_linear
-func.func @fallbacks(%x: tensor<4x7xi4>, %s: tensor<4x3xf32>, %xd: tensor<?x5xi8>, %sd: tensor<?xf32>) -> (tensor<4x7xf32>, tensor<?x5xf32>) {
+func.func @fallbacks(%x: tensor<4x7xi4>, %s: tensor<4x3xf32>) -> tensor<4x7xf32> {
   %y = qdq.dequantize_linear %x, %s block_size = 3 : (tensor<4x7xi4>, tensor<4x3xf32>) -> tensor<4x7xf32>
-  %yd = qdq.dequantize_linear %xd, %sd axis = 0 : (tensor<?x5xi8>, tensor<?xf32>) -> tensor<?x5xf32>
-  return %y, %yd : tensor<4x7xf32>, tensor<?x5xf32>
+  return %y : tensor<4x7xf32>
+}
+
+// A dynamic axis dim with static rows shorter than a step (N = 5, axis 0):
+// x as one row of K * 5 from the axis on, in groups of lcm(5, 8) = 40
+// columns (5 steps); column c takes scale c / 5 of the one [1, K] scale
+// row, so the steps read 2 or 3 scales and spread them (step 1: columns
+// 8-15, scales 1-3).
+// CHECK-LABEL: func.func @rows_along_short_rows
+// CHECK-SAME:  %[[X:arg0]]: tensor<?x5xi8>
+// CHECK-NOT:   qdq.dequantize_linear
+// CHECK:       %[[S:.*]] = tensor.expand_shape %{{.*}} output_shape [1, %{{.*}}] : tensor<?xf32> into tensor<1x?xf32>
+// CHECK:       scf.for %{{.*}} = %c0 to %{{.*}} step %c40
+// CHECK:         vector.transfer_read %[[S]][%c0, %{{.*}}], %{{.*}} {in_bounds = [true]} : tensor<1x?xf32>, vector<2xf32>
+// CHECK:         vector.shuffle %{{.*}} [0, 0, 0, 0, 0, 1, 1, 1] : vector<2xf32>, vector<2xf32>
+// CHECK:         vector.transfer_read %[[S]][%c0, %{{.*}}], %{{.*}} {in_bounds = [true]} : tensor<1x?xf32>, vector<3xf32>
+// CHECK:         vector.shuffle %{{.*}} [0, 0, 1, 1, 1, 1, 1, 2] : vector<3xf32>, vector<3xf32>
+func.func @rows_along_short_rows(%x: tensor<?x5xi8>, %s: tensor<?xf32>) -> tensor<?x5xf32> {
+  %y = qdq.dequantize_linear %x, %s axis = 0 : (tensor<?x5xi8>, tensor<?xf32>) -> tensor<?x5xf32>
+  return %y : tensor<?x5xf32>
 }
 
 // Blocks of 3 along a dynamic innermost axis (neither a multiple nor a

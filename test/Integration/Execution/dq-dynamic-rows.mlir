@@ -2217,6 +2217,374 @@ func.func @run_dyn_rows_along_blocked_i8_b100() {
 // CHECK-NEXT: [14636, -19865, -18384, -18132, -20243, -17376, 16558, 16440, 16510, 15660, 15014, 15975, 15439, 16369, 11753, 14856, 15376, 16471, 16581, -17360, -17155, -17691, 10209, -20763, 13738, -17880, 16629, 15140, 11501, -17313, 15014, 16581, -18164, -17943, 15408, 16503, 16054, 15376, 14730, 15109, 16440, 14573, 12651, 16463, -17392, 16644, 12903, 16558, -18321, 15565, 16416, 16652, 14447, 15597, 13864, 15770, -19219, 14730, 16534, 15423, 12525, 16463, 14667, 13864, 13927, 16503, 15833, -18038, -20511, -17092, 15597, -17912, -19613, -19613, -17218, 15817, 16613, -19865, 15754, 16392, -23583, -17659, -19345, -19739, 15392, -18101, 9185, 15423, 10209, 15928, -18904, 13423, 15944, 16117, 15550, -18290, -17234, 13360, 13990, 16534, -14645, -12782, -13640, -13041, -15484, -13843, 15088, -12995, -16656, -12570, -12782, -13291, -14065, 16618, -14250, -14867, -13189, -13325, -12477, -16508, -16298, 17642, -12902, -12967, -13399, -17396, 17679, 17975, -14756, 16260, -13087, 16396, -14941, -13189, -12560, -13143, -12930, -18704, -16372, -16298, -13492, 17679, -14386, -12838, -17396, -14423, -13510, -14139, -12764, 18234, -13399, -13732, -14065, -12976, -13152, -14460, 17284, -13161, -17680, -13004, -13621, -19296, -12884, -12930, -12921, -12486, -13050, -14213, -13825, -13291, -13677, -13788, -14497, 14792, -13991, 0, -12745, -14830, -17100, 16988, -17396, -13399, -13991, -12930, -12995, -14306, -14010, -12875, 15372, -14460, 17975, -13087, -13282, -12690, 15816, -14904, -12939, 17605, -13325, 18049, 13793, 10684, 12292, -17120, -17896, -18263, -17988, -18975, -24425, -18410, 12512, 14744, 14358, -17129, -18190, -19159, -17000, -17120, -16982, -19522, 14780, -18718, 10978, 13683, -19742, -18190, 13683, -19742, -17147, -19452, 13940, -17455, -22084, -16982, 12292, -18281, -17914, -17529, -17028, -16982, -19415, -17933, -18534, -20766, 11415, -19232, 14633, -19889, -16881, -19195]]
 
 // ----------------------------------------------------------------------------
+// dyn_rows_short_u4_n6: per-axis, axis 0, x [9, 6] ui4, scale [9] f16, zero point [9] ui4, result bf16, dynamic shapes.
+// x [9, 6], axis 0; random scales and zero points.
+func.func @dq_dyn_rows_short_u4_n6(%x: tensor<?x?xui4>, %s: tensor<?xf16>, %z: tensor<?xui4>) -> tensor<?x?xbf16>
+    attributes {no_inline, passthrough = ["noinline"]} {
+  %y = qdq.dequantize_linear %x, %s, %z axis = 0 : (tensor<?x?xui4>, tensor<?xf16>, tensor<?xui4>) -> tensor<?x?xbf16>
+  return %y : tensor<?x?xbf16>
+}
+
+llvm.mlir.global internal constant @name_dyn_rows_short_u4_n6("case dyn_rows_short_u4_n6:\0A\00") {addr_space = 0 : i32}
+func.func @run_dyn_rows_short_u4_n6() {
+  %name = llvm.mlir.addressof @name_dyn_rows_short_u4_n6 : !llvm.ptr
+  call @printString(%name) : (!llvm.ptr) -> ()
+  %x = arith.constant dense<[[4, 5, 2, 9, 12, 12],
+      [5, 6, 8, 1, 5, 1],
+      [8, 6, 5, 8, 9, 5],
+      [15, 4, 2, 6, 7, 1],
+      [10, 1, 13, 14, 9, 0],
+      [8, 0, 6, 14, 13, 5],
+      [2, 7, 6, 8, 2, 15],
+      [4, 2, 10, 12, 10, 0],
+      [13, 4, 13, 8, 1, 9]]> : tensor<9x6xui4>
+  %s = arith.constant dense<[0xBA61, 0x2900, 0x3040, 0xC51B, 0x2825, 0x41F9, 0x3F85, 0x36B8, 0x3485]> : tensor<9xf16>
+  %z = arith.constant dense<[7, 4, 3, 5, 1, 3, 9, 4, 7]> : tensor<9xui4>
+  %xd = tensor.cast %x : tensor<9x6xui4> to tensor<?x?xui4>
+  %sd = tensor.cast %s : tensor<9xf16> to tensor<?xf16>
+  %zd = tensor.cast %z : tensor<9xui4> to tensor<?xui4>
+  %y = call @dq_dyn_rows_short_u4_n6(%xd, %sd, %zd) : (tensor<?x?xui4>, tensor<?xf16>, tensor<?xui4>) -> tensor<?x?xbf16>
+  %ys = tensor.cast %y : tensor<?x?xbf16> to tensor<9x6xbf16>
+  %e = tensor.empty() : tensor<9x6xbf16>
+  %c = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%ys : tensor<9x6xbf16>) outs(%e : tensor<9x6xbf16>) {
+  ^bb0(%v: bf16, %o: bf16):
+    %nan = arith.cmpf uno, %v, %v : bf16
+    %q = arith.constant 0x7FC0 : bf16
+    %r = arith.select %nan, %q, %v : bf16
+    linalg.yield %r : bf16
+  } -> tensor<9x6xbf16>
+  %b = tensor.bitcast %c : tensor<9x6xbf16> to tensor<9x6xi16>
+  %m = bufferization.to_buffer %b : tensor<9x6xi16> to memref<9x6xi16>
+  %u = memref.cast %m : memref<9x6xi16> to memref<*xi16>
+  call @printMemrefI16(%u) : (memref<*xi16>) -> ()
+  return
+}
+// CHECK-LABEL: case dyn_rows_short_u4_n6:
+// CHECK-NEXT: rank = 2 offset = 0 sizes = [9, 6] strides = [6, 1] data =
+// CHECK-NEXT: {{\[\[}}16409, 16332, 16511, -16436, -16257, -16257],
+// CHECK-NEXT: [15648, 15776, 15904, -16912, 15648, -16912],
+// CHECK-NEXT: [16170, 16076, 16008, 16170, 16204, 16008],
+// CHECK-NEXT: [-15796, 16547, 16757, -16221, -16093, 16803],
+// CHECK-NEXT: [16021, 0, 16071, 16088, 16005, -17147],
+// CHECK-NEXT: [16751, -16113, 16655, 16899, 16879, 16575],
+// CHECK-NEXT: [-16045, -16271, -16204, -16399, -16045, 16692],
+// CHECK-NEXT: [0, -16553, 16417, 16471, 16417, -16425],
+// CHECK-NEXT: [16345, -16551, 16345, 16017, -16423, 16145]]
+
+// ----------------------------------------------------------------------------
+// dyn_rows_short_i4_n3_odd: per-axis, axis 0, x [5, 3] i4, scale [5] f32, zero point [5] i4, result f32, dynamic shapes.
+// x [5, 3], axis 0; random scales and zero points.
+func.func @dq_dyn_rows_short_i4_n3_odd(%x: tensor<?x?xi4>, %s: tensor<?xf32>, %z: tensor<?xi4>) -> tensor<?x?xf32>
+    attributes {no_inline, passthrough = ["noinline"]} {
+  %y = qdq.dequantize_linear %x, %s, %z axis = 0 : (tensor<?x?xi4>, tensor<?xf32>, tensor<?xi4>) -> tensor<?x?xf32>
+  return %y : tensor<?x?xf32>
+}
+
+llvm.mlir.global internal constant @name_dyn_rows_short_i4_n3_odd("case dyn_rows_short_i4_n3_odd:\0A\00") {addr_space = 0 : i32}
+func.func @run_dyn_rows_short_i4_n3_odd() {
+  %name = llvm.mlir.addressof @name_dyn_rows_short_i4_n3_odd : !llvm.ptr
+  call @printString(%name) : (!llvm.ptr) -> ()
+  %x = arith.constant dense<[[5, 0, 0], [-7, -1, 1], [-6, 2, -1], [4, -7, 6], [-5, -7, -4]]> : tensor<5x3xi4>
+  %s = arith.constant dense<[0x3EB036C5, 0x3D5A4B1B, 0x3FE221B6, 0x3F8307D6, 0x3F85E11E]> : tensor<5xf32>
+  %z = arith.constant dense<[7, 0, -2, 6, -2]> : tensor<5xi4>
+  %xd = tensor.cast %x : tensor<5x3xi4> to tensor<?x?xi4>
+  %sd = tensor.cast %s : tensor<5xf32> to tensor<?xf32>
+  %zd = tensor.cast %z : tensor<5xi4> to tensor<?xi4>
+  %y = call @dq_dyn_rows_short_i4_n3_odd(%xd, %sd, %zd) : (tensor<?x?xi4>, tensor<?xf32>, tensor<?xi4>) -> tensor<?x?xf32>
+  %ys = tensor.cast %y : tensor<?x?xf32> to tensor<5x3xf32>
+  %e = tensor.empty() : tensor<5x3xf32>
+  %c = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%ys : tensor<5x3xf32>) outs(%e : tensor<5x3xf32>) {
+  ^bb0(%v: f32, %o: f32):
+    %nan = arith.cmpf uno, %v, %v : f32
+    %q = arith.constant 0x7FC00000 : f32
+    %r = arith.select %nan, %q, %v : f32
+    linalg.yield %r : f32
+  } -> tensor<5x3xf32>
+  %b = tensor.bitcast %c : tensor<5x3xf32> to tensor<5x3xi32>
+  %m = bufferization.to_buffer %b : tensor<5x3xi32> to memref<5x3xi32>
+  %u = memref.cast %m : memref<5x3xi32> to memref<*xi32>
+  call @printMemrefI32(%u) : (memref<*xi32>) -> ()
+  return
+}
+// CHECK-LABEL: case dyn_rows_short_i4_n3_odd:
+// CHECK-NEXT: rank = 2 offset = 0 sizes = [5, 3] strides = [3, 1] data =
+// CHECK-NEXT: {{\[\[}}-1087359291, -1072025620, -1072025620],
+// CHECK-NEXT: [-1094778440, -1118156005, 1029327643],
+// CHECK-NEXT: [-1058922058, 1088561590, 1071784374],
+// CHECK-NEXT: [-1073543210, -1051398980, 0],
+// CHECK-NEXT: [-1068969555, -1062774426, -1073356514]]
+
+// ----------------------------------------------------------------------------
+// dyn_rows_short_i4_n3_even: per-axis, axis 0, x [6, 3] i4, scale [6] f32, zero point [6] i4, result f32, dynamic shapes.
+// x [6, 3], axis 0; random scales and zero points.
+func.func @dq_dyn_rows_short_i4_n3_even(%x: tensor<?x?xi4>, %s: tensor<?xf32>, %z: tensor<?xi4>) -> tensor<?x?xf32>
+    attributes {no_inline, passthrough = ["noinline"]} {
+  %y = qdq.dequantize_linear %x, %s, %z axis = 0 : (tensor<?x?xi4>, tensor<?xf32>, tensor<?xi4>) -> tensor<?x?xf32>
+  return %y : tensor<?x?xf32>
+}
+
+llvm.mlir.global internal constant @name_dyn_rows_short_i4_n3_even("case dyn_rows_short_i4_n3_even:\0A\00") {addr_space = 0 : i32}
+func.func @run_dyn_rows_short_i4_n3_even() {
+  %name = llvm.mlir.addressof @name_dyn_rows_short_i4_n3_even : !llvm.ptr
+  call @printString(%name) : (!llvm.ptr) -> ()
+  %x = arith.constant dense<[[-8, -1, 2],
+      [-3, 2, -7],
+      [-4, -3, 4],
+      [4, -4, -6],
+      [0, 4, 4],
+      [4, 1, 2]]> : tensor<6x3xi4>
+  %s = arith.constant dense<[0x3F5C9F3A, 0x40B52F8B, 0x3E20FB40, 0x403A411B, 0x40DFFAF9, 0x416450E1]> : tensor<6xf32>
+  %z = arith.constant dense<[4, -4, -4, -5, 6, -5]> : tensor<6xi4>
+  %xd = tensor.cast %x : tensor<6x3xi4> to tensor<?x?xi4>
+  %sd = tensor.cast %s : tensor<6xf32> to tensor<?xf32>
+  %zd = tensor.cast %z : tensor<6xi4> to tensor<?xi4>
+  %y = call @dq_dyn_rows_short_i4_n3_even(%xd, %sd, %zd) : (tensor<?x?xi4>, tensor<?xf32>, tensor<?xi4>) -> tensor<?x?xf32>
+  %ys = tensor.cast %y : tensor<?x?xf32> to tensor<6x3xf32>
+  %e = tensor.empty() : tensor<6x3xf32>
+  %c = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%ys : tensor<6x3xf32>) outs(%e : tensor<6x3xf32>) {
+  ^bb0(%v: f32, %o: f32):
+    %nan = arith.cmpf uno, %v, %v : f32
+    %q = arith.constant 0x7FC00000 : f32
+    %r = arith.select %nan, %q, %v : f32
+    linalg.yield %r : f32
+  } -> tensor<6x3xf32>
+  %b = tensor.bitcast %c : tensor<6x3xf32> to tensor<6x3xi32>
+  %m = bufferization.to_buffer %b : tensor<6x3xi32> to memref<6x3xi32>
+  %u = memref.cast %m : memref<6x3xi32> to memref<*xi32>
+  call @printMemrefI32(%u) : (memref<*xi32>) -> ()
+  return
+}
+// CHECK-LABEL: case dyn_rows_short_i4_n3_even:
+// CHECK-NEXT: rank = 2 offset = 0 sizes = [6, 3] strides = [3, 1] data =
+// CHECK-NEXT: {{\[\[}}-1054509204, -1064705148, -1076060358],
+// CHECK-NEXT: [1085616011, 1107813288, -1048058968],
+// CHECK-NEXT: [0, 1042348864, 1067514688],
+// CHECK-NEXT: [1104251198, 1077559579, -1069924069],
+// CHECK-NEXT: [-1037566917, -1050674439, -1050674439],
+// CHECK-NEXT: [1124101503, 1118518441, 1120388805]]
+
+// ----------------------------------------------------------------------------
+// dyn_rows_short_mid_i8: per-axis, axis 1, x [2, 9, 3] i8, scale [9] bf16, zero point [9] i8, result f32, dynamic dims 1.
+// x [2, 9, 3], axis 1; random scales and zero points.
+func.func @dq_dyn_rows_short_mid_i8(%x: tensor<2x?x3xi8>, %s: tensor<?xbf16>, %z: tensor<?xi8>) -> tensor<2x?x3xf32>
+    attributes {no_inline, passthrough = ["noinline"]} {
+  %y = qdq.dequantize_linear %x, %s, %z : (tensor<2x?x3xi8>, tensor<?xbf16>, tensor<?xi8>) -> tensor<2x?x3xf32>
+  return %y : tensor<2x?x3xf32>
+}
+
+llvm.mlir.global internal constant @name_dyn_rows_short_mid_i8("case dyn_rows_short_mid_i8:\0A\00") {addr_space = 0 : i32}
+func.func @run_dyn_rows_short_mid_i8() {
+  %name = llvm.mlir.addressof @name_dyn_rows_short_mid_i8 : !llvm.ptr
+  call @printString(%name) : (!llvm.ptr) -> ()
+  %x = arith.constant dense<[[[-27, 108, -112],
+      [-87, -53, 111],
+      [-11, 76, 78],
+      [42, 104, 90],
+      [43, 17, 27],
+      [2, -107, -26],
+      [57, -74, -21],
+      [103, 100, 68],
+      [39, 113, -30]],
+      [[40, 116, 62],
+      [5, 33, -78],
+      [106, -23, 86],
+      [-50, 102, -11],
+      [-82, 52, -68],
+      [-41, -55, 6],
+      [24, -103, 6],
+      [80, -56, 1],
+      [56, -25, 53]]]> : tensor<2x9x3xi8>
+  %s = arith.constant dense<[0x3C7A, 0xBC0A, 0x3CF3, 0x3EF4, 0x3CE3, 0x3F66, 0x3DDC, 0x3E0E, 0xBCD5]> : tensor<9xbf16>
+  %z = arith.constant dense<[116, -17, 93, -67, -24, -45, -66, -22, 28]> : tensor<9xi8>
+  %xd = tensor.cast %x : tensor<2x9x3xi8> to tensor<2x?x3xi8>
+  %sd = tensor.cast %s : tensor<9xbf16> to tensor<?xbf16>
+  %zd = tensor.cast %z : tensor<9xi8> to tensor<?xi8>
+  %y = call @dq_dyn_rows_short_mid_i8(%xd, %sd, %zd) : (tensor<2x?x3xi8>, tensor<?xbf16>, tensor<?xi8>) -> tensor<2x?x3xf32>
+  %ys = tensor.cast %y : tensor<2x?x3xf32> to tensor<2x9x3xf32>
+  %e = tensor.empty() : tensor<2x9x3xf32>
+  %c = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%ys : tensor<2x9x3xf32>) outs(%e : tensor<2x9x3xf32>) {
+  ^bb0(%v: f32, %o: f32):
+    %nan = arith.cmpf uno, %v, %v : f32
+    %q = arith.constant 0x7FC00000 : f32
+    %r = arith.select %nan, %q, %v : f32
+    linalg.yield %r : f32
+  } -> tensor<2x9x3xf32>
+  %b = tensor.bitcast %c : tensor<2x9x3xf32> to tensor<2x9x3xi32>
+  %m = bufferization.to_buffer %b : tensor<2x9x3xi32> to memref<2x9x3xi32>
+  %u = memref.cast %m : memref<2x9x3xi32> to memref<*xi32>
+  call @printMemrefI32(%u) : (memref<*xi32>) -> ()
+  return
+}
+// CHECK-LABEL: case dyn_rows_short_mid_i8:
+// CHECK-NEXT: rank = 3 offset = 0 sizes = [2, 9, 3] strides = [27, 3, 1] data =
+// CHECK-NEXT: {{\[\[\[}}-1072978432, -1107689472, -1067538432],
+// CHECK-NEXT: [1058467840, 1050361856, -1081475072],
+// CHECK-NEXT: [-1069191168, -1090447360, -1092366336],
+// CHECK-NEXT: [1112524800, 1117977600, 1117103104],
+// CHECK-NEXT: [1072538624, 1066494976, 1068819456],
+// CHECK-NEXT: [1109977088, -1033973760, 1099468800],
+// CHECK-NEXT: [1095985152, -1084489728, 1083879424],
+// CHECK-NEXT: [1099607040, 1099388928, 1095217152],
+// CHECK-NEXT: [-1097699328, -1072860672, 1069615104]],
+// CHECK-NEXT: {{\[\[}}-1080791040, 0, -1085083648],
+// CHECK-NEXT: [-1103249408, -1093165056, 1057196032],
+// CHECK-NEXT: [1053126656, -1067698176, -1101750272],
+// CHECK-NEXT: [1090625536, 1117852672, 1104510976],
+// CHECK-NEXT: [-1077037056, 1074186240, -1080291328],
+// CHECK-NEXT: [1080426496, -1055932416, 1110919168],
+// CHECK-NEXT: [1092268032, -1065459712, 1089961984],
+// CHECK-NEXT: [1096962048, -1063854080, 1078730752],
+// CHECK-NEXT: [-1086693376, 1068524544, -1088002048]]]
+
+// ----------------------------------------------------------------------------
+// dyn_rows_short_blocked_i8: blocked, axis 1, block_size 4, x [2, 11, 3] i8, scale [2, 3, 3] f16, zero point [2, 3, 3] i8, result f32, dynamic shapes.
+// x [2, 11, 3], axis 1, blocks of 4; random scales and zero points.
+func.func @dq_dyn_rows_short_blocked_i8(%x: tensor<?x?x?xi8>, %s: tensor<?x?x?xf16>, %z: tensor<?x?x?xi8>) -> tensor<?x?x?xf32>
+    attributes {no_inline, passthrough = ["noinline"]} {
+  %y = qdq.dequantize_linear %x, %s, %z block_size = 4 : (tensor<?x?x?xi8>, tensor<?x?x?xf16>, tensor<?x?x?xi8>) -> tensor<?x?x?xf32>
+  return %y : tensor<?x?x?xf32>
+}
+
+llvm.mlir.global internal constant @name_dyn_rows_short_blocked_i8("case dyn_rows_short_blocked_i8:\0A\00") {addr_space = 0 : i32}
+func.func @run_dyn_rows_short_blocked_i8() {
+  %name = llvm.mlir.addressof @name_dyn_rows_short_blocked_i8 : !llvm.ptr
+  call @printString(%name) : (!llvm.ptr) -> ()
+  %x = arith.constant dense<[[[-63, -98, -97],
+      [126, 122, 75],
+      [-79, -15, 29],
+      [-83, 34, -65],
+      [-126, -8, 16],
+      [29, 24, -104],
+      [-54, 50, -46],
+      [74, -113, 92],
+      [67, 0, 76],
+      [-59, -95, -3],
+      [-86, 65, -44]],
+      [[-21, 110, 26],
+      [-117, -104, -66],
+      [-79, 15, 126],
+      [93, 86, -55],
+      [-16, 117, 7],
+      [-85, 45, -48],
+      [-99, -66, -75],
+      [5, -95, -91],
+      [-6, 112, 92],
+      [34, -24, 117],
+      [-37, 31, -4]]]> : tensor<2x11x3xi8>
+  %s = arith.constant dense<[[[0x2451, 0x2543, 0x36D9],
+      [0x3682, 0x31D8, 0x22CC],
+      [0x2688, 0x2924, 0x39E1]],
+      [[0xA470, 0x3305, 0x2C31],
+      [0x2303, 0x1F19, 0x1EB3],
+      [0x2749, 0x9DD3, 0x189D]]]> : tensor<2x3x3xf16>
+  %z = arith.constant dense<[[[-63, 7, 50],
+      [-25, -21, 51],
+      [-14, -81, 30]],
+      [[85, -79, -46],
+      [76, 36, -116],
+      [119, 50, 112]]]> : tensor<2x3x3xi8>
+  %xd = tensor.cast %x : tensor<2x11x3xi8> to tensor<?x?x?xi8>
+  %sd = tensor.cast %s : tensor<2x3x3xf16> to tensor<?x?x?xf16>
+  %zd = tensor.cast %z : tensor<2x3x3xi8> to tensor<?x?x?xi8>
+  %y = call @dq_dyn_rows_short_blocked_i8(%xd, %sd, %zd) : (tensor<?x?x?xi8>, tensor<?x?x?xf16>, tensor<?x?x?xi8>) -> tensor<?x?x?xf32>
+  %ys = tensor.cast %y : tensor<?x?x?xf32> to tensor<2x11x3xf32>
+  %e = tensor.empty() : tensor<2x11x3xf32>
+  %c = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%ys : tensor<2x11x3xf32>) outs(%e : tensor<2x11x3xf32>) {
+  ^bb0(%v: f32, %o: f32):
+    %nan = arith.cmpf uno, %v, %v : f32
+    %q = arith.constant 0x7FC00000 : f32
+    %r = arith.select %nan, %q, %v : f32
+    linalg.yield %r : f32
+  } -> tensor<2x11x3xf32>
+  %b = tensor.bitcast %c : tensor<2x11x3xf32> to tensor<2x11x3xi32>
+  %m = bufferization.to_buffer %b : tensor<2x11x3xi32> to memref<2x11x3xi32>
+  %u = memref.cast %m : memref<2x11x3xi32> to memref<*xi32>
+  call @printMemrefI32(%u) : (memref<*xi32>) -> ()
+  return
+}
+// CHECK-LABEL: case dyn_rows_short_blocked_i8:
+// CHECK-NEXT: rank = 3 offset = 0 sizes = [2, 11, 3] strides = [33, 3, 1] data =
+// CHECK-NEXT: {{\[\[\[}}0, -1073078592, -1032083776],
+// CHECK-NEXT: [1078719296, 1075267136, 1093349632],
+// CHECK-NEXT: [-1098244096, -1092123648, -1055929088],
+// CHECK-NEXT: [-1095981056, 1057886464, -1035673920],
+// CHECK-NEXT: [-1037806976, 1075310592, -1091705856],
+// CHECK-NEXT: [1102034432, 1090747392, -1073500032],
+// CHECK-NEXT: [-1052984832, 1095726080, -1079717120],
+// CHECK-NEXT: [1109463424, -1048156160, 1057707520],
+// CHECK-NEXT: [1074020864, 1078997504, 1107769088],
+// CHECK-NEXT: [-1080888320, -1089474560, -1044250368],
+// CHECK-NEXT: [-1075109888, 1086038528, -1034320640]],
+// CHECK-NEXT: {{\[\[}}1072377856, 1109775904, 1083630592],
+// CHECK-NEXT: [1080039424, -1062241024, -1079531520],
+// CHECK-NEXT: [1077276672, 1101329792, 1093942016],
+// CHECK-NEXT: [-1106378752, 1108395808, -1089018880],
+// CHECK-NEXT: [-1079950080, 1057995328, 1062076480],
+// CHECK-NEXT: [-1072882592, 1031767040, 1055114752],
+// CHECK-NEXT: [-1072078432, -1087046272, 1049187712],
+// CHECK-NEXT: [-1082594688, -1083673920, 1042774784],
+// CHECK-NEXT: [-1067210432, -1095463680, -1120368640],
+// CHECK-NEXT: [-1071984832, 1054310144, 1010337792],
+// CHECK-NEXT: [-1064431744, 1037914624, -1098528512]]]
+
+// ----------------------------------------------------------------------------
+// dyn_rows_short_blocked_u2: blocked, axis 0, block_size 3, x [10, 2] ui2, scale [4, 2] f32, zero point [4, 2] ui2, result f16, dynamic dims 0.
+// x [10, 2], axis 0, blocks of 3; random scales and zero points.
+func.func @dq_dyn_rows_short_blocked_u2(%x: tensor<?x2xui2>, %s: tensor<?x2xf32>, %z: tensor<?x2xui2>) -> tensor<?x2xf16>
+    attributes {no_inline, passthrough = ["noinline"]} {
+  %y = qdq.dequantize_linear %x, %s, %z axis = 0 block_size = 3 : (tensor<?x2xui2>, tensor<?x2xf32>, tensor<?x2xui2>) -> tensor<?x2xf16>
+  return %y : tensor<?x2xf16>
+}
+
+llvm.mlir.global internal constant @name_dyn_rows_short_blocked_u2("case dyn_rows_short_blocked_u2:\0A\00") {addr_space = 0 : i32}
+func.func @run_dyn_rows_short_blocked_u2() {
+  %name = llvm.mlir.addressof @name_dyn_rows_short_blocked_u2 : !llvm.ptr
+  call @printString(%name) : (!llvm.ptr) -> ()
+  %x = arith.constant dense<[[3, 1],
+      [2, 0],
+      [3, 1],
+      [3, 2],
+      [2, 3],
+      [2, 1],
+      [3, 3],
+      [1, 3],
+      [0, 0],
+      [1, 1]]> : tensor<10x2xui2>
+  %s = arith.constant dense<[[0x41259E68, 0xC0D5F331], [0x3E59B83D, 0x3EAF7E82], [0x40CD6931, 0x3DE498EC], [0xBE582E12, 0xBFD1A5E5]]> : tensor<4x2xf32>
+  %z = arith.constant dense<[[3, 3], [0, 3], [2, 1], [3, 1]]> : tensor<4x2xui2>
+  %xd = tensor.cast %x : tensor<10x2xui2> to tensor<?x2xui2>
+  %sd = tensor.cast %s : tensor<4x2xf32> to tensor<?x2xf32>
+  %zd = tensor.cast %z : tensor<4x2xui2> to tensor<?x2xui2>
+  %y = call @dq_dyn_rows_short_blocked_u2(%xd, %sd, %zd) : (tensor<?x2xui2>, tensor<?x2xf32>, tensor<?x2xui2>) -> tensor<?x2xf16>
+  %ys = tensor.cast %y : tensor<?x2xf16> to tensor<10x2xf16>
+  %e = tensor.empty() : tensor<10x2xf16>
+  %c = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%ys : tensor<10x2xf16>) outs(%e : tensor<10x2xf16>) {
+  ^bb0(%v: f16, %o: f16):
+    %nan = arith.cmpf uno, %v, %v : f16
+    %q = arith.constant 0x7E00 : f16
+    %r = arith.select %nan, %q, %v : f16
+    linalg.yield %r : f16
+  } -> tensor<10x2xf16>
+  %b = tensor.bitcast %c : tensor<10x2xf16> to tensor<10x2xi16>
+  %m = bufferization.to_buffer %b : tensor<10x2xi16> to memref<10x2xi16>
+  %u = memref.cast %m : memref<10x2xi16> to memref<*xi16>
+  call @printMemrefI16(%u) : (memref<*xi16>) -> ()
+  return
+}
+// CHECK-LABEL: case dyn_rows_short_blocked_u2:
+// CHECK-NEXT: rank = 2 offset = 0 sizes = [10, 2] strides = [2, 1] data =
+// CHECK-NEXT: {{\[\[}}0, 19120],
+// CHECK-NEXT: [-14035, 19716],
+// CHECK-NEXT: [0, 19120],
+// CHECK-NEXT: [14618, -19076],
+// CHECK-NEXT: [14030, 0],
+// CHECK-NEXT: [14030, -18052],
+// CHECK-NEXT: [18027, 13093],
+// CHECK-NEXT: [-14741, 13093],
+// CHECK-NEXT: [-13717, -20699],
+// CHECK-NEXT: [14017, -32768]]
+
+// ----------------------------------------------------------------------------
 // dyn_rows_token_one_zp: per-axis, axis 0, x [7, 80] i8, scale [7] f16, zero point [] i8, result f16, dynamic dims 0.
 // x [7, 80], axis 0; random scales, one zero point.
 func.func @dq_dyn_rows_token_one_zp(%x: tensor<?x80xi8>, %s: tensor<?xf16>, %z: tensor<i8>) -> tensor<?x80xf16>
@@ -2304,6 +2672,12 @@ func.func @main() {
   call @run_dyn_rows_along_blocked_i8_b3() : () -> ()
   call @run_dyn_rows_along_blocked_u4_b5() : () -> ()
   call @run_dyn_rows_along_blocked_i8_b100() : () -> ()
+  call @run_dyn_rows_short_u4_n6() : () -> ()
+  call @run_dyn_rows_short_i4_n3_odd() : () -> ()
+  call @run_dyn_rows_short_i4_n3_even() : () -> ()
+  call @run_dyn_rows_short_mid_i8() : () -> ()
+  call @run_dyn_rows_short_blocked_i8() : () -> ()
+  call @run_dyn_rows_short_blocked_u2() : () -> ()
   call @run_dyn_rows_token_one_zp() : () -> ()
   return
 }

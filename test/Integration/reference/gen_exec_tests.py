@@ -1274,7 +1274,11 @@ def dynamic_rows_cases():
     lcm(B, lanes) columns of block rows, whose steps after the last whole
     group run masked when the row has columns left for them (B = 3, 5, 20,
     24, 40), or, when a group would be more than 16 steps, two blocks
-    selected by a prefix mask (B = 100). Packed x (and packed zero points
+    selected by a prefix mask (B = 100). A dynamic axis with static rows
+    N shorter than a step (x [?, 5], [?, 6], [?, 3], [2, ?, 3]; blocked
+    [2, ?, 3] with B = 4 and [?, 2] with B = 3): rows of K * N from the
+    axis on in the same groups, per-axis taking entry c / N of the one
+    parameter row, blocked its runs of B * N with period N. Packed x (and packed zero points
     read by rows) with a dynamic row length: the loops when the row
     length is whole bytes (tested at run
     time; ui2 rows of 100 and 12, ui4, fp4, i4 and ui2 along axes of 100,
@@ -1348,7 +1352,19 @@ def dynamic_rows_cases():
               ('along_blocked_u4_b5', 'ui4', [4, 78], 1, 5, 'f32', True,
                'bf16', True),
               ('along_blocked_i8_b100', 'i8', [2, 250], 1, 100, 'f32', True,
-               'f16', True)]
+               'f16', True),
+              ('short_u4_n6', 'ui4', [9, 6], 0, 0, 'f16', True, 'bf16',
+               True),
+              ('short_i4_n3_odd', 'i4', [5, 3], 0, 0, 'f32', True, 'f32',
+               True),
+              ('short_i4_n3_even', 'i4', [6, 3], 0, 0, 'f32', True, 'f32',
+               True),
+              ('short_mid_i8', 'i8', [2, 9, 3], 1, 0, 'bf16', True, 'f32',
+               (1,)),
+              ('short_blocked_i8', 'i8', [2, 11, 3], 1, 4, 'f16', True, 'f32',
+               True),
+              ('short_blocked_u2', 'ui2', [10, 2], 0, 3, 'f32', True, 'f16',
+               (0,))]
     cases = []
     for tag, x_type, x_shape, axis, block, s_type, has_zp, y_type, dyn \
             in shapes:
