@@ -793,19 +793,33 @@ private:
 
   /// x unpacked into i32 lanes (unpackToI32) subtracts in i32, but
   /// prepareZeroPoint gives 2- and 4-bit operands the i8 difference type:
-  /// such a `zp` is sign-extended to i32, next to its definition (so outside
-  /// the loop when it is invariant). Wider ones (oneDNN's i32 zero points
-  /// take i64) are returned as they are.
+  /// such a `zp` (a vector, or a scalar to be broadcast) is sign-extended to
+  /// i32, next to its definition (so outside the loop when it is
+  /// invariant). Wider ones (oneDNN's i32 zero points take i64) are
+  /// returned as they are.
   Value widenZeroPoint(Value zp) {
-    auto zpType = zp ? dyn_cast<VectorType>(zp.getType()) : VectorType();
-    if (!zpType)
+    if (!zp)
       return zp;
-    Type wide = widenedZeroPointType(zpType.getElementType());
-    if (wide == zpType.getElementType())
+    Type element = getElementTypeOrSelf(zp.getType());
+    Type wide = widenedZeroPointType(element);
+    if (wide == element)
       return zp;
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointAfterValue(zp);
-    return arith::ExtSIOp::create(b, loc, zpType.clone(wide), zp);
+    auto vectorType = dyn_cast<VectorType>(zp.getType());
+    return arith::ExtSIOp::create(
+        b, loc, vectorType ? Type(vectorType.clone(wide)) : wide, zp);
+  }
+
+  /// Stored parameter values (scalars or vectors) as the steps use them:
+  /// f32 scales; zero points prepared and widened (null for fp8/fp4 x,
+  /// whose zero point is not subtracted).
+  Value decodeScale(Value stored) {
+    return convertStoredToF32(b, loc, stored, scaleElement);
+  }
+  Value decodeZeroPoint(Value stored) {
+    return widenZeroPoint(
+        prepareZeroPoint(b, loc, stored, zeroPointElement(), xElement));
   }
 
   /// The type widenZeroPoint gives a prepared zero point of `prepared`.
@@ -841,9 +855,8 @@ private:
     Value unsafe = emitLoop(
         indexConstant(b, loc, 0), count, indexConstant(b, loc, lanes),
         unsafeInit, [&](Value j, Value unsafeSoFar) -> Value {
-          Value scale = convertStoredToF32(
-              b, loc, reader.read(b, loc, ValueRange{j}, lanes, false),
-              scaleElement);
+          Value scale =
+              decodeScale(reader.read(b, loc, ValueRange{j}, lanes, false));
           Value magnitude = arith::BitcastOp::create(
               b, loc, f32Vector,
               arith::AndIOp::create(
@@ -916,7 +929,7 @@ private:
     SmallVector<Value> zeros(type.getRank(), indexConstant(b, loc, 0));
     Value stored = tensor::ExtractOp::create(
         b, loc, toStorage(b, loc, scaleTensor), zeros);
-    return convertStoredToF32(b, loc, stored, scaleElement);
+    return decodeScale(stored);
   }
   Value preparedScalarZeroPoint(Value zpStorage, ValueRange indices) {
     Value stored = tensor::ExtractOp::create(b, loc, zpStorage, indices);
@@ -1177,10 +1190,7 @@ private:
       Value index =
           arith::AddIOp::create(b, loc, first, indexConstant(b, loc, t));
       Value stored = reader.read(b, loc, ValueRange{index}, lanes, true);
-      Value decoded = isScale
-                          ? convertStoredToF32(b, loc, stored, scaleElement)
-                          : widenZeroPoint(prepareZeroPoint(
-                                b, loc, stored, zeroPointElement(), xElement));
+      Value decoded = isScale ? decodeScale(stored) : decodeZeroPoint(stored);
       table = vector::TransferWriteOp::create(b, loc, decoded, table,
                                               indexConstant(b, loc, t),
                                               ArrayRef<bool>{true})
@@ -1499,16 +1509,12 @@ private:
     bool hasZpTable = p.zpTable || p.zpDirect;
     auto tableScale = [&](Value offset) {
       if (p.scaleDirect)
-        return convertStoredToF32(
-            b, loc, p.scaleDirect->read(b, loc, offset, lanes, true),
-            scaleElement);
+        return decodeScale(p.scaleDirect->read(b, loc, offset, lanes, true));
       return readTable(p.scaleTable, offset, b.getF32Type());
     };
     auto tableZeroPoint = [&](Value offset) {
       if (p.zpDirect)
-        return prepareZeroPoint(b, loc,
-                                p.zpDirect->read(b, loc, offset, lanes, true),
-                                zeroPointElement(), xElement);
+        return decodeZeroPoint(p.zpDirect->read(b, loc, offset, lanes, true));
       Value entries = readTable(p.zpTable, offset, p.zpEntryType);
       Type prepared = prepareZeroPointType(zeroPointElement());
       if (prepared == p.zpEntryType)
@@ -1832,22 +1838,9 @@ private:
       if (zps)
         zpReader.emplace(b, loc, zps, 0);
     }
-    // Decoded parameter values (scalars or vectors): f32 scales, prepared
-    // and widened zero points (null for fp8/fp4 x).
-    auto decodeScale = [&](Value stored) {
-      return convertStoredToF32(b, loc, stored, scaleElement);
-    };
-    auto decodeZeroPoint = [&](Value stored) -> Value {
-      Value zp = prepareZeroPoint(b, loc, stored, zeroPointElement(), xElement);
-      if (!zp)
-        return zp;
-      Type prepared = getElementTypeOrSelf(zp.getType());
-      Type wide = widenedZeroPointType(prepared);
-      if (wide == prepared)
-        return zp;
-      auto vectorType = dyn_cast<VectorType>(zp.getType());
-      return arith::ExtSIOp::create(
-          b, loc, vectorType ? Type(vectorType.clone(wide)) : wide, zp);
+    auto decodeScaleFn = [&](Value stored) { return decodeScale(stored); };
+    auto decodeZeroPointFn = [&](Value stored) {
+      return decodeZeroPoint(stored);
     };
     // Entries of one parameter for the step at column j of row r, decoded
     // with `decode`. Blocked entries are decoded before they are broadcast
@@ -1901,10 +1894,10 @@ private:
       return emitRowSteps(
           rowLength, dest, [&](Value j, Value acc, bool inBounds) {
             Value scale =
-                entries(scales, scaleReader, r, j, inBounds, decodeScale);
+                entries(scales, scaleReader, r, j, inBounds, decodeScaleFn);
             Value zp = zpScalar;
             if (zps)
-              zp = entries(zps, zpReader, r, j, inBounds, decodeZeroPoint);
+              zp = entries(zps, zpReader, r, j, inBounds, decodeZeroPointFn);
             for (int64_t t = 0; t < count; ++t) {
               Value offset = indexConstant(b, loc, t);
               Value row = arith::AddIOp::create(b, loc, r, offset);
@@ -2013,9 +2006,8 @@ private:
           // Per-axis: the row's scalars, decoded once per row.
           Value rowScale, rowZp = zpScalar, paramRow;
           if (!blocked) {
-            rowScale = broadcast(convertStoredToF32(
-                b, loc, tensor::ExtractOp::create(b, loc, scaleStorage, k),
-                scaleElement));
+            rowScale = broadcast(decodeScale(
+                tensor::ExtractOp::create(b, loc, scaleStorage, k)));
             if (zeroPoint && !zpScalar)
               rowZp = broadcast(preparedScalarZeroPoint(zpStorage, k));
           } else {
@@ -2028,17 +2020,11 @@ private:
           auto chunk = [&](Value j, Value acc, bool inBounds) {
             Value scale = rowScale, zp = rowZp;
             if (blocked) {
-              scale = convertStoredToF32(
-                  b, loc,
-                  scaleReader->read(b, loc, ValueRange{paramRow, j}, lanes,
-                                    inBounds),
-                  scaleElement);
+              scale = decodeScale(scaleReader->read(
+                  b, loc, ValueRange{paramRow, j}, lanes, inBounds));
               if (zpReader)
-                zp = prepareZeroPoint(b, loc,
-                                      zpReader->read(b, loc,
-                                                     ValueRange{paramRow, j},
-                                                     lanes, inBounds),
-                                      zeroPointElement(), xElement);
+                zp = decodeZeroPoint(zpReader->read(
+                    b, loc, ValueRange{paramRow, j}, lanes, inBounds));
             }
             return rowStep(xReader, r, local, j, acc, scale, zp, inBounds);
           };
@@ -2174,10 +2160,7 @@ private:
       }
       Value stored =
           readRowEntries(param2d, r, first, count, inBounds, lastEntry);
-      if (isScale)
-        return convertStoredToF32(b, loc, stored, scaleElement);
-      return widenZeroPoint(
-          prepareZeroPoint(b, loc, stored, zeroPointElement(), xElement));
+      return isScale ? decodeScale(stored) : decodeZeroPoint(stored);
     };
 
     Value init = tensor::EmptyOp::create(
@@ -2258,10 +2241,7 @@ private:
               b, loc, ValueRange{arith::AddIOp::create(b, loc, from, t)}, lanes,
               /*inBounds=*/false);
           Value decoded =
-              table.isScale
-                  ? convertStoredToF32(b, loc, stored, scaleElement)
-                  : widenZeroPoint(prepareZeroPoint(
-                        b, loc, stored, zeroPointElement(), xElement));
+              table.isScale ? decodeScale(stored) : decodeZeroPoint(stored);
           return vector::TransferWriteOp::create(b, loc, decoded, acc, t,
                                                  ArrayRef<bool>{true})
               .getResult();

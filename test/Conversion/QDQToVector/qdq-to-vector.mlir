@@ -722,6 +722,8 @@ func.func @block_rows_outer(%x: tensor<70x3xi8>, %s: tensor<3x3xf32>) -> tensor<
 // scale (and zero point) of block j / 25 for its first lanes, up to the next
 // block's first column (a prefix mask), and of the next block (clamped to
 // the row's last) for the others. K = 100: 6 steps of 16 and a masked one.
+// (The zero points are widened to i32 before the select where x unpacks
+// straight into i32 lanes, with AVX512_VBMI on the host.)
 // AVX512-LABEL: func.func @block_rows_straddling
 // AVX512:       scf.for %[[J:[^ ]+]] = %c0 to %c96 step %c16
 // AVX512:         %[[K0:.*]] = arith.divui %[[J]], %c25 : index
@@ -730,7 +732,7 @@ func.func @block_rows_outer(%x: tensor<70x3xi8>, %s: tensor<3x3xf32>) -> tensor<
 // AVX512:         tensor.extract %{{.*}}[%{{.*}}, %[[K0]]] : tensor<4x4xf16>
 // AVX512:         tensor.extract %{{.*}}[%{{.*}}, %[[K1]]] : tensor<4x4xf16>
 // AVX512:         arith.select %[[M]], %{{.*}}, %{{.*}} : vector<16xi1>, vector<16xf32>
-// AVX512:         arith.select %[[M]], %{{.*}}, %{{.*}} : vector<16xi1>, vector<16xi8>
+// AVX512:         arith.select %[[M]], %{{.*}}, %{{.*}} : vector<16xi1>, vector<16xi{{8|32}}>
 // AVX512:       vector.transfer_write %{{.*}}, %{{.*}}[%{{.*}}, %c96] : vector<16xf32>, tensor<4x100xf32>
 func.func @block_rows_straddling(%x: tensor<4x100xi4>, %s: tensor<4x4xf16>, %z: tensor<4x4xi4>) -> tensor<4x100xf32> {
   %y = qdq.dequantize_linear %x, %s, %z block_size = 25 : (tensor<4x100xi4>, tensor<4x4xf16>, tensor<4x4xi4>) -> tensor<4x100xf32>
