@@ -93,6 +93,7 @@
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/TargetParser/Host.h"
 
+#include <limits>
 #include <numeric>
 
 namespace mlir::qdq {
@@ -531,6 +532,12 @@ private:
 };
 
 /// Chooses a scheme for `op` with vectors of `lanes` lanes, or fails.
+/// The steps of a group of lcm(run, lanes) columns, without computing the
+/// lcm (which overflows for block sizes near the int64 range).
+static int64_t groupSteps(int64_t run, int64_t lanes) {
+  return run / std::gcd(run, lanes);
+}
+
 static FailureOr<Plan> choosePlan(DequantizeLinearOp op, int64_t lanes,
                                   int64_t maxTablePeriod) {
   RankedTensorType xType = op.getX().getType();
@@ -581,7 +588,7 @@ static FailureOr<Plan> choosePlan(DequantizeLinearOp op, int64_t lanes,
     // entry (blocked).
     if (plan.inner == 1) {
       int64_t run = plan.blockSize ? plan.blockSize : 1;
-      bool groupFits = std::lcm(run, lanes) / lanes <= kMaxGroupSteps;
+      bool groupFits = groupSteps(run, lanes) <= kMaxGroupSteps;
       if (run < lanes && lanes % run != 0 && !groupFits)
         return failure();
       plan.scheme = Scheme::Rows;
@@ -599,8 +606,11 @@ static FailureOr<Plan> choosePlan(DequantizeLinearOp op, int64_t lanes,
     // (c / (B * N)) * N + c mod N of its row of S * N (runs of B * N
     // whose entries vary with period N).
     if (!ShapedType::isDynamic(plan.inner) && plan.inner < lanes) {
+      // (B is not bounded by a dynamic K: B * N must not overflow.)
+      if (plan.blockSize > std::numeric_limits<int64_t>::max() / plan.inner)
+        return failure();
       int64_t run = plan.blockSize ? plan.blockSize * plan.inner : plan.inner;
-      if (std::lcm(run, lanes) / lanes > kMaxGroupSteps)
+      if (groupSteps(run, lanes) > kMaxGroupSteps)
         return failure();
       plan.scheme = Scheme::Rows;
       plan.alongRun = run;
@@ -632,7 +642,7 @@ static FailureOr<Plan> choosePlan(DequantizeLinearOp op, int64_t lanes,
   // then runs past its run's end into the next, to be rewritten).
   auto blockRowsFit = [&](int64_t rowLength, int64_t run, int64_t runWidth,
                           int64_t rowEntries) {
-    bool groupFits = std::lcm(run, lanes) / lanes <= kMaxGroupSteps;
+    bool groupFits = groupSteps(run, lanes) <= kMaxGroupSteps;
     bool shortRuns = run < lanes || runWidth > 1;
     if ((packed && (rowLength * bits) % 8 != 0) || (shortRuns && !groupFits))
       return false;

@@ -267,12 +267,20 @@ func.func @rows_blocked(%x: tensor<64x16xi2>, %s: tensor<2x16xf32>, %z: tensor<2
 // -----
 
 // Forms without a scheme stay for --convert-qdq-to-linalg: packed x whose
-// rows do not start on a byte (7 int4 codes per row).
+// rows do not start on a byte (7 int4 codes per row), and a block size
+// that a dynamic K does not bound whose runs of B * N columns (N = 3) would
+// overflow int64. The same block size along a dynamic innermost axis takes
+// the two-block steps (its group size is never computed).
 // CHECK-LABEL: func.func @fallbacks
 // CHECK:       qdq.dequantize_linear %{{.*}}, %{{.*}} block_size = 3 : (tensor<4x7xi4>
-func.func @fallbacks(%x: tensor<4x7xi4>, %s: tensor<4x3xf32>) -> tensor<4x7xf32> {
+// CHECK:       qdq.dequantize_linear %{{.*}}, %{{.*}} axis = 0 block_size = 4611686018427387905 : (tensor<?x3xi8>
+// CHECK-NOT:   qdq.dequantize_linear
+// CHECK:       vector.create_mask
+func.func @fallbacks(%x: tensor<4x7xi4>, %s: tensor<4x3xf32>, %xh: tensor<?x3xi8>, %sh: tensor<?x3xf32>, %x1: tensor<?xi8>, %s1: tensor<?xf32>) -> (tensor<4x7xf32>, tensor<?x3xf32>, tensor<?xf32>) {
   %y = qdq.dequantize_linear %x, %s block_size = 3 : (tensor<4x7xi4>, tensor<4x3xf32>) -> tensor<4x7xf32>
-  return %y : tensor<4x7xf32>
+  %yh = qdq.dequantize_linear %xh, %sh axis = 0 block_size = 4611686018427387905 : (tensor<?x3xi8>, tensor<?x3xf32>) -> tensor<?x3xf32>
+  %y1 = qdq.dequantize_linear %x1, %s1 axis = 0 block_size = 4611686018427387905 : (tensor<?xi8>, tensor<?xf32>) -> tensor<?xf32>
+  return %y, %yh, %y1 : tensor<4x7xf32>, tensor<?x3xf32>, tensor<?xf32>
 }
 
 // A dynamic axis dim with static rows shorter than a step (N = 5, axis 0):
