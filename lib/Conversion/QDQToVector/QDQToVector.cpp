@@ -151,9 +151,12 @@ struct Plan {
   // packed x: steps at multiples of the lanes, each taking the entries of at
   // most two runs, instead of steps from each run's first column.
   bool straddlingSteps = false;
-  // BlockRows in groups of lcm(run, lanes) columns (runs shorter than a
-  // step, runs whose entries vary within them, and longer runs that are not
-  // whole steps when a group is at most kMaxGroupSteps steps).
+  // Rows in groups of lcm(run, lanes) columns (emitRowOfGroups). BlockRows:
+  // runs shorter than a step, runs whose entries vary within them, and
+  // longer runs that are not whole steps when a group is at most
+  // kMaxGroupSteps steps. Rows along the axis (alongRun): blocks that neither
+  // divide the lanes nor are whole steps, and the runs of static rows
+  // shorter than a step after a dynamic axis.
   bool groupedRuns = false;
   // Rows along the axis (a dynamic K, the axis innermost or with static
   // rows N shorter than a step after it): x as rows of K * N whose column
@@ -2258,11 +2261,11 @@ private:
         });
   }
 
-  /// What the row emitters of buildBlockRows read: x, the parameters as
-  /// [M, S] storage tensors (no `zp2d` without a zero point or with a
-  /// one-element one, `zpScalar`), and `readEntries(param2d, isScale, r,
-  /// first, count, inBounds)`, the decoded entries [first, first + count) of
-  /// row r of a parameter.
+  /// What the row emitters of buildBlockRows (and the groups of
+  /// buildRowsAlongAxis) read: x, the parameters as [M, S] storage tensors
+  /// (no `zp2d` without a zero point or with a one-element one, `zpScalar`),
+  /// and `readEntries(param2d, isScale, r, first, count, inBounds)`, the
+  /// decoded entries [first, first + count) of row r of a parameter.
   struct BlockRowInputs {
     const StoredReader &x;
     function_ref<Value(Value, bool, Value, Value, int64_t, bool)> readEntries;
@@ -2358,8 +2361,8 @@ private:
     return acc;
   }
 
-  /// Block rows in groups (Plan::groupedRuns; see buildBlockRows): row r
-  /// of x into row
+  /// Rows in groups (Plan::groupedRuns; see buildBlockRows, and
+  /// buildRowsAlongAxis for rows of a dynamic length): row r of x into row
   /// `local` of `acc`. Column c takes entry (c / R) * W + c mod W (R the run,
   /// W the run width), so a step's lanes take one contiguous run of entries,
   /// fixed by the step's offset in its group of lcm(R, lanes) columns.
