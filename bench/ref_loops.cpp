@@ -360,14 +360,27 @@ LoopFn plainLoop(XType x, Gran g, YType y) {
   switch (x) {
 #define QDQ_X(T)                                                               \
   case X_##T:                                                                  \
-    return pickY<X_##T>(y, g);
-    QDQ_X(i2)
-    QDQ_X(ui2)
-    QDQ_X(i4) QDQ_X(ui4) QDQ_X(i8) QDQ_X(ui8) QDQ_X(i16) QDQ_X(ui16) QDQ_X(i32)
-        QDQ_X(ui32) QDQ_X(f8E4M3FN) QDQ_X(f8E4M3FNUZ) QDQ_X(f8E5M2)
-            QDQ_X(f8E5M2FNUZ) QDQ_X(f4E2M1FN) QDQ_X(f16) QDQ_X(bf16)
+    return pickY<X_##T>(y, g)
+    QDQ_X(i2);
+    QDQ_X(ui2);
+    QDQ_X(i4);
+    QDQ_X(ui4);
+    QDQ_X(i8);
+    QDQ_X(ui8);
+    QDQ_X(i16);
+    QDQ_X(ui16);
+    QDQ_X(i32);
+    QDQ_X(ui32);
+    QDQ_X(f8E4M3FN);
+    QDQ_X(f8E4M3FNUZ);
+    QDQ_X(f8E5M2);
+    QDQ_X(f8E5M2FNUZ);
+    QDQ_X(f4E2M1FN);
+    QDQ_X(f16);
+    QDQ_X(bf16);
 #undef QDQ_X
-                default : return nullptr;
+  default:
+    return nullptr;
   }
 }
 

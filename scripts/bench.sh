@@ -8,9 +8,9 @@
 #   --full        every x type x granularity x result type x size (long:
 #                 918 cases, 4.5x the core's); default: the core subset (all
 #                 x types per-tensor -> f32, and i8 / i4 / f8E4M3FN across
-#                 granularities and result types: 204 cases, about 8 minutes
-#                 of bench_dq + 5 of ONNX Runtime on the Zen 4 VM of
-#                 2026-11-24, plus the build)
+#                 granularities and result types: 204 cases, about 7 minutes
+#                 of bench_dq + 4.5 of ONNX Runtime on the Zen 4 VM in the
+#                 run of 2026-11-24 06:30 UTC, plus the build)
 #   --sizes L     only these sizes (comma-separated: 64Ki,4Mi,64Mi); fewer
 #                 kernels to compile
 #   --filter R    only the cases whose id (e.g. i4_b32_f16_4Mi) matches the
