@@ -96,6 +96,15 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
       with N < lanes: block rows over rows of K * N, each block of B * N
       columns taking its N scales periodically (a group of `lcm(B * N,
       lanes)` columns of at most 16 steps);
+    * block rows of a static x take several rows of x per loop row when
+      x's rows use less than 80% of their steps' lanes (rows shorter than
+      a step would each run one masked step) or, packed, do not start on a
+      byte: the fewest rows (dividing x's) whose steps use 95% of their
+      lanes and whose loop rows start on a byte, else the best-used count,
+      else one loop row of all of x. When x's rows are not whole blocks,
+      the entries repeat with x's rows: groups of `lcm(row, lanes)`
+      columns (at most 16 steps) whose steps read the entries of the
+      blocks they cover, partial last blocks included;
     * per-axis and blocked with a dynamic axis dim or dynamic dims after the
       axis: the rows of N above, with K (and S = ceil(K / B)) read from x at
       run time for each row's parameters, and a dynamic N bounding each
@@ -149,8 +158,9 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
     512-bit vectors), straight into i32 lanes with `qdq.unpack_bits`
     (vpmultishiftqb); every element is computed with the same numerics as
     `--convert-qdq-to-linalg` (shared builders). Other forms (statically
-    empty tensors, packed x whose rows do not start on a byte, groups of
-    more than 16 steps even at one register, ...) are left unchanged for
+    empty tensors, packed x whose rows do not start on a byte when no loop
+    row of several rows takes them, groups of more than 16 steps even at
+    one register, ...) are left unchanged for
     `--convert-qdq-to-linalg`.
   }];
   let options = [

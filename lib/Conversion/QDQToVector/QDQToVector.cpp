@@ -54,7 +54,12 @@
 //                and selected with constant masks. Other runs go one by one
 //                with a broadcast scalar (if they start on a byte of packed
 //                x; else steps on multiples of the lanes take two runs'
-//                entries with a prefix mask).
+//                entries with a prefix mask). Blocked over a static x, a
+//                loop row may take R rows of x (rows shorter than a step,
+//                packed rows that do not start on a byte): L = R * K (or
+//                R * K * N), and when x's rows are not whole runs, the
+//                entries repeat with period K (K * N), in groups of
+//                lcm(K, lanes) columns.
 //
 // Packed sub-byte x (and zero points) are read as bytes through
 // qdq.packed_bytes and unpacked in i8 lanes with shifts, masks and
@@ -124,6 +129,12 @@ constexpr int64_t kTilePeriods = 4;
 /// lcm(B, lanes) columns per iteration: at most this many steps.
 constexpr int64_t kMaxGroupSteps = 16;
 
+/// Loop rows of block rows that take several rows of x
+/// (chooseRowsPerLoopRow) stay within these many columns (unless one loop
+/// row takes all of x) and parameter entries (their row tables).
+constexpr int64_t kMaxLoopRowColumns = 4096;
+constexpr int64_t kMaxLoopRowEntries = 1 << 16;
+
 enum class Scheme { PerTensor, AxisTable, BlockFlat, Rows, BlockRows };
 
 /// The shape facts a scheme needs, all static except that the rows scheme
@@ -147,6 +158,13 @@ struct Plan {
   int64_t run = 0;
   int64_t runWidth = 1;
   int64_t rowEntries = 0;
+  // BlockRows of blocked ops whose loop rows each take R > 1 rows of x
+  // (chooseRowsPerLoopRow), when x's rows are not whole runs: column c then
+  // takes entry (c / rowPeriod) * rowPeriodEntries + e(c mod rowPeriod), e
+  // the map above, with `rowPeriod` x's row of K (or K * N) columns and
+  // `rowPeriodEntries` its S (or S * N) entries. 0: the map above alone.
+  int64_t rowPeriod = 0;
+  int64_t rowPeriodEntries = 0;
   // BlockRows with runs of at least a step that do not start on a byte of
   // packed x: steps at multiples of the lanes, each taking the entries of at
   // most two runs, instead of steps from each run's first column.
@@ -541,6 +559,53 @@ static int64_t groupSteps(int64_t run, int64_t lanes) {
   return run / std::gcd(run, lanes);
 }
 
+/// Block rows of a blocked op over static x of `rows` rows of `length`
+/// columns (K, or K * N) with `entries` parameter entries (S, or S * N)
+/// each, in runs of `run` columns: how many rows of x one loop row takes,
+/// or 0 if no count works. One keeps x's rows (`oneFits`: block rows take
+/// them). R > 1 rows must divide `rows`, start each loop row on a byte of
+/// packed x (`packedBits`) unless one loop row takes all of x, and, when
+/// x's rows are not whole runs (the entries then repeat with x's rows),
+/// keep a group of lcm(length, lanes) columns to kMaxGroupSteps steps; whole
+/// runs need `runsFit` (the runs' own groups fit). Of those: x's own rows
+/// if their steps use 80% of their lanes (the last step of a loop row is
+/// masked), else the fewest rows whose steps use 95%, else the best-used
+/// count.
+static int64_t chooseRowsPerLoopRow(int64_t rows, int64_t length, int64_t run,
+                                    int64_t entries, int64_t lanes,
+                                    unsigned packedBits, bool oneFits,
+                                    bool runsFit) {
+  auto used = [&](int64_t r) {
+    int64_t columns = r * length;
+    return double(columns) / double(llvm::alignTo(columns, lanes));
+  };
+  auto legal = [&](int64_t r) {
+    if (r == 1)
+      return oneFits;
+    if (rows % r != 0 || r > kMaxLoopRowEntries / entries)
+      return false;
+    if (packedBits && r != rows && (r * length * packedBits) % 8 != 0)
+      return false;
+    if (length % run == 0)
+      return runsFit;
+    return groupSteps(length, lanes) <= kMaxGroupSteps;
+  };
+  int64_t best = 0;
+  int64_t limit =
+      std::min(rows, std::max<int64_t>(1, kMaxLoopRowColumns / length));
+  for (int64_t r = 1; r <= limit; ++r) {
+    if (!legal(r))
+      continue;
+    if (used(r) >= (r == 1 ? 0.8 : 0.95))
+      return r;
+    if (!best || used(r) > used(best))
+      best = r;
+  }
+  if (!best && legal(rows))
+    best = rows;
+  return best;
+}
+
 static FailureOr<Plan> choosePlan(DequantizeLinearOp op, int64_t lanes,
                                   int64_t maxTablePeriod) {
   RankedTensorType xType = op.getX().getType();
@@ -643,19 +708,40 @@ static FailureOr<Plan> choosePlan(DequantizeLinearOp op, int64_t lanes,
   // lcm(run, lanes) columns, so it must be a few steps. Long runs that are
   // not whole steps take groups too when they are a few steps (no step
   // then runs past its run's end into the next, to be rewritten).
+  //
+  // Blocked ops over static x may take several rows of x per loop row
+  // (chooseRowsPerLoopRow): short rows then fill their steps, and packed
+  // rows that do not start on a byte take loop rows that do.
+  int64_t xRows = xType.hasStaticShape()
+                      ? xType.getNumElements() / (plan.axisDim * plan.inner)
+                      : ShapedType::kDynamic;
   auto blockRowsFit = [&](int64_t rowLength, int64_t run, int64_t runWidth,
                           int64_t rowEntries) {
     bool groupFits = groupSteps(run, lanes) <= kMaxGroupSteps;
     bool shortRuns = run < lanes || runWidth > 1;
-    if ((packed && (rowLength * bits) % 8 != 0) || (shortRuns && !groupFits))
+    bool runsFit = !shortRuns || groupFits;
+    bool grouped = shortRuns || (run % lanes != 0 && groupFits);
+    bool oneFits = runsFit && (!packed || (rowLength * bits) % 8 == 0);
+    int64_t rowsPerLoopRow = oneFits ? 1 : 0;
+    if (plan.blockSize && (grouped || !oneFits) &&
+        !ShapedType::isDynamic(xRows))
+      rowsPerLoopRow =
+          chooseRowsPerLoopRow(xRows, rowLength, run, rowEntries, lanes,
+                               packed ? bits : 0, oneFits, runsFit);
+    if (rowsPerLoopRow == 0)
       return false;
-    plan.groupedRuns = shortRuns || (run % lanes != 0 && groupFits);
+    if (rowsPerLoopRow > 1 && rowLength % run != 0) {
+      plan.rowPeriod = rowLength;
+      plan.rowPeriodEntries = rowEntries;
+      grouped = true;
+    }
+    plan.groupedRuns = grouped;
     plan.straddlingSteps = !plan.groupedRuns && packed && (run * bits) % 8 != 0;
     plan.scheme = Scheme::BlockRows;
-    plan.rowLength = rowLength;
+    plan.rowLength = rowsPerLoopRow * rowLength;
     plan.run = run;
     plan.runWidth = runWidth;
-    plan.rowEntries = rowEntries;
+    plan.rowEntries = rowsPerLoopRow * rowEntries;
     return true;
   };
 
@@ -2056,8 +2142,11 @@ private:
   /// blocked, L = K and the parameters are [M, S]; per-axis, L = K * N, B =
   /// N, and every row reads the one parameter row [1, K]; blocked along an
   /// outer axis, L = K * N and each block of B * N columns takes the N
-  /// entries of its block periodically (Plan::runWidth). Each row runs its
-  /// own steps (none spans two rows), the last one masked at the row's end.
+  /// entries of its block periodically (Plan::runWidth). Blocked over a
+  /// static x, a loop row may take several rows of x (L = R * K or R * K * N,
+  /// parameters [M / R, R * S]; Plan::rowPeriod when x's rows are not whole
+  /// runs). Each row runs its own steps (none spans two loop rows), the
+  /// last one masked at the row's end.
   ///  - Plan::groupedRuns (B < lanes, entries varying within a run, or B
   ///    not whole steps with a group of at most kMaxGroupSteps steps):
   ///    groups of G = lcm(B, lanes) columns (G / lanes steps). Each row
@@ -2378,7 +2467,14 @@ private:
   Value emitRowOfGroups(const BlockRowInputs &in, Value r, Value local,
                         Value acc, OpFoldResult rowLengthSize) {
     int64_t run = plan.run, width = plan.runWidth;
-    int64_t group = std::lcm(run, lanes);
+    // The entries repeat every `period` columns, advancing `periodEntries`.
+    int64_t period = plan.rowPeriod ? plan.rowPeriod : run;
+    int64_t periodEntries = plan.rowPeriod ? plan.rowPeriodEntries : width;
+    auto entryAt = [&](int64_t c) {
+      int64_t within = c % period;
+      return c / period * periodEntries + within / run * width + within % width;
+    };
+    int64_t group = std::lcm(period, lanes);
     std::optional<int64_t> staticLength = getConstantIntValue(rowLengthSize);
     Value rowLength = getValueOrCreateConstantIndexOp(b, loc, rowLengthSize);
     // Step s of the group that starts at column `groupStart` (entry
@@ -2389,31 +2485,43 @@ private:
                          std::optional<int64_t> staticStart, int64_t s,
                          Value acc, bool rest = false) {
       int64_t c = s * lanes;
-      int64_t phase = c % run;
-      int64_t count = ((phase + lanes - 1) / run + 1) * width;
-      int64_t firstOffset = (c / run) * width;
+      // The lanes' entries, relative to the group's; the step reads
+      // [firstOffset, firstOffset + count) of them.
+      SmallVector<int64_t> spread;
+      for (int64_t lane = 0; lane < lanes; ++lane)
+        spread.push_back(entryAt(c + lane));
+      int64_t firstOffset = *llvm::min_element(spread);
+      int64_t count = *llvm::max_element(spread) - firstOffset + 1;
+      for (int64_t &entry : spread)
+        entry -= firstOffset;
       // Steps of whole groups are inside the row, and so are their entries.
       bool xInBounds =
           !rest && (!staticStart || *staticStart + c + lanes <= *staticLength);
       bool entriesInBounds =
           !rest &&
           (!staticStart ||
-           *staticStart / run * width + firstOffset + count <= plan.rowEntries);
+           entryAt(*staticStart) + firstOffset + count <= plan.rowEntries);
       Value first = arith::AddIOp::create(b, loc, groupEntry,
                                           indexConstant(b, loc, firstOffset));
-      SmallVector<int64_t> spread;
-      for (int64_t lane = 0; lane < lanes; ++lane)
-        spread.push_back((phase + lane) / run * width + (phase + lane) % width);
+      // Each register takes at most two entries (runs of at least a
+      // register, or loop rows of several rows of x whose runs are).
+      bool fewPerRegister = width == 1 && run >= registerLanes;
+      if (plan.rowPeriod && width == 1) {
+        fewPerRegister = true;
+        for (int64_t lane = 0; lane < lanes; lane += registerLanes)
+          fewPerRegister &=
+              spread[lane + registerLanes - 1] - spread[lane] <= 1;
+      }
       // The step's lanes take entries [first, first + count) of a
-      // parameter as `spread` maps them. With runs of at least a register
-      // (each register takes at most two entries), each entry is read
-      // (from a row table, a broadcast load) and broadcast, and a constant
-      // mask selects its lanes: at most one blend per register, no shuffle.
+      // parameter as `spread` maps them. With few entries per register,
+      // each entry is read (from a row table, a broadcast load) and
+      // broadcast, and a constant mask selects its lanes: at most one
+      // blend per register, no shuffle.
       auto stepEntries = [&](Value param2d, bool isScale) -> Value {
         if (count == 1)
           return broadcast(
               in.readEntries(param2d, isScale, r, first, 1, entriesInBounds));
-        if (width == 1 && run >= registerLanes) {
+        if (fewPerRegister) {
           Value lanesValue;
           for (int64_t e = 0; e < count; ++e) {
             Value entry = broadcast(in.readEntries(
@@ -2449,11 +2557,12 @@ private:
           arith::AddIOp::create(b, loc, groupStart, indexConstant(b, loc, c));
       return rowStep(in.x, r, local, column, acc, scale, zp, xInBounds);
     };
+    // The first entry of the group at `column` (a multiple of the period).
     auto entryOf = [&](Value column) -> Value {
       return arith::MulIOp::create(
           b, loc,
-          arith::DivUIOp::create(b, loc, column, indexConstant(b, loc, run)),
-          indexConstant(b, loc, width));
+          arith::DivUIOp::create(b, loc, column, indexConstant(b, loc, period)),
+          indexConstant(b, loc, periodEntries));
     };
     Value groupsEnd = staticLength
                           ? indexConstant(b, loc, *staticLength / group * group)
@@ -2468,7 +2577,7 @@ private:
     if (staticLength) {
       int64_t restStart = *staticLength / group * group;
       Value start = indexConstant(b, loc, restStart);
-      Value startEntry = indexConstant(b, loc, restStart / run * width);
+      Value startEntry = indexConstant(b, loc, entryAt(restStart));
       for (int64_t s = 0; s * lanes < *staticLength - restStart; ++s)
         acc = groupStep(start, startEntry, restStart, s, acc);
       return acc;

@@ -267,20 +267,23 @@ func.func @rows_blocked(%x: tensor<64x16xi2>, %s: tensor<2x16xf32>, %z: tensor<2
 // -----
 
 // Forms without a scheme stay for --convert-qdq-to-linalg: packed x whose
-// rows do not start on a byte (7 int4 codes per row), and a block size
-// that a dynamic K does not bound whose runs of B * N columns (N = 3) would
-// overflow int64. The same block size along a dynamic innermost axis takes
-// the two-block steps (its group size is never computed).
+// rows do not start on a byte (135 int4 codes per row) when no loop row of
+// several rows can take them (3 rows: two do not start on a byte, and 135
+// columns, with a partial block at each row's end, are a group of 135
+// steps), and a block size that a dynamic K does not bound whose runs of
+// B * N columns (N = 3) would overflow int64. The same block size along a
+// dynamic innermost axis takes the two-block steps (its group size is
+// never computed).
 // CHECK-LABEL: func.func @fallbacks
-// CHECK:       qdq.dequantize_linear %{{.*}}, %{{.*}} block_size = 3 : (tensor<4x7xi4>
+// CHECK:       qdq.dequantize_linear %{{.*}}, %{{.*}} block_size = 2 : (tensor<3x135xi4>
 // CHECK:       qdq.dequantize_linear %{{.*}}, %{{.*}} axis = 0 block_size = 4611686018427387905 : (tensor<?x3xi8>
 // CHECK-NOT:   qdq.dequantize_linear
 // CHECK:       vector.create_mask
-func.func @fallbacks(%x: tensor<4x7xi4>, %s: tensor<4x3xf32>, %xh: tensor<?x3xi8>, %sh: tensor<?x3xf32>, %x1: tensor<?xi8>, %s1: tensor<?xf32>) -> (tensor<4x7xf32>, tensor<?x3xf32>, tensor<?xf32>) {
-  %y = qdq.dequantize_linear %x, %s block_size = 3 : (tensor<4x7xi4>, tensor<4x3xf32>) -> tensor<4x7xf32>
+func.func @fallbacks(%x: tensor<3x135xi4>, %s: tensor<3x68xf32>, %xh: tensor<?x3xi8>, %sh: tensor<?x3xf32>, %x1: tensor<?xi8>, %s1: tensor<?xf32>) -> (tensor<3x135xf32>, tensor<?x3xf32>, tensor<?xf32>) {
+  %y = qdq.dequantize_linear %x, %s block_size = 2 : (tensor<3x135xi4>, tensor<3x68xf32>) -> tensor<3x135xf32>
   %yh = qdq.dequantize_linear %xh, %sh axis = 0 block_size = 4611686018427387905 : (tensor<?x3xi8>, tensor<?x3xf32>) -> tensor<?x3xf32>
   %y1 = qdq.dequantize_linear %x1, %s1 axis = 0 block_size = 4611686018427387905 : (tensor<?xi8>, tensor<?xf32>) -> tensor<?xf32>
-  return %y, %yh, %y1 : tensor<4x7xf32>, tensor<?x3xf32>, tensor<?xf32>
+  return %y, %yh, %y1 : tensor<3x135xf32>, tensor<?x3xf32>, tensor<?xf32>
 }
 
 // A dynamic axis dim with static rows shorter than a step (N = 5, axis 0):
@@ -649,11 +652,15 @@ func.func @axis_table_invariant(%x: tensor<?x8xui8>, %s: tensor<8xf32>, %z: tens
 // the parameters are viewed as [M, S] with their own static or dynamic M, so
 // the reshapes stay valid (a static x once gave a [?] scale a static M). The
 // zero point's row tables are read from the flat [?] zero point, masked.
+// The static x's 7 rows of 10 take one loop row of 70 columns (see
+// @block_rows_loop_rows), whose parameters are viewed as [?, 21].
 // CHECK-LABEL: func.func @block_rows_dynamic_params
 // CHECK-NOT:   qdq.dequantize_linear
-// CHECK:       scf.for %[[R:[^ ]+]] = %c0 to %c7 step %c1
-// CHECK:         vector.transfer_read %{{.*}}[%[[R]], %{{.*}}], %{{.*}} {in_bounds = [true]} : tensor<?x3xf32>, vector<2xf32>
-// CHECK:         vector.transfer_read %{{.*}}[%{{.*}}], %{{.*}} {in_bounds = [true]} : tensor<16xi32>, vector<2xi32>
+// CHECK:       tensor.expand_shape %{{.*}} output_shape [%c1, 21] : tensor<?xf32> into tensor<?x21xf32>
+// CHECK:       scf.for %[[R:[^ ]+]] = %c0 to %c1 step %c1
+// CHECK:         tensor.extract %{{.*}}[%[[R]], %{{.*}}] : tensor<?x21xf32>
+// CHECK:         vector.transfer_read %{{.*}}[%[[R]], %{{.*}}], %{{.*}} {in_bounds = [true]} : tensor<?x21xf32>, vector<3xf32>
+// CHECK:         vector.transfer_read %{{.*}}[%{{.*}}], %{{.*}} {in_bounds = [true]} : tensor<32xi32>, vector<3xi32>
 // CHECK-LABEL: func.func @block_rows_dynamic_x
 // CHECK-NOT:   qdq.dequantize_linear
 // CHECK:       vector.transfer_read %{{.*}} : tensor<7x3xf32>, vector<2xf32>
@@ -664,6 +671,53 @@ func.func @block_rows_dynamic_params(%x: tensor<7x10xi8>, %s: tensor<?x3xf32>, %
 func.func @block_rows_dynamic_x(%x: tensor<?x10xi8>, %s: tensor<7x3xf32>) -> tensor<?x10xf32> {
   %y = qdq.dequantize_linear %x, %s block_size = 4 : (tensor<?x10xi8>, tensor<7x3xf32>) -> tensor<?x10xf32>
   return %y : tensor<?x10xf32>
+}
+
+// -----
+
+// Block rows whose loop rows take several rows of x (Plan::rowPeriod):
+// 16 rows of 5 with blocks of 2 (2, 2, 1) would each run one masked step
+// of 8 lanes; 8 of them make a loop row of 40 columns, one group of
+// lcm(5, 8) = 40 (5 steps, none masked) whose entries repeat with x's rows
+// (3 per row). Step 0 covers row 0 (entries 0, 0, 1, 1, 2) and the first
+// three columns of row 1 (3, 3, 4); step 1 the rest of row 1 and row 2
+// (4, 5, 5, 6, 6, 7, 8, 8 from entry 4). The f16 scales of a loop row (24)
+// are decoded into a row table first.
+// CHECK-LABEL: func.func @block_rows_loop_rows
+// CHECK:       tensor.expand_shape %{{.*}} output_shape [2, 40] : tensor<80xi8> into tensor<2x40xi8>
+// CHECK:       scf.for %[[R:[^ ]+]] = %c0 to %c2 step %c1 iter_args({{.*}}) -> (tensor<2x40xf32>, tensor<40xf32>)
+// CHECK:         %[[FIRST:.*]] = arith.muli %[[R]], %c24 : index
+// CHECK:         %[[ST:.*]] = scf.for
+// CHECK:           arith.extf %{{.*}} : vector<8xf16> to vector<8xf32>
+// CHECK:         scf.for %[[G:[^ ]+]] = %c0 to %c40 step %c40
+// CHECK:           %[[P:.*]] = arith.divui %[[G]], %c5 : index
+// CHECK:           %[[E:.*]] = arith.muli %[[P]], %c3 : index
+// CHECK:           %[[S0:.*]] = vector.transfer_read %[[ST]][%[[E]]], %{{.*}} {in_bounds = [true]} : tensor<40xf32>, vector<5xf32>
+// CHECK:           vector.shuffle %[[S0]], %[[S0]] [0, 0, 1, 1, 2, 3, 3, 4] : vector<5xf32>, vector<5xf32>
+// CHECK:           %[[E1:.*]] = arith.addi %[[E]], %c4 : index
+// CHECK:           %[[S1:.*]] = vector.transfer_read %[[ST]][%[[E1]]], %{{.*}} {in_bounds = [true]} : tensor<40xf32>, vector<6xf32>
+// CHECK:           vector.shuffle %[[S1]], %[[S1]] [0, 1, 2, 2, 3, 3, 4, 5] : vector<6xf32>, vector<6xf32>
+// CHECK-COUNT-3:   vector.shuffle
+// CHECK-NOT:       vector.create_mask
+// CHECK:           scf.yield
+func.func @block_rows_loop_rows(%x: tensor<16x5xi8>, %s: tensor<16x3xf16>) -> tensor<16x5xf32> {
+  %y = qdq.dequantize_linear %x, %s block_size = 2 : (tensor<16x5xi8>, tensor<16x3xf16>) -> tensor<16x5xf32>
+  return %y : tensor<16x5xf32>
+}
+
+// Packed x whose rows do not start on a byte (7 int4 codes, 3.5 bytes):
+// loop rows of two rows (14 codes, 7 bytes) do, so the op has a vector
+// scheme; each loop row's 6 scales are read in place (f32).
+// CHECK-LABEL: func.func @block_rows_loop_rows_packed
+// CHECK-NOT:   qdq.dequantize_linear
+// CHECK:       qdq.packed_bytes %{{.*}} : tensor<28xi4> -> tensor<14xi8>
+// CHECK:       tensor.expand_shape %{{.*}} output_shape [2, 6] : tensor<12xf32> into tensor<2x6xf32>
+// CHECK:       scf.for %[[R:[^ ]+]] = %c0 to %c2 step %c1 iter_args({{.*}}) -> (tensor<2x14xf32>)
+// CHECK:         vector.shuffle %{{.*}} [0, 0, 0, 1, 1, 1, 2, 3] : vector<4xf32>, vector<4xf32>
+// CHECK:         vector.interleave %{{.*}} : vector<4xi8> -> vector<8xi8>
+func.func @block_rows_loop_rows_packed(%x: tensor<4x7xi4>, %s: tensor<4x3xf32>) -> tensor<4x7xf32> {
+  %y = qdq.dequantize_linear %x, %s block_size = 3 : (tensor<4x7xi4>, tensor<4x3xf32>) -> tensor<4x7xf32>
+  return %y : tensor<4x7xf32>
 }
 
 // -----

@@ -1508,16 +1508,67 @@ def block_row_cases():
               'f16'),
              ('e4m3fn_outer_k33n4_b5', 'f8E4M3FN', [33, 4], 0, 5, 'f16',
               False, 'f32')]
-    for tag, x_type, x_shape, axis, block, s_type, has_zp, y_type in outer:
+    return cases + blocked_random_cases(
+        'block_rows_', outer, lambda x_shape, axis, block, blocks:
+        '%d blocks of %d along axis %d of %d' % (blocks, block, axis,
+                                                 x_shape[axis]))
+
+
+def blocked_random_cases(prefix, shapes, describe):
+    """Blocked cases with random parameters (random_params_case), one per
+    (tag, x type, x shape, axis, block, scale type, zero point, result
+    type) of `shapes`, whose notes start with describe(x shape, axis,
+    block, blocks along the axis)."""
+    cases = []
+    for tag, x_type, x_shape, axis, block, s_type, has_zp, y_type in shapes:
         s_shape = list(x_shape)
         s_shape[axis] = -(-x_shape[axis] // block)
         cases.append(random_params_case(
-            'block_rows_' + tag, x_type, x_shape, s_type, s_shape, has_zp,
-            axis, y_type, '%d blocks of %d along axis %d of %d; random '
-            'scales%s.' % (s_shape[axis], block, axis, x_shape[axis],
-                           ' and zero points' if has_zp else ''),
+            prefix + tag, x_type, x_shape, s_type, s_shape, has_zp, axis,
+            y_type, '%s; random scales%s.' % (
+                describe(x_shape, axis, block, s_shape[axis]),
+                ' and zero points' if has_zp else ''),
             block_size=block))
     return cases
+
+
+def loop_row_cases():
+    """Blocked x over static shapes whose rows the vector lowering takes
+    several to a loop row (chooseRowsPerLoopRow): rows shorter than a step
+    (5, 6, 7, 9 and 10 columns, 3 * 3 along an outer axis), which would
+    each run one masked step, and packed rows that do not start on a byte
+    (int4 rows of 7 and 75, int2 of 5 and 3, fp4 of 9, int4 and uint4 rows
+    of 3 * 3 and 5 * 3 along an outer axis), which would run the scalar
+    linalg path. When x's rows are not whole blocks, the entries repeat with
+    x's rows: a group of lcm(row, lanes) columns spans several rows, each
+    step reading the entries of its rows' blocks (a partial last block per
+    row). Whole blocks that fit no lane count (5, 24) run across x's rows;
+    packed runs of 75 take steps on multiples of the lanes over loop rows
+    of 4 rows. An odd number of packed rows makes one loop row of all of
+    them (5 int4 rows of 7, 3 uint4 rows of 15). Packed zero points,
+    every scale and result type."""
+    # name, x type, x shape, axis, block, scale type, zero point, result type
+    shapes = [('i8_k5_b2', 'i8', [16, 5], 1, 2, 'f16', True, 'f32'),
+              ('u4_k7_b3', 'ui4', [12, 7], 1, 3, 'f16', True, 'bf16'),
+              ('i4_k7_b2_odd_rows', 'i4', [5, 7], 1, 2, 'f32', True, 'f16'),
+              ('i2_k5_b5', 'i2', [8, 5], 1, 5, 'bf16', True, 'f32'),
+              ('u2_k3_b2', 'ui2', [6, 3], 1, 2, 'f32', True, 'f16'),
+              ('f4_k9_b4', 'f4E2M1FN', [10, 9], 1, 4, 'f8E8M0FNU', False,
+               'bf16'),
+              ('e4m3fn_k6_b4', 'f8E4M3FN', [20, 6], 1, 4, 'f16', False,
+               'f16'),
+              ('u8_k10_b4', 'ui8', [30, 10], 1, 4, 'bf16', True, 'bf16'),
+              ('i8_k48_b24', 'i8', [6, 48], 1, 24, 'f32', True, 'f16'),
+              ('i4_k75_b75', 'i4', [4, 75], 1, 75, 'f16', True, 'f32'),
+              ('f16_k6_b5', 'f16', [9, 6], 1, 5, 'f32', True, 'f32'),
+              ('i4_outer_k3n3_b2', 'i4', [4, 3, 3], 1, 2, 'f32', True,
+               'bf16'),
+              ('u4_outer_k5n3_b2', 'ui4', [3, 5, 3], 1, 2, 'f16', True,
+               'f32')]
+    return blocked_random_cases(
+        'loop_rows_', shapes, lambda x_shape, axis, block, blocks:
+        'x %s, blocks of %d along axis %d' % (shape_str(x_shape), block,
+                                              axis))
 
 
 def spec_cases(x_type):
@@ -1671,6 +1722,9 @@ def all_files():
     files.append(('dq-block-rows.mlir', 'Blocked x with a partial last '
                   'block, or blocks that are not whole steps: the block '
                   'rows of the vector lowering.', block_row_cases()))
+    files.append(('dq-block-loop-rows.mlir', 'Blocked x whose short or '
+                  'packed rows the vector lowering takes several to a loop '
+                  'row.', loop_row_cases()))
     files.append(('dq-period-tiles.mlir', 'Per-axis x long enough for '
                   'the period tiles of the vector lowering.',
                   period_tile_cases()))
