@@ -721,7 +721,9 @@ static FailureOr<Plan> choosePlan(DequantizeLinearOp op, int64_t lanes,
     bool shortRuns = run < lanes || runWidth > 1;
     bool runsFit = !shortRuns || groupFits;
     bool grouped = shortRuns || (run % lanes != 0 && groupFits);
-    bool oneFits = runsFit && (!packed || (rowLength * bits) % 8 == 0);
+    // (One row of x starts on a byte, whatever its length.)
+    bool oneFits = runsFit && (!packed || (rowLength * bits) % 8 == 0 ||
+                               xRows == 1);
     int64_t rowsPerLoopRow = oneFits ? 1 : 0;
     if (plan.blockSize && (grouped || !oneFits) &&
         !ShapedType::isDynamic(xRows))

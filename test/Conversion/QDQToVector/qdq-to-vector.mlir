@@ -720,6 +720,16 @@ func.func @block_rows_loop_rows_packed(%x: tensor<4x7xi4>, %s: tensor<4x3xf32>) 
   return %y : tensor<4x7xf32>
 }
 
+// One row of packed x starts on a byte whatever its length (31 int4 codes).
+// CHECK-LABEL: func.func @block_rows_one_packed_row
+// CHECK-NOT:   qdq.dequantize_linear
+// CHECK:       qdq.packed_bytes %{{.*}} : tensor<31xi4> -> tensor<16xi8>
+// CHECK:       scf.for %{{.*}} = %c0 to %c1 step %c1 iter_args({{.*}}) -> (tensor<1x31xf32>)
+func.func @block_rows_one_packed_row(%x: tensor<1x31xi4>, %s: tensor<1x11xf32>) -> tensor<1x31xf32> {
+  %y = qdq.dequantize_linear %x, %s block_size = 3 : (tensor<1x31xi4>, tensor<1x11xf32>) -> tensor<1x31xf32>
+  return %y : tensor<1x31xf32>
+}
+
 // -----
 
 // Per-axis forms that neither the tables (period above max-table-period,

@@ -1148,6 +1148,41 @@ func.func @run_in_place_i8_k30n3_one_zp() {
 // CHECK-NEXT: [-1049527296, -1052045056, -1043296768]]
 
 // ----------------------------------------------------------------------------
+// in_place_u4_k45_one_row: per-axis, axis 0, x [45] ui4, scale [45] f16, zero point [45] ui4, result f32.
+// x [45], axis 0 (one row of 22.5 bytes); random scales and zero points.
+func.func @dq_in_place_u4_k45_one_row(%x: tensor<45xui4>, %s: tensor<45xf16>, %z: tensor<45xui4>) -> tensor<45xf32>
+    attributes {no_inline, passthrough = ["noinline"]} {
+  %y = qdq.dequantize_linear %x, %s, %z axis = 0 : (tensor<45xui4>, tensor<45xf16>, tensor<45xui4>) -> tensor<45xf32>
+  return %y : tensor<45xf32>
+}
+
+llvm.mlir.global internal constant @name_in_place_u4_k45_one_row("case in_place_u4_k45_one_row:\0A\00") {addr_space = 0 : i32}
+func.func @run_in_place_u4_k45_one_row() {
+  %name = llvm.mlir.addressof @name_in_place_u4_k45_one_row : !llvm.ptr
+  call @printString(%name) : (!llvm.ptr) -> ()
+  %x = arith.constant dense<[9, 10, 13, 11, 11, 13, 9, 8, 3, 7, 5, 14, 14, 9, 1, 1, 0, 10, 12, 8, 12, 13, 9, 11, 6, 2, 5, 2, 0, 0, 6, 14, 15, 11, 14, 12, 7, 15, 1, 2, 2, 2, 10, 13, 1]> : tensor<45xui4>
+  %s = arith.constant dense<[0xA94C, 0x2D26, 0x4221, 0x3270, 0x33D4, 0xAF55, 0x3FBC, 0x31AD, 0x3B5E, 0x3DA1, 0xB05A, 0x2FB7, 0x2B8A, 0x3F22, 0x3521, 0x2D25, 0xBF38, 0x34B5, 0xAFC0, 0x251A, 0x42FF, 0x2FEE, 0x2F76, 0x248B, 0x31CB, 0x2E45, 0x2D12, 0xC11A, 0x33A1, 0x367D, 0xBB22, 0xBF40, 0x45A6, 0xABDE, 0xC690, 0x4514, 0x2D7E, 0x3384, 0x36E7, 0xBC05, 0x3315, 0xC603, 0x2561, 0x2E89, 0x32D4]> : tensor<45xf16>
+  %z = arith.constant dense<[13, 4, 8, 3, 3, 13, 6, 7, 1, 15, 10, 9, 5, 14, 10, 12, 2, 10, 15, 1, 6, 12, 3, 8, 9, 11, 7, 11, 8, 8, 12, 6, 3, 13, 14, 12, 4, 5, 14, 1, 6, 6, 0, 5, 9]> : tensor<45xui4>
+  %y = call @dq_in_place_u4_k45_one_row(%x, %s, %z) : (tensor<45xui4>, tensor<45xf16>, tensor<45xui4>) -> tensor<45xf32>
+  %e = tensor.empty() : tensor<45xf32>
+  %c = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%y : tensor<45xf32>) outs(%e : tensor<45xf32>) {
+  ^bb0(%v: f32, %o: f32):
+    %nan = arith.cmpf uno, %v, %v : f32
+    %q = arith.constant 0x7FC00000 : f32
+    %r = arith.select %nan, %q, %v : f32
+    linalg.yield %r : f32
+  } -> tensor<45xf32>
+  %b = tensor.bitcast %c : tensor<45xf32> to tensor<45xi32>
+  %m = bufferization.to_buffer %b : tensor<45xi32> to memref<45xi32>
+  %u = memref.cast %m : memref<45xi32> to memref<*xi32>
+  call @printMemrefI32(%u) : (memref<*xi32>) -> ()
+  return
+}
+// CHECK-LABEL: case in_place_u4_k45_one_row:
+// CHECK-NEXT: rank = 1 offset = 0 sizes = [45] strides = [1] data =
+// CHECK-NEXT: [1042907136, 1056382976, 1098196992, 1070465024, 1073381376, -2147483648, 1085906944, 1043701760, 1072414720, -1053548544, 1059983360, 1058688000, 1057469440, -1056004096, -1070029824, -1084072960, 1080492032, 0, 1052377088, 1041160192, 1101522944, 1040039936, 1060311040, 1029312512, -1089796096, -1084115968, -1105051648, 1102555136, -1074520064, -1068523520, 1084960768, -1050148864, 1116180480, 1039908864, -2147483648, 0, 1048825856, 1075204096, -1061980672, -1082089472, -1084055552, 1103126528, 1045899264, 1062281216, -1076199424]
+
+// ----------------------------------------------------------------------------
 func.func @main() {
   call @run_in_place_i8_k128() : () -> ()
   call @run_in_place_u4_k192() : () -> ()
@@ -1161,5 +1196,6 @@ func.func @main() {
   call @run_in_place_i4_k50n8() : () -> ()
   call @run_in_place_e5m2_k50n2() : () -> ()
   call @run_in_place_i8_k30n3_one_zp() : () -> ()
+  call @run_in_place_u4_k45_one_row() : () -> ()
   return
 }

@@ -941,6 +941,41 @@ func.func @run_loop_rows_u4_outer_k5n3_b2() {
 // CHECK-NEXT: [1059487744, -1050230784, 1039937536]]]
 
 // ----------------------------------------------------------------------------
+// loop_rows_i4_one_row_k31_b3: blocked, axis 1, block_size 3, x [1, 31] i4, scale [1, 11] f16, zero point [1, 11] i4, result f32.
+// x [1, 31], blocks of 3 along axis 1; random scales and zero points.
+func.func @dq_loop_rows_i4_one_row_k31_b3(%x: tensor<1x31xi4>, %s: tensor<1x11xf16>, %z: tensor<1x11xi4>) -> tensor<1x31xf32>
+    attributes {no_inline, passthrough = ["noinline"]} {
+  %y = qdq.dequantize_linear %x, %s, %z block_size = 3 : (tensor<1x31xi4>, tensor<1x11xf16>, tensor<1x11xi4>) -> tensor<1x31xf32>
+  return %y : tensor<1x31xf32>
+}
+
+llvm.mlir.global internal constant @name_loop_rows_i4_one_row_k31_b3("case loop_rows_i4_one_row_k31_b3:\0A\00") {addr_space = 0 : i32}
+func.func @run_loop_rows_i4_one_row_k31_b3() {
+  %name = llvm.mlir.addressof @name_loop_rows_i4_one_row_k31_b3 : !llvm.ptr
+  call @printString(%name) : (!llvm.ptr) -> ()
+  %x = arith.constant dense<[[-7, -5, -6, -2, 7, 2, -2, -8, 5, -2, -6, 5, -5, -2, -2, 1, 4, 2, -6, 3, 6, 1, 7, 4, 7, -4, 0, 5, 4, 3, -5]]> : tensor<1x31xi4>
+  %s = arith.constant dense<[[0xB2A9, 0x3416, 0x49E0, 0x42B0, 0x2D6B, 0x3099, 0x2B38, 0x303C, 0x2E7B, 0x28C9, 0x463B]]> : tensor<1x11xf16>
+  %z = arith.constant dense<[[-1, -4, -4, 7, -2, 7, 6, -7, -6, 1, 0]]> : tensor<1x11xi4>
+  %y = call @dq_loop_rows_i4_one_row_k31_b3(%x, %s, %z) : (tensor<1x31xi4>, tensor<1x11xf16>, tensor<1x11xi4>) -> tensor<1x31xf32>
+  %e = tensor.empty() : tensor<1x31xf32>
+  %c = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%y : tensor<1x31xf32>) outs(%e : tensor<1x31xf32>) {
+  ^bb0(%v: f32, %o: f32):
+    %nan = arith.cmpf uno, %v, %v : f32
+    %q = arith.constant 0x7FC00000 : f32
+    %r = arith.select %nan, %q, %v : f32
+    linalg.yield %r : f32
+  } -> tensor<1x31xf32>
+  %b = tensor.bitcast %c : tensor<1x31xf32> to tensor<1x31xi32>
+  %m = bufferization.to_buffer %b : tensor<1x31xi32> to memref<1x31xi32>
+  %u = memref.cast %m : memref<1x31xi32> to memref<*xi32>
+  call @printMemrefI32(%u) : (memref<*xi32>) -> ()
+  return
+}
+// CHECK-LABEL: case loop_rows_i4_one_row_k31_b3:
+// CHECK-NEXT: rank = 2 offset = 0 sizes = [1, 31] strides = [31, 1] data =
+// CHECK-NEXT: {{\[\[}}1067440128, 1062543360, 1065694208, 1057144832, 1077135360, 1069817856, 1102839808, -1036255232, 1121157120, -1041186816, -1037180928, -1059717120, -1098774528, 0, 0, -1084444672, -1092833280, -1086855168, -1087553536, -1104330752, 0, 1065844736, 1072504832, 1069174784, 1068006912, 1045389312, 1058768896, 1041833984, 1038462976, 1033445376, -1040631808]]
+
+// ----------------------------------------------------------------------------
 func.func @main() {
   call @run_loop_rows_i8_k5_b2() : () -> ()
   call @run_loop_rows_u4_k7_b3() : () -> ()
@@ -955,5 +990,6 @@ func.func @main() {
   call @run_loop_rows_f16_k6_b5() : () -> ()
   call @run_loop_rows_i4_outer_k3n3_b2() : () -> ()
   call @run_loop_rows_u4_outer_k5n3_b2() : () -> ()
+  call @run_loop_rows_i4_one_row_k31_b3() : () -> ()
   return
 }

@@ -1403,8 +1403,9 @@ def in_place_axis_cases():
     axis that is not whole steps (100, 102), and an outer axis whose rows are
     shorter than a step (N = 2, 3, 8), take block rows: x as rows of K * N
     whose columns take the scales in runs of N (packed x and zero points
-    included; runs of 1 read a packed zero point as bytes); one case has
-    oneDNN's one-element zero point."""
+    included; runs of 1 read a packed zero point as bytes; one row of
+    packed x that is not whole bytes); one case has oneDNN's one-element
+    zero point."""
     # name, x type, x shape, scale type, zero point, result type
     shapes = [('i8_k128', 'i8', [21, 128], 'f16', True, 'f16'),
               ('u4_k192', 'ui4', [6, 192], 'f32', True, 'bf16'),
@@ -1435,6 +1436,12 @@ def in_place_axis_cases():
                       axis=0, y_type='f32',
                       note='x [30, 3], axis 0; random scales, one zero '
                       'point.'))
+    # One row of packed x that is not whole bytes (45 uint4 codes): block
+    # rows take it (one row starts on a byte), its packed zero points too.
+    cases.append(random_params_case(
+        'in_place_u4_k45_one_row', 'ui4', [45], 'f16', [45], True, 0, 'f32',
+        'x [45], axis 0 (one row of 22.5 bytes); random scales and zero '
+        'points.'))
     return cases
 
 
@@ -1545,7 +1552,8 @@ def loop_row_cases():
     row). Whole blocks that fit no lane count (5, 24) run across x's rows;
     packed runs of 75 take steps on multiples of the lanes over loop rows
     of 4 rows. An odd number of packed rows makes one loop row of all of
-    them (5 int4 rows of 7, 3 uint4 rows of 15). Packed zero points,
+    them (5 int4 rows of 7, 3 uint4 rows of 15); one packed row that is
+    not whole bytes (int4, 31) runs as it is. Packed zero points,
     every scale and result type."""
     # name, x type, x shape, axis, block, scale type, zero point, result type
     shapes = [('i8_k5_b2', 'i8', [16, 5], 1, 2, 'f16', True, 'f32'),
@@ -1564,7 +1572,8 @@ def loop_row_cases():
               ('i4_outer_k3n3_b2', 'i4', [4, 3, 3], 1, 2, 'f32', True,
                'bf16'),
               ('u4_outer_k5n3_b2', 'ui4', [3, 5, 3], 1, 2, 'f16', True,
-               'f32')]
+               'f32'),
+              ('i4_one_row_k31_b3', 'i4', [1, 31], 1, 3, 'f16', True, 'f32')]
     return blocked_random_cases(
         'loop_rows_', shapes, lambda x_shape, axis, block, blocks:
         'x %s, blocks of %d along axis %d' % (shape_str(x_shape), block,

@@ -17,7 +17,8 @@ cases some dims dynamic (with the parameters' matching dims).
         --mlir-runner PATH --filecheck PATH --shared-libs LIB,LIB,...
 
 prints one line per failing run and a summary, and exits 1 on a failure.
---max-elements caps each case (default 12288); --corrupt K flips the
+--max-elements caps each case (default 12288); --short-rows draws
+innermost dims of 2 to 31 with more rows instead; --corrupt K flips the
 lowest bit of one finite expected value of case K (the harness must then
 report that file as failing).
 """
@@ -41,6 +42,10 @@ SCALE_TYPES = ['f32', 'f16', 'bf16', 'f8E8M0FNU']
 RESULT_TYPES = ['f32', 'f16', 'bf16']
 INNER_DIMS = [33, 64, 96, 100, 128, 192, 256, 512, 1024, 2048]
 BLOCK_SIZES = [1, 2, 3, 4, 5, 8, 16, 24, 32, 48, 64, 100, 128]
+# --short-rows: innermost dims shorter than a step, many rows (the loop rows
+# of block rows, which take several rows of a static x per loop row).
+SHORT_INNER_DIMS = [2, 3, 5, 6, 7, 9, 10, 11, 13, 15, 17, 20, 25, 31]
+SHORT_OUTER_DIMS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 16, 17, 24, 32, 64]
 # The pipeline variants of RUN_OPTIONS (host width, 128 bits with one
 # register, 512 bits with non-temporal stores, two threads, the linalg
 # path), the vector path without the x86 shuffles, and per-axis without
@@ -51,26 +56,29 @@ VARIANTS = G.RUN_OPTIONS + [
     ' --convert-qdq-to-vector="max-table-period=0" --qdq-to-llvm']
 
 
-def random_case(seed, max_elements):
-    """One case, fully determined by `seed`: the first draw that is a
-    well-formed op (blocks over a dim that leave a single scale element
-    would be a per-tensor scale, which the reference rejects as blocked)."""
+def random_case(seed, max_elements, short_rows=False):
+    """One case, fully determined by `seed` (and `short_rows`): the first
+    draw that is a well-formed op (blocks over a dim that leave a single
+    scale element would be a per-tensor scale, which the reference rejects
+    as blocked)."""
     for attempt in range(100):
-        case = _draw(seed, attempt, max_elements)
+        case = _draw(seed, attempt, max_elements, short_rows)
         if case:
             return case
     raise SystemExit('no well-formed case for seed %d' % seed)
 
 
-def _draw(seed, attempt, max_elements):
+def _draw(seed, attempt, max_elements, short_rows):
     r = random.Random(seed * 101 + attempt)
     rng = G.Rng('random%d.%d' % (seed, attempt))
     x_type = r.choice(X_TYPES)
     s_type = r.choice(SCALE_TYPES)
     y_type = r.choice(RESULT_TYPES)
     rank = r.choice([1, 2, 2, 3])
-    shape = [r.choice([1, 2, 3, 5, 7, 9]) for _ in range(rank)]
-    shape[-1] = r.choice([d for d in INNER_DIMS if d <= max_elements])
+    outer = SHORT_OUTER_DIMS if short_rows else [1, 2, 3, 5, 7, 9]
+    inner = SHORT_INNER_DIMS if short_rows else INNER_DIMS
+    shape = [r.choice(outer) for _ in range(rank)]
+    shape[-1] = r.choice([d for d in inner if d <= max_elements])
     while rank > 1 and shape[0] > 1 and R.num_elements(shape) > max_elements:
         shape[0] -= 1
     if R.num_elements(shape) > max_elements:
@@ -146,11 +154,14 @@ def main():
     parser.add_argument('--shared-libs', required=True)
     parser.add_argument('--max-elements', type=int, default=12288)
     parser.add_argument('--corrupt', type=int, default=-1)
+    parser.add_argument('--short-rows', action='store_true',
+                        help='innermost dims of 2 to 31 and more rows')
     parser.add_argument('--jobs', type=int, default=os.cpu_count() or 1)
     args = parser.parse_args()
 
     os.makedirs(args.work, exist_ok=True)
-    cases = [random_case(args.seed * 100003 + i, args.max_elements)
+    cases = [random_case(args.seed * 100003 + i, args.max_elements,
+                         args.short_rows)
              for i in range(args.count)]
     if 0 <= args.corrupt < len(cases):
         corrupt(cases[args.corrupt])
