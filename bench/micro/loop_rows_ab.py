@@ -6,8 +6,8 @@ Behind the numbers in README.md (Status) for the loop rows of block rows
 
     python3 bench/micro/loop_rows_ab.py OLD_QDQ_OPT NEW_QDQ_OPT [--rounds N]
 
-Each case is a function that dequantizes a static x of about 1 Mi
-elements, called 400 times from `main` under `mlir-runner -O3` after one
+Each case is a function that dequantizes an x of about 1 Mi elements
+(static, or with a dynamic row count: the kernel casts its operands), called 400 times from `main` under `mlir-runner -O3` after one
 warm-up call; `rtclock` times the 400 calls. The result buffer is
 allocated and freed by every call (as `--qdq-to-llvm` bufferizes a
 returned tensor), so the time includes that allocation for both binaries:
@@ -27,24 +27,35 @@ LIB = '/usr/lib/llvm-22/lib'
 RUNNER = '/usr/lib/llvm-22/bin/mlir-runner'
 CALLS = 400
 
-# name, x type, rows M, row length K, block B, scale type, result type
-CASES = [('i8_k5_b2_f32', 'i8', 209715, 5, 2, 'f32', 'f32'),
-         ('i8_k5_b2_f16', 'i8', 209715, 5, 2, 'f16', 'f16'),
-         ('i4_k7_b2_f32', 'i4', 149796, 7, 2, 'f32', 'f32'),
-         ('i8_k10_b4_bf16', 'i8', 104857, 10, 4, 'bf16', 'bf16'),
-         ('i8_k48_b24_f32', 'i8', 21845, 48, 24, 'f32', 'f32')]
+# name, x type, rows M, row length K, block B, scale type, result type,
+# M dynamic in the kernel
+CASES = [('i8_k5_b2_f32', 'i8', 209715, 5, 2, 'f32', 'f32', False),
+         ('i8_k5_b2_f16', 'i8', 209715, 5, 2, 'f16', 'f16', False),
+         ('i4_k7_b2_f32', 'i4', 149796, 7, 2, 'f32', 'f32', False),
+         ('i8_k10_b4_bf16', 'i8', 104857, 10, 4, 'bf16', 'bf16', False),
+         ('i8_k48_b24_f32', 'i8', 21845, 48, 24, 'f32', 'f32', False),
+         ('i8_dyn_k5_b2_f16', 'i8', 209715, 5, 2, 'f16', 'f16', True),
+         ('i8_dyn_k10_b4_f32', 'i8', 104857, 10, 4, 'f32', 'f32', True)]
 
 
-def kernel(x_type, rows, length, block, s_type, y_type):
+def kernel(x_type, rows, length, block, s_type, y_type, dynamic):
     blocks = -(-length // block)
     xty = 'tensor<%dx%dx%s>' % (rows, length, x_type)
     sty = 'tensor<%dx%dx%s>' % (rows, blocks, s_type)
     yty = 'tensor<%dx%dx%s>' % (rows, length, y_type)
+    # The kernel's types: M dynamic, or as in main.
+    m = '?' if dynamic else str(rows)
+    kx = 'tensor<%sx%dx%s>' % (m, length, x_type)
+    ks = 'tensor<%sx%dx%s>' % (m, blocks, s_type)
+    ky = 'tensor<%sx%dx%s>' % (m, length, y_type)
     return f'''func.func private @rtclock() -> f64
 func.func private @printF64(f64)
 func.func private @printNewline()
-func.func @dq(%x: {xty}, %s: {sty}) -> {yty} {{
-  %y = qdq.dequantize_linear %x, %s block_size = {block} : ({xty}, {sty}) -> {yty}
+func.func @dq(%xs: {xty}, %ss: {sty}) -> {yty} {{
+  %x = tensor.cast %xs : {xty} to {kx}
+  %s = tensor.cast %ss : {sty} to {ks}
+  %yk = qdq.dequantize_linear %x, %s block_size = {block} : ({kx}, {ks}) -> {ky}
+  %y = tensor.cast %yk : {ky} to {yty}
   return %y : {yty}
 }}
 func.func @main() {{

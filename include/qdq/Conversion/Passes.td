@@ -170,7 +170,8 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
     Option<"unroll", "unroll", "int64_t", /*default=*/"4",
            "SIMD registers per loop iteration: the loops step over "
            "unroll * vector-bits / 32 lanes (forms without a scheme at that "
-           "width are retried with one register)">,
+           "width, and block rows shorter than it, are retried with one "
+           "register)">,
     Option<"numThreads", "num-threads", "int64_t", /*default=*/"1",
            "Split the loops into this many chunks under an scf.forall "
            "(1: no scf.forall)">,

@@ -722,8 +722,8 @@ static FailureOr<Plan> choosePlan(DequantizeLinearOp op, int64_t lanes,
     bool runsFit = !shortRuns || groupFits;
     bool grouped = shortRuns || (run % lanes != 0 && groupFits);
     // (One row of x starts on a byte, whatever its length.)
-    bool oneFits = runsFit && (!packed || (rowLength * bits) % 8 == 0 ||
-                               xRows == 1);
+    bool oneFits =
+        runsFit && (!packed || (rowLength * bits) % 8 == 0 || xRows == 1);
     int64_t rowsPerLoopRow = oneFits ? 1 : 0;
     if (plan.blockSize && (grouped || !oneFits) &&
         !ShapedType::isDynamic(xRows))
@@ -2675,12 +2675,18 @@ public:
   LogicalResult matchAndRewrite(DequantizeLinearOp op,
                                 PatternRewriter &rewriter) const override {
     // Several registers per iteration if a scheme exists at that width,
-    // else one.
+    // else one. Block rows shorter than those registers (short rows of a
+    // dynamic x, or that no loop row of several rows fills) run one masked
+    // step each: one register wastes fewer lanes.
     int64_t width = lanes * unroll;
     FailureOr<Plan> plan = choosePlan(op, width, maxTablePeriod);
-    if (failed(plan) && unroll > 1) {
-      width = lanes;
-      plan = choosePlan(op, width, maxTablePeriod);
+    if (unroll > 1 && (failed(plan) || (plan->scheme == Scheme::BlockRows &&
+                                        plan->rowLength < width))) {
+      FailureOr<Plan> narrow = choosePlan(op, lanes, maxTablePeriod);
+      if (succeeded(narrow) || failed(plan)) {
+        width = lanes;
+        plan = narrow;
+      }
     }
     if (failed(plan))
       return rewriter.notifyMatchFailure(op, "no vector scheme for this form");

@@ -1,5 +1,6 @@
 // RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=256 unroll=1" --split-input-file | FileCheck %s
 // RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 unroll=1" --split-input-file | FileCheck %s --check-prefix=AVX512
+// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512" --split-input-file | FileCheck %s --check-prefix=UNROLL
 
 // Per-tensor packed int4: x flattened, read 4 bytes (8 codes) at a time,
 // nibbles split with and/shift, interleaved low-first and sign-extended
@@ -718,6 +719,19 @@ func.func @block_rows_loop_rows(%x: tensor<16x5xi8>, %s: tensor<16x3xf16>) -> te
 func.func @block_rows_loop_rows_packed(%x: tensor<4x7xi4>, %s: tensor<4x3xf32>) -> tensor<4x7xf32> {
   %y = qdq.dequantize_linear %x, %s block_size = 3 : (tensor<4x7xi4>, tensor<4x3xf32>) -> tensor<4x7xf32>
   return %y : tensor<4x7xf32>
+}
+
+// Block rows shorter than the unrolled step (64 lanes at 512 bits) run one
+// register per step (16 lanes): rows of 5 of a dynamic x (no loop rows),
+// one masked step each.
+// UNROLL-LABEL: func.func @block_rows_narrow
+// UNROLL-NOT:   vector<64x
+// UNROLL:       vector.transfer_read %{{.*}} : tensor<?x5xi8>, vector<16xi8>
+// UNROLL-NOT:   vector<64x
+// UNROLL:       return
+func.func @block_rows_narrow(%x: tensor<?x5xi8>, %s: tensor<?x3xf32>) -> tensor<?x5xf32> {
+  %y = qdq.dequantize_linear %x, %s block_size = 2 : (tensor<?x5xi8>, tensor<?x3xf32>) -> tensor<?x5xf32>
+  return %y : tensor<?x5xf32>
 }
 
 // One row of packed x starts on a byte whatever its length (31 int4 codes).
