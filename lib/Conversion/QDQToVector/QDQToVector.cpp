@@ -616,6 +616,12 @@ static FailureOr<Plan> choosePlan(DequantizeLinearOp op, int64_t lanes,
   // Statically empty tensors need no loops; leave them to the linalg path.
   if (llvm::is_contained(shape, 0))
     return failure();
+  // Nor can static sizes whose product overflows int64 be flattened.
+  int64_t staticElements = 1;
+  for (int64_t dim : shape)
+    if (!ShapedType::isDynamic(dim) &&
+        llvm::MulOverflow(staticElements, dim, staticElements))
+      return failure();
   Plan plan;
   auto granularity = op.getGranularity();
   if (granularity == DequantizeLinearOp::Granularity::PerTensor) {
@@ -2455,8 +2461,10 @@ private:
   /// Rows in groups (Plan::groupedRuns; see buildBlockRows, and
   /// buildRowsAlongAxis for rows of a dynamic length): row r of x into row
   /// `local` of `acc`. Column c takes entry (c / R) * W + c mod W (R the run,
-  /// W the run width), so a step's lanes take one contiguous run of entries,
-  /// fixed by the step's offset in its group of lcm(R, lanes) columns.
+  /// W the run width; with Plan::rowPeriod P, that map within each period
+  /// of P columns, each period advancing by its entries), so a step's lanes
+  /// take a fixed range of entries, fixed by the step's offset in its group
+  /// of lcm(R, lanes) (or lcm(P, lanes)) columns.
   Value emitRowOfGroups(const BlockRowInputs &in, Value r, Value local,
                         Value acc) {
     return emitRowOfGroups(in, r, local, acc, b.getIndexAttr(plan.rowLength));

@@ -287,6 +287,17 @@ func.func @fallbacks(%x: tensor<3x135xi4>, %s: tensor<3x68xf32>, %xh: tensor<?x3
   return %y, %yh, %y1 : tensor<3x135xf32>, tensor<?x3xf32>, tensor<?xf32>
 }
 
+// A static shape whose element count overflows int64 has no flat view (its
+// reshapes would not verify): left for the linalg path, per-tensor too.
+// CHECK-LABEL: func.func @fallback_huge
+// CHECK:       qdq.dequantize_linear %{{.*}}, %{{.*}} axis = 2 block_size = 2
+// CHECK:       qdq.dequantize_linear %{{.*}}, %{{.*}} : (tensor<3037000500x3037000500x5xi8>, tensor<f32>)
+func.func @fallback_huge(%x: tensor<3037000500x3037000500x5xi8>, %s: tensor<3037000500x3037000500x3xf32>, %s0: tensor<f32>) -> (tensor<3037000500x3037000500x5xf32>, tensor<3037000500x3037000500x5xf32>) {
+  %y = qdq.dequantize_linear %x, %s axis = 2 block_size = 2 : (tensor<3037000500x3037000500x5xi8>, tensor<3037000500x3037000500x3xf32>) -> tensor<3037000500x3037000500x5xf32>
+  %y0 = qdq.dequantize_linear %x, %s0 : (tensor<3037000500x3037000500x5xi8>, tensor<f32>) -> tensor<3037000500x3037000500x5xf32>
+  return %y, %y0 : tensor<3037000500x3037000500x5xf32>, tensor<3037000500x3037000500x5xf32>
+}
+
 // A dynamic axis dim with static rows shorter than a step (N = 5, axis 0):
 // x as one row of K * 5 from the axis on, in groups of lcm(5, 8) = 40
 // columns (5 steps); column c takes scale c / 5 of the one [1, K] scale
