@@ -235,3 +235,25 @@ func.func @table_read_back(%x: memref<4096xi8>, %s: memref<256xf32>) -> memref<4
   memref.dealloc %t : memref<64xf32>
   return %y : memref<4096xf32>
 }
+
+// -----
+
+// The bytes a loop nest streams saturate at the int64 maximum: a read of a
+// static buffer whose size overflows int64 counts as more than min-bytes
+// (2^64 elements once wrapped to 0 bytes, and the store stayed normal).
+// CHECK-LABEL: func.func @huge_read
+// CHECK:       vector.store {{.*}} {alignment = 32 : i64, nontemporal = true} : memref<256xf32>, vector<8xf32>
+// CHECK:       llvm.fence seq_cst
+func.func @huge_read(%big: memref<4294967296x4294967296xi8>) -> memref<256xf32> {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %c256 = arith.constant 256 : index
+  %pad = arith.constant 0 : i8
+  %a = memref.alloc() {alignment = 64 : i64} : memref<256xf32>
+  scf.for %i = %c0 to %c256 step %c8 {
+    %x = vector.transfer_read %big[%c0, %i], %pad {in_bounds = [true]} : memref<4294967296x4294967296xi8>, vector<8xi8>
+    %f = arith.sitofp %x : vector<8xi8> to vector<8xf32>
+    vector.transfer_write %f, %a[%i] {in_bounds = [true]} : vector<8xf32>, memref<256xf32>
+  }
+  return %a : memref<256xf32>
+}

@@ -18,7 +18,9 @@
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/Support/MathExtras.h"
 
+#include <limits>
 #include <optional>
 
 namespace mlir::qdq {
@@ -119,6 +121,18 @@ uint64_t offsetFactor(ValueRange indices, ArrayRef<int64_t> strides,
   return factor;
 }
 
+/// The bytes of a statically shaped memref of int/float elements (sub-byte
+/// elements packed), or nullopt (also when the count overflows int64).
+std::optional<int64_t> storageBytes(MemRefType type) {
+  if (!type.hasStaticShape() || !type.getElementType().isIntOrFloat())
+    return std::nullopt;
+  int64_t bits = type.getElementTypeBitWidth();
+  for (int64_t dim : type.getShape())
+    if (llvm::MulOverflow(bits, dim, bits))
+      return std::nullopt;
+  return bits / 8 + (bits % 8 != 0);
+}
+
 /// What a memref provably points into: the allocation's static size in bytes
 /// and a power of two dividing the address of its first element.
 struct BufferFacts {
@@ -134,14 +148,12 @@ std::optional<BufferFacts> analyzeBuffer(Value memref, unsigned depth = 0) {
     return std::nullopt;
   if (auto alloc = dyn_cast<memref::AllocOp>(def)) {
     MemRefType type = alloc.getType();
-    if (!type.hasStaticShape() || !type.getLayout().isIdentity() ||
-        !type.getElementType().isIntOrFloat())
-      return std::nullopt;
-    int64_t bits = type.getElementTypeBitWidth();
-    if (bits % 8 != 0)
+    std::optional<int64_t> bytes = storageBytes(type);
+    if (!bytes || !type.getLayout().isIdentity() ||
+        type.getElementTypeBitWidth() % 8 != 0)
       return std::nullopt;
     uint64_t alignment = alloc.getAlignment().value_or(1);
-    return BufferFacts{type.getNumElements() * (bits / 8),
+    return BufferFacts{*bytes,
                        std::min(powerOfTwoFactor(alignment), kMaxFactor)};
   }
   // Views that keep the first element's address.
@@ -193,12 +205,12 @@ Value viewedBuffer(Value memref) {
 }
 
 /// The bytes of a statically shaped memref (sub-byte elements packed), else
-/// 0.
+/// 0 (or, when the count overflows int64, the int64 maximum).
 int64_t staticBytes(Value memref) {
   auto type = dyn_cast<MemRefType>(memref.getType());
   if (!type || !type.hasStaticShape() || !type.getElementType().isIntOrFloat())
     return 0;
-  return (type.getNumElements() * type.getElementTypeBitWidth() + 7) / 8;
+  return storageBytes(type).value_or(std::numeric_limits<int64_t>::max());
 }
 
 /// The distinct buffers (see viewedBuffer) that the loads of the loop nest
@@ -324,7 +336,8 @@ struct QDQNontemporalStoresPass
     // (dynamically shaped ones count 0).
     int64_t streamed = buffer->allocationBytes;
     for (Value read : reads)
-      streamed += staticBytes(read);
+      if (llvm::AddOverflow(streamed, staticBytes(read), streamed))
+        streamed = std::numeric_limits<int64_t>::max();
     if (streamed < minBytes)
       return std::nullopt;
     int64_t elementBytes = memrefType.getElementTypeBitWidth() / 8;
