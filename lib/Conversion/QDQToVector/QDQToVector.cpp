@@ -166,6 +166,11 @@ struct Plan {
   // `rowPeriodEntries` its S (or S * N) entries. 0: the map above alone.
   int64_t rowPeriod = 0;
   int64_t rowPeriodEntries = 0;
+  // BlockRows over a dynamic number of rows of x: loop rows of
+  // `rowsPerLoopRow` rows of x for the whole loop rows, then the rows left
+  // (fewer than that) as rows of their own (remainderRows).
+  int64_t rowsPerLoopRow = 1;
+  bool remainderRows = false;
   // BlockRows with runs of at least a step that do not start on a byte of
   // packed x: steps at multiples of the lanes, each taking the entries of at
   // most two runs, instead of steps from each run's first column.
@@ -607,6 +612,31 @@ static int64_t chooseRowsPerLoopRow(int64_t rows, int64_t length, int64_t run,
   return best;
 }
 
+/// chooseRowsPerLoopRow for a dynamic number of rows (loop rows with a
+/// remainder of rows, Plan::remainderRows): any count, the fewest rows whose
+/// steps use 95% of their lanes, else the best-used count; 1 if no count
+/// above one fits.
+static int64_t chooseRowsPerLoopRowWithRemainder(int64_t length, int64_t run,
+                                                 int64_t entries,
+                                                 int64_t lanes) {
+  auto used = [&](int64_t r) {
+    int64_t columns = r * length;
+    return double(columns) / double(llvm::alignTo(columns, lanes));
+  };
+  if (length % run != 0 && groupSteps(length, lanes) > kMaxGroupSteps)
+    return 1;
+  int64_t best = 1;
+  int64_t limit =
+      std::min(kMaxLoopRowColumns / length, kMaxLoopRowEntries / entries);
+  for (int64_t r = 2; r <= limit; ++r) {
+    if (used(r) >= 0.95)
+      return r;
+    if (used(r) > used(best))
+      best = r;
+  }
+  return best;
+}
+
 static FailureOr<Plan> choosePlan(DequantizeLinearOp op, int64_t lanes,
                                   int64_t maxTablePeriod) {
   RankedTensorType xType = op.getX().getType();
@@ -737,8 +767,20 @@ static FailureOr<Plan> choosePlan(DequantizeLinearOp op, int64_t lanes,
       rowsPerLoopRow =
           chooseRowsPerLoopRow(xRows, rowLength, run, rowEntries, lanes,
                                packed ? bits : 0, oneFits, runsFit);
+    // A dynamic number of rows: loop rows for the whole ones and the rows
+    // left as rows of their own, when x's rows would leave a fifth of the
+    // lanes unused. Not for packed x or zero points (their slices would
+    // not start on a byte).
+    if (plan.blockSize && grouped && oneFits && ShapedType::isDynamic(xRows) &&
+        !packed && !zpBits &&
+        rowLength * 5 < int64_t(llvm::alignTo(rowLength, lanes)) * 4) {
+      rowsPerLoopRow =
+          chooseRowsPerLoopRowWithRemainder(rowLength, run, rowEntries, lanes);
+      plan.remainderRows = rowsPerLoopRow > 1;
+    }
     if (rowsPerLoopRow == 0)
       return false;
+    plan.rowsPerLoopRow = rowsPerLoopRow;
     if (rowsPerLoopRow > 1 && rowLength % run != 0) {
       plan.rowPeriod = rowLength;
       plan.rowPeriodEntries = rowEntries;
@@ -2175,10 +2217,69 @@ private:
   ///    Runs that do not start on a byte of packed x take straddling steps
   ///    instead (emitRowOfStraddlingSteps).
   Value buildBlockRows() {
+    if (!plan.remainderRows)
+      return unflatten(buildBlockRowsOf(op.getX(), op.getScale(), zeroPoint));
+    // A dynamic number of rows M (Plan::remainderRows): the first
+    // M - M mod R rows of x (and their parameters) as loop rows of R rows,
+    // then the M mod R rows left with a plan of x's own rows, into one flat
+    // result.
+    int64_t rowsPerLoopRow = plan.rowsPerLoopRow;
+    Value x = flatten(b, loc, op.getX());
+    Value total = tensor::DimOp::create(b, loc, x, 0);
+    Value loopRowLength = indexConstant(b, loc, plan.rowLength);
+    Value wholeLength = roundDown(total, loopRowLength);
+    Value restLength = arith::SubIOp::create(b, loc, total, wholeLength);
+    // Entries per element are rowEntries / rowLength: whole rows of both.
+    Value wholeEntries = arith::MulIOp::create(
+        b, loc, arith::DivUIOp::create(b, loc, wholeLength, loopRowLength),
+        indexConstant(b, loc, plan.rowEntries));
+    auto slice = [&](Value tensor, Value offset, Value size) -> Value {
+      Value flat = flatten(b, loc, tensor);
+      return tensor::ExtractSliceOp::create(
+          b, loc, flat, ArrayRef<OpFoldResult>{offset},
+          ArrayRef<OpFoldResult>{size},
+          ArrayRef<OpFoldResult>{b.getIndexAttr(1)});
+    };
+    auto restOf = [&](Value tensor, Value offset) -> Value {
+      Value flat = flatten(b, loc, tensor);
+      Value size = arith::SubIOp::create(
+          b, loc, tensor::DimOp::create(b, loc, flat, 0), offset);
+      return slice(flat, offset, size);
+    };
+    Value zero = indexConstant(b, loc, 0);
+    Value whole = buildBlockRowsOf(
+        slice(x, zero, wholeLength), slice(op.getScale(), zero, wholeEntries),
+        zeroPoint ? slice(zeroPoint, zero, wholeEntries) : Value());
+    Plan loopRows = plan;
+    plan.rowLength /= rowsPerLoopRow;
+    plan.rowEntries /= rowsPerLoopRow;
+    plan.rowPeriod = plan.rowPeriodEntries = 0;
+    plan.rowsPerLoopRow = 1;
+    plan.remainderRows = false;
+    Value rest = buildBlockRowsOf(
+        restOf(x, wholeLength), restOf(op.getScale(), wholeEntries),
+        zeroPoint ? restOf(zeroPoint, wholeEntries) : Value());
+    plan = loopRows;
+    Value result = tensor::EmptyOp::create(
+        b, loc, ArrayRef<OpFoldResult>{total}, storeElement);
+    auto insert = [&](Value part, Value offset, Value size) {
+      return tensor::InsertSliceOp::create(
+          b, loc, part, result, ArrayRef<OpFoldResult>{offset},
+          ArrayRef<OpFoldResult>{size},
+          ArrayRef<OpFoldResult>{b.getIndexAttr(1)});
+    };
+    result = insert(whole, zero, wholeLength);
+    result = insert(rest, wholeLength, restLength);
+    return unflatten(result);
+  }
+
+  /// Block rows of x, `scale` and `zp` (the op's, or slices of them with
+  /// whole rows), into a flat result of x's size.
+  Value buildBlockRowsOf(Value x, Value scale, Value zp) {
     int64_t rowLength = plan.rowLength;
     bool perAxis = plan.blockSize == 0;
     OpFoldResult totalSize =
-        tensor::getMixedSize(b, loc, flatten(b, loc, op.getX()), 0);
+        tensor::getMixedSize(b, loc, flatten(b, loc, x), 0);
     OpFoldResult rowCount;
     if (std::optional<int64_t> total = getConstantIntValue(totalSize))
       rowCount = b.getIndexAttr(*total / rowLength);
@@ -2208,17 +2309,17 @@ private:
           ArrayRef<ReassociationIndices>{{0, 1}},
           ArrayRef<OpFoldResult>{rowsOf, b.getIndexAttr(length)});
     };
-    Value x2d = asMatrix(op.getX(), rowLength, rowCount);
+    Value x2d = asMatrix(x, rowLength, rowCount);
     StoredReader xReader(b, loc, x2d, rowLength);
     OpFoldResult paramRows = perAxis ? b.getIndexAttr(1) : rowCount;
     Value scale2d =
-        toStorage(b, loc, asMatrix(op.getScale(), plan.rowEntries, paramRows));
+        toStorage(b, loc, asMatrix(scale, plan.rowEntries, paramRows));
     // (Only a per-axis zero point may be one element: DQ-R6, DQ-R13.)
     Value zp2d, zpScalar;
     if (hasOneElementZeroPoint())
       zpScalar = broadcastFirstZeroPoint();
-    else if (zeroPoint)
-      zp2d = toStorage(b, loc, asMatrix(zeroPoint, plan.rowEntries, paramRows));
+    else if (zp)
+      zp2d = toStorage(b, loc, asMatrix(zp, plan.rowEntries, paramRows));
     Value lastEntry = indexConstant(b, loc, plan.rowEntries - 1);
     Value zero = indexConstant(b, loc, 0);
 
@@ -2230,9 +2331,9 @@ private:
     // rows fill theirs (scratch carried through the row loop) at each row.
     RowTable scaleTable, zpTable;
     if (plan.groupedRuns) {
-      scaleTable = makeRowTable(op.getScale(), /*isScale=*/true);
+      scaleTable = makeRowTable(scale, /*isScale=*/true);
       if (zp2d)
-        zpTable = makeRowTable(zeroPoint, /*isScale=*/false);
+        zpTable = makeRowTable(zp, /*isScale=*/false);
     }
     SmallVector<RankedTensorType> scratchTypes;
     for (RowTable *table : {&scaleTable, &zpTable}) {
@@ -2292,9 +2393,8 @@ private:
             return emitRowOfGroups(in, r, local, acc);
           return emitRowOfLongBlocks(in, r, local, acc);
         });
-    Value flat = tensor::CollapseShapeOp::create(
+    return tensor::CollapseShapeOp::create(
         b, loc, result, ArrayRef<ReassociationIndices>{{0, 1}});
-    return unflatten(flat);
   }
 
   /// The decoded entries of one parameter row of block rows (grouped runs):
@@ -2651,7 +2751,9 @@ private:
   PatternRewriter &b;
   Location loc;
   DequantizeLinearOp op;
-  const Plan &plan;
+  // A copy: block rows with a remainder run its rows with a plan of x's
+  // own rows (buildBlockRows).
+  Plan plan;
   int64_t lanes;
   // Lanes of one SIMD register (`lanes` is `unroll` of them).
   int64_t registerLanes;

@@ -665,7 +665,9 @@ func.func @axis_table_invariant(%x: tensor<?x8xui8>, %s: tensor<8xf32>, %z: tens
 // the reshapes stay valid (a static x once gave a [?] scale a static M). The
 // zero point's row tables are read from the flat [?] zero point, masked.
 // The static x's 7 rows of 10 take one loop row of 70 columns (see
-// @block_rows_loop_rows), whose parameters are viewed as [?, 21].
+// @block_rows_loop_rows), whose parameters are viewed as [?, 21]. The
+// dynamic x has rows of 14, which fill their steps well enough to stay
+// rows of their own (no remainder rows, see @block_rows_remainder).
 // CHECK-LABEL: func.func @block_rows_dynamic_params
 // CHECK-NOT:   qdq.dequantize_linear
 // CHECK:       tensor.expand_shape %{{.*}} output_shape [%c1, 21] : tensor<?xf32> into tensor<?x21xf32>
@@ -675,14 +677,14 @@ func.func @axis_table_invariant(%x: tensor<?x8xui8>, %s: tensor<8xf32>, %z: tens
 // CHECK:         vector.transfer_read %{{.*}}[%{{.*}}], %{{.*}} {in_bounds = [true]} : tensor<32xi32>, vector<3xi32>
 // CHECK-LABEL: func.func @block_rows_dynamic_x
 // CHECK-NOT:   qdq.dequantize_linear
-// CHECK:       vector.transfer_read %{{.*}} : tensor<7x3xf32>, vector<2xf32>
+// CHECK:       vector.transfer_read %{{.*}} : tensor<7x4xf32>, vector<2xf32>
 func.func @block_rows_dynamic_params(%x: tensor<7x10xi8>, %s: tensor<?x3xf32>, %z: tensor<?x3xi8>) -> tensor<7x10xf32> {
   %y = qdq.dequantize_linear %x, %s, %z block_size = 4 : (tensor<7x10xi8>, tensor<?x3xf32>, tensor<?x3xi8>) -> tensor<7x10xf32>
   return %y : tensor<7x10xf32>
 }
-func.func @block_rows_dynamic_x(%x: tensor<?x10xi8>, %s: tensor<7x3xf32>) -> tensor<?x10xf32> {
-  %y = qdq.dequantize_linear %x, %s block_size = 4 : (tensor<?x10xi8>, tensor<7x3xf32>) -> tensor<?x10xf32>
-  return %y : tensor<?x10xf32>
+func.func @block_rows_dynamic_x(%x: tensor<?x14xi8>, %s: tensor<7x4xf32>) -> tensor<?x14xf32> {
+  %y = qdq.dequantize_linear %x, %s block_size = 4 : (tensor<?x14xi8>, tensor<7x4xf32>) -> tensor<?x14xf32>
+  return %y : tensor<?x14xf32>
 }
 
 // -----
@@ -732,17 +734,39 @@ func.func @block_rows_loop_rows_packed(%x: tensor<4x7xi4>, %s: tensor<4x3xf32>) 
   return %y : tensor<4x7xf32>
 }
 
+// A dynamic number of rows M of 5 (blocks of 2): loop rows of R = 8 rows
+// (40 columns, one group of lcm(5, 8)) over the first M - M mod 8 rows of x
+// and their 24 entries per loop row, then the rows left as rows of their
+// own, both into one flat result.
+// CHECK-LABEL: func.func @block_rows_remainder
+// CHECK:       %[[LOOPS:.*]] = arith.divui %{{.*}}, %c40 : index
+// CHECK:       %[[WHOLE:.*]] = arith.muli %[[LOOPS]], %c40 : index
+// CHECK:       tensor.extract_slice %{{.*}}[%c0] [%{{.*}}] [1] : tensor<?xi8> to tensor<?xi8>
+// CHECK:       tensor.extract_slice %{{.*}}[%c0] [%{{.*}}] [1] : tensor<?xf16> to tensor<?xf16>
+// CHECK:       %[[XW:.*]] = tensor.extract_slice %{{.*}}[%c0] [%[[WHOLE]]] [1] : tensor<?xi8> to tensor<?xi8>
+// CHECK:       tensor.expand_shape %[[XW]] {{\[\[}}0, 1]] output_shape [%{{.*}}, 40] : tensor<?xi8> into tensor<?x40xi8>
+// CHECK:       scf.for {{.*}} -> (tensor<?x40xf32>, tensor<40xf32>, tensor<40xi32>)
+// CHECK:       %[[XR:.*]] = tensor.extract_slice %{{.*}}[%[[WHOLE]]] [%{{.*}}] [1] : tensor<?xi8> to tensor<?xi8>
+// CHECK:       tensor.expand_shape %[[XR]] {{\[\[}}0, 1]] output_shape [%{{.*}}, 5] : tensor<?xi8> into tensor<?x5xi8>
+// CHECK:       scf.for {{.*}} -> (tensor<?x5xf32>, tensor<16xf32>, tensor<16xi32>)
+// CHECK:       tensor.insert_slice %{{.*}}[%c0] [%[[WHOLE]]] [1] : tensor<?xf32> into tensor<?xf32>
+// CHECK:       tensor.insert_slice %{{.*}}[%[[WHOLE]]] [%{{.*}}] [1] : tensor<?xf32> into tensor<?xf32>
+func.func @block_rows_remainder(%x: tensor<?x5xi8>, %s: tensor<?x3xf16>, %z: tensor<?x3xi8>) -> tensor<?x5xf32> {
+  %y = qdq.dequantize_linear %x, %s, %z block_size = 2 : (tensor<?x5xi8>, tensor<?x3xf16>, tensor<?x3xi8>) -> tensor<?x5xf32>
+  return %y : tensor<?x5xf32>
+}
+
 // Block rows shorter than the unrolled step (64 lanes at 512 bits) run one
-// register per step (16 lanes): rows of 5 of a dynamic x (no loop rows),
-// one masked step each.
+// register per step (16 lanes): rows of 6 uint4 codes of a dynamic x (no
+// loop rows over packed slices), one masked step each.
 // UNROLL-LABEL: func.func @block_rows_narrow
 // UNROLL-NOT:   vector<64x
-// UNROLL:       vector.transfer_read %{{.*}} : tensor<?x5xi8>, vector<16xi8>
+// UNROLL:       vector.transfer_write %{{.*}} : vector<16xf32>, tensor<?x6xf32>
 // UNROLL-NOT:   vector<64x
 // UNROLL:       return
-func.func @block_rows_narrow(%x: tensor<?x5xi8>, %s: tensor<?x3xf32>) -> tensor<?x5xf32> {
-  %y = qdq.dequantize_linear %x, %s block_size = 2 : (tensor<?x5xi8>, tensor<?x3xf32>) -> tensor<?x5xf32>
-  return %y : tensor<?x5xf32>
+func.func @block_rows_narrow(%x: tensor<?x6xui4>, %s: tensor<?x2xf32>) -> tensor<?x6xf32> {
+  %y = qdq.dequantize_linear %x, %s block_size = 4 : (tensor<?x6xui4>, tensor<?x2xf32>) -> tensor<?x6xf32>
+  return %y : tensor<?x6xf32>
 }
 
 // One row of packed x starts on a byte whatever its length (31 int4 codes).

@@ -1553,7 +1553,9 @@ def loop_row_cases():
     packed runs of 75 take steps on multiples of the lanes over loop rows
     of 4 rows. An odd number of packed rows makes one loop row of all of
     them (5 int4 rows of 7, 3 uint4 rows of 15); one packed row that is
-    not whole bytes (int4, 31) runs as it is. Packed zero points,
+    not whole bytes (int4, 31) runs as it is. A dynamic number of rows
+    (dim 0): loop rows for the whole ones, then the rows left as rows of
+    their own (unpacked x and zero points). Packed zero points,
     every scale and result type."""
     # name, x type, x shape, axis, block, scale type, zero point, result type
     shapes = [('i8_k5_b2', 'i8', [16, 5], 1, 2, 'f16', True, 'f32'),
@@ -1574,10 +1576,29 @@ def loop_row_cases():
               ('u4_outer_k5n3_b2', 'ui4', [3, 5, 3], 1, 2, 'f16', True,
                'f32'),
               ('i4_one_row_k31_b3', 'i4', [1, 31], 1, 3, 'f16', True, 'f32')]
-    return blocked_random_cases(
+    cases = blocked_random_cases(
         'loop_rows_', shapes, lambda x_shape, axis, block, blocks:
         'x %s, blocks of %d along axis %d' % (shape_str(x_shape), block,
                                               axis))
+    # A dynamic number of rows: loop rows for the whole ones, the rows left
+    # as rows of their own (more and fewer rows than a loop row takes at
+    # the RUN lines' widths).
+    dynamic = [('dyn_i8_k5_b2', 'i8', [150, 5], 1, 2, 'f16', True, 'f32'),
+               ('dyn_u8_k10_b4', 'ui8', [70, 10], 1, 4, 'bf16', True,
+                'bf16'),
+               ('dyn_e4m3fn_k6_b4', 'f8E4M3FN', [50, 6], 1, 4, 'f16', False,
+                'f16'),
+               ('dyn_f16_k7_b3', 'f16', [33, 7], 1, 3, 'f32', True, 'f32'),
+               ('dyn_i16_k3_b2', 'i16', [3, 3], 1, 2, 'f32', True, 'f16'),
+               ('dyn_i8_outer_k4n3_b3', 'i8', [90, 4, 3], 1, 3, 'f16', True,
+                'f32')]
+    for case in blocked_random_cases(
+            'loop_rows_', dynamic, lambda x_shape, axis, block, blocks:
+            'x %s, blocks of %d along axis %d, dim 0 dynamic' %
+            (shape_str(x_shape), block, axis)):
+        case.dynamic = (0,)
+        cases.append(case)
+    return cases
 
 
 def spec_cases(x_type):
