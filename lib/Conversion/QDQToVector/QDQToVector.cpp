@@ -2247,19 +2247,8 @@ private:
       return slice(flat, offset, size);
     };
     Value zero = indexConstant(b, loc, 0);
-    Value whole = buildBlockRowsOf(
-        slice(x, zero, wholeLength), slice(op.getScale(), zero, wholeEntries),
-        zeroPoint ? slice(zeroPoint, zero, wholeEntries) : Value());
-    Plan loopRows = plan;
-    plan.rowLength /= rowsPerLoopRow;
-    plan.rowEntries /= rowsPerLoopRow;
-    plan.rowPeriod = plan.rowPeriodEntries = 0;
-    plan.rowsPerLoopRow = 1;
-    plan.remainderRows = false;
-    Value rest = buildBlockRowsOf(
-        restOf(x, wholeLength), restOf(op.getScale(), wholeEntries),
-        zeroPoint ? restOf(zeroPoint, wholeEntries) : Value());
-    plan = loopRows;
+    // Each part writes its slice of the result in place (an extract_slice
+    // and the insert_slice of the same slice): no copies.
     Value result = tensor::EmptyOp::create(
         b, loc, ArrayRef<OpFoldResult>{total}, storeElement);
     auto insert = [&](Value part, Value offset, Value size) {
@@ -2268,14 +2257,30 @@ private:
           ArrayRef<OpFoldResult>{size},
           ArrayRef<OpFoldResult>{b.getIndexAttr(1)});
     };
+    Value whole = buildBlockRowsOf(
+        slice(x, zero, wholeLength), slice(op.getScale(), zero, wholeEntries),
+        zeroPoint ? slice(zeroPoint, zero, wholeEntries) : Value(),
+        slice(result, zero, wholeLength));
     result = insert(whole, zero, wholeLength);
+    Plan loopRows = plan;
+    plan.rowLength /= rowsPerLoopRow;
+    plan.rowEntries /= rowsPerLoopRow;
+    plan.rowPeriod = plan.rowPeriodEntries = 0;
+    plan.rowsPerLoopRow = 1;
+    plan.remainderRows = false;
+    Value rest = buildBlockRowsOf(
+        restOf(x, wholeLength), restOf(op.getScale(), wholeEntries),
+        zeroPoint ? restOf(zeroPoint, wholeEntries) : Value(),
+        slice(result, wholeLength, restLength));
+    plan = loopRows;
     result = insert(rest, wholeLength, restLength);
     return unflatten(result);
   }
 
   /// Block rows of x, `scale` and `zp` (the op's, or slices of them with
-  /// whole rows), into a flat result of x's size.
-  Value buildBlockRowsOf(Value x, Value scale, Value zp) {
+  /// whole rows), into a flat result of x's size (written into `into`, a
+  /// slice of a larger result, if given).
+  Value buildBlockRowsOf(Value x, Value scale, Value zp, Value into = {}) {
     int64_t rowLength = plan.rowLength;
     bool perAxis = plan.blockSize == 0;
     OpFoldResult totalSize =
@@ -2375,9 +2380,15 @@ private:
       return isScale ? decodeScale(stored) : decodeZeroPoint(stored);
     };
 
-    Value init = tensor::EmptyOp::create(
-        b, loc, ArrayRef<OpFoldResult>{rowCount, b.getIndexAttr(rowLength)},
-        storeElement);
+    // The rows' result: `into` (a flat slice of the op's result, written in
+    // place) as [M, L], or a new tensor.
+    Value init =
+        into ? asMatrix(into, rowLength, rowCount)
+             : tensor::EmptyOp::create(
+                   b, loc,
+                   ArrayRef<OpFoldResult>{rowCount, b.getIndexAttr(rowLength)},
+                   storeElement)
+                   .getResult();
     Value rows = getValueOrCreateConstantIndexOp(b, loc, rowCount);
     Value result = emitRowLoops(
         rows, b.getIndexAttr(rowLength), init, scratchTypes,
