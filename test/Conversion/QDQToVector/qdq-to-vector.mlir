@@ -737,7 +737,7 @@ func.func @block_rows_loop_rows_packed(%x: tensor<4x7xi4>, %s: tensor<4x3xf32>) 
 // A dynamic number of rows M of 5 (blocks of 2): loop rows of R = 8 rows
 // (40 columns, one group of lcm(5, 8)) over the first M - M mod 8 rows of x
 // and their 24 entries per loop row, then the rows left as rows of their
-// own, both into one flat result.
+// own, each writing its slice of one flat result in place.
 // CHECK-LABEL: func.func @block_rows_remainder
 // CHECK:       %[[LOOPS:.*]] = arith.divui %{{.*}}, %c40 : index
 // CHECK:       %[[WHOLE:.*]] = arith.muli %[[LOOPS]], %c40 : index
@@ -746,11 +746,12 @@ func.func @block_rows_loop_rows_packed(%x: tensor<4x7xi4>, %s: tensor<4x3xf32>) 
 // CHECK:       %[[XW:.*]] = tensor.extract_slice %{{.*}}[%c0] [%[[WHOLE]]] [1] : tensor<?xi8> to tensor<?xi8>
 // CHECK:       tensor.expand_shape %[[XW]] {{\[\[}}0, 1]] output_shape [%{{.*}}, 40] : tensor<?xi8> into tensor<?x40xi8>
 // CHECK:       scf.for {{.*}} -> (tensor<?x40xf32>, tensor<40xf32>, tensor<40xi32>)
+// CHECK:       %[[Y:.*]] = tensor.insert_slice %{{.*}}[%c0] [%[[WHOLE]]] [1] : tensor<?xf32> into tensor<?xf32>
+// CHECK:       tensor.extract_slice %[[Y]][%[[WHOLE]]] [%{{.*}}] [1] : tensor<?xf32> to tensor<?xf32>
 // CHECK:       %[[XR:.*]] = tensor.extract_slice %{{.*}}[%[[WHOLE]]] [%{{.*}}] [1] : tensor<?xi8> to tensor<?xi8>
 // CHECK:       tensor.expand_shape %[[XR]] {{\[\[}}0, 1]] output_shape [%{{.*}}, 5] : tensor<?xi8> into tensor<?x5xi8>
 // CHECK:       scf.for {{.*}} -> (tensor<?x5xf32>, tensor<16xf32>, tensor<16xi32>)
-// CHECK:       tensor.insert_slice %{{.*}}[%c0] [%[[WHOLE]]] [1] : tensor<?xf32> into tensor<?xf32>
-// CHECK:       tensor.insert_slice %{{.*}}[%[[WHOLE]]] [%{{.*}}] [1] : tensor<?xf32> into tensor<?xf32>
+// CHECK:       tensor.insert_slice %{{.*}} into %[[Y]][%[[WHOLE]]] [%{{.*}}] [1] : tensor<?xf32> into tensor<?xf32>
 func.func @block_rows_remainder(%x: tensor<?x5xi8>, %s: tensor<?x3xf16>, %z: tensor<?x3xi8>) -> tensor<?x5xf32> {
   %y = qdq.dequantize_linear %x, %s, %z block_size = 2 : (tensor<?x5xi8>, tensor<?x3xf16>, tensor<?x3xi8>) -> tensor<?x5xf32>
   return %y : tensor<?x5xf32>
