@@ -59,7 +59,10 @@
 //                packed rows that do not start on a byte): L = R * K (or
 //                R * K * N), and when x's rows are not whole runs, the
 //                entries repeat with period K (K * N), in groups of
-//                lcm(K, lanes) columns.
+//                lcm(K, lanes) columns. With a dynamic number of rows
+//                (unpacked x), loop rows run over the whole ones and the
+//                rows left run on their own, each part writing its slice
+//                of the result.
 //
 // Packed sub-byte x (and zero points) are read as bytes through
 // qdq.packed_bytes and unpacked in i8 lanes with shifts, masks and
