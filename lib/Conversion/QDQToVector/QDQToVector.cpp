@@ -2260,10 +2260,13 @@ private:
           ArrayRef<OpFoldResult>{size},
           ArrayRef<OpFoldResult>{b.getIndexAttr(1)});
     };
-    Value whole = buildBlockRowsOf(
-        slice(x, zero, wholeLength), slice(op.getScale(), zero, wholeEntries),
-        zeroPoint ? slice(zeroPoint, zero, wholeEntries) : Value(),
-        slice(result, zero, wholeLength));
+    // (One statement per slice: the order of the ops must not depend on
+    // the compiler's order of evaluating arguments.)
+    Value wholeX = slice(x, zero, wholeLength);
+    Value wholeScale = slice(op.getScale(), zero, wholeEntries);
+    Value wholeZp = zeroPoint ? slice(zeroPoint, zero, wholeEntries) : Value();
+    Value wholeInto = slice(result, zero, wholeLength);
+    Value whole = buildBlockRowsOf(wholeX, wholeScale, wholeZp, wholeInto);
     result = insert(whole, zero, wholeLength);
     Plan loopRows = plan;
     plan.rowLength /= rowsPerLoopRow;
@@ -2271,10 +2274,11 @@ private:
     plan.rowPeriod = plan.rowPeriodEntries = 0;
     plan.rowsPerLoopRow = 1;
     plan.remainderRows = false;
-    Value rest = buildBlockRowsOf(
-        restOf(x, wholeLength), restOf(op.getScale(), wholeEntries),
-        zeroPoint ? restOf(zeroPoint, wholeEntries) : Value(),
-        slice(result, wholeLength, restLength));
+    Value restX = restOf(x, wholeLength);
+    Value restScale = restOf(op.getScale(), wholeEntries);
+    Value restZp = zeroPoint ? restOf(zeroPoint, wholeEntries) : Value();
+    Value restInto = slice(result, wholeLength, restLength);
+    Value rest = buildBlockRowsOf(restX, restScale, restZp, restInto);
     plan = loopRows;
     result = insert(rest, wholeLength, restLength);
     return unflatten(result);

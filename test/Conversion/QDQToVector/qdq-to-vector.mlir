@@ -741,14 +741,16 @@ func.func @block_rows_loop_rows_packed(%x: tensor<4x7xi4>, %s: tensor<4x3xf32>) 
 // CHECK-LABEL: func.func @block_rows_remainder
 // CHECK:       %[[LOOPS:.*]] = arith.divui %{{.*}}, %c40 : index
 // CHECK:       %[[WHOLE:.*]] = arith.muli %[[LOOPS]], %c40 : index
-// CHECK:       tensor.extract_slice %{{.*}}[%c0] [%{{.*}}] [1] : tensor<?xi8> to tensor<?xi8>
-// CHECK:       tensor.extract_slice %{{.*}}[%c0] [%{{.*}}] [1] : tensor<?xf16> to tensor<?xf16>
 // CHECK:       %[[XW:.*]] = tensor.extract_slice %{{.*}}[%c0] [%[[WHOLE]]] [1] : tensor<?xi8> to tensor<?xi8>
+// CHECK:       tensor.extract_slice %{{.*}}[%c0] [%{{.*}}] [1] : tensor<?xf16> to tensor<?xf16>
+// CHECK:       tensor.extract_slice %{{.*}}[%c0] [%{{.*}}] [1] : tensor<?xi8> to tensor<?xi8>
+// CHECK:       %[[YW:.*]] = tensor.extract_slice %{{.*}}[%c0] [%[[WHOLE]]] [1] : tensor<?xf32> to tensor<?xf32>
 // CHECK:       tensor.expand_shape %[[XW]] {{\[\[}}0, 1]] output_shape [%{{.*}}, 40] : tensor<?xi8> into tensor<?x40xi8>
+// CHECK:       tensor.expand_shape %[[YW]] {{\[\[}}0, 1]] output_shape [%{{.*}}, 40] : tensor<?xf32> into tensor<?x40xf32>
 // CHECK:       scf.for {{.*}} -> (tensor<?x40xf32>, tensor<40xf32>, tensor<40xi32>)
 // CHECK:       %[[Y:.*]] = tensor.insert_slice %{{.*}}[%c0] [%[[WHOLE]]] [1] : tensor<?xf32> into tensor<?xf32>
-// CHECK:       tensor.extract_slice %[[Y]][%[[WHOLE]]] [%{{.*}}] [1] : tensor<?xf32> to tensor<?xf32>
 // CHECK:       %[[XR:.*]] = tensor.extract_slice %{{.*}}[%[[WHOLE]]] [%{{.*}}] [1] : tensor<?xi8> to tensor<?xi8>
+// CHECK:       tensor.extract_slice %[[Y]][%[[WHOLE]]] [%{{.*}}] [1] : tensor<?xf32> to tensor<?xf32>
 // CHECK:       tensor.expand_shape %[[XR]] {{\[\[}}0, 1]] output_shape [%{{.*}}, 5] : tensor<?xi8> into tensor<?x5xi8>
 // CHECK:       scf.for {{.*}} -> (tensor<?x5xf32>, tensor<16xf32>, tensor<16xi32>)
 // CHECK:       tensor.insert_slice %{{.*}} into %[[Y]][%[[WHOLE]]] [%{{.*}}] [1] : tensor<?xf32> into tensor<?xf32>
