@@ -35,7 +35,8 @@ CASES = [('i8_k5_b2_f32', 'i8', 209715, 5, 2, 'f32', 'f32', False),
          ('i8_k10_b4_bf16', 'i8', 104857, 10, 4, 'bf16', 'bf16', False),
          ('i8_k48_b24_f32', 'i8', 21845, 48, 24, 'f32', 'f32', False),
          ('i8_dyn_k5_b2_f16', 'i8', 209715, 5, 2, 'f16', 'f16', True),
-         ('i8_dyn_k10_b4_f32', 'i8', 104857, 10, 4, 'f32', 'f32', True)]
+         ('i8_dyn_k10_b4_f32', 'i8', 104857, 10, 4, 'f32', 'f32', True),
+         ('u4_dyn_k6_b4_f32', 'ui4', 174762, 6, 4, 'f32', 'f32', True)]
 
 
 def kernel(x_type, rows, length, block, s_type, y_type, dynamic):

@@ -105,10 +105,11 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
       the entries repeat with x's rows: groups of `lcm(row, lanes)`
       columns (at most 16 steps) whose steps read the entries of the
       blocks they cover, partial last blocks included. With a dynamic
-      number of rows (unpacked x and zero points), loop rows of the
-      fewest rows that fill 95% of their steps run over the whole ones,
-      and the rows left run as rows of their own; block rows that stay
-      shorter than the unrolled step take one register per step;
+      number of rows (and no packed zero point), loop rows of the fewest
+      rows that fill 95% of their steps run over the whole ones, and the
+      rows left run as rows of their own (packed x read in place from
+      each part's first element); block rows that stay shorter than the
+      unrolled step take one register per step;
     * per-axis and blocked with a dynamic axis dim or dynamic dims after the
       axis: the rows of N above, with K (and S = ceil(K / B)) read from x at
       run time for each row's parameters, and a dynamic N bounding each

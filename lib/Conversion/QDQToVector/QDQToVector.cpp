@@ -60,9 +60,9 @@
 //                R * K * N), and when x's rows are not whole runs, the
 //                entries repeat with period K (K * N), in groups of
 //                lcm(K, lanes) columns. With a dynamic number of rows
-//                (unpacked x), loop rows run over the whole ones and the
-//                rows left run on their own, each part writing its slice
-//                of the result.
+//                (no packed zero point), loop rows run over the whole ones
+//                and the rows left run on their own, each part writing its
+//                slice of the result.
 //
 // Packed sub-byte x (and zero points) are read as bytes through
 // qdq.packed_bytes and unpacked in i8 lanes with shifts, masks and
@@ -375,6 +375,8 @@ public:
               b, loc, indices[0],
               getValueOrCreateConstantIndexOp(b, loc, rowLength)),
           linear);
+    if (packedOffset)
+      linear = arith::AddIOp::create(b, loc, packedOffset, linear);
     Value byteIndex =
         arith::DivUIOp::create(b, loc, linear, indexConstant(b, loc, 8 / bits));
     Value padding = arith::ConstantOp::create(b, loc, b.getI8IntegerAttr(0));
@@ -386,11 +388,19 @@ public:
   /// Bits per element of packed x, else 0.
   unsigned getPackedBits() const { return bits; }
 
+  /// Packed: reads element `offset + linear index` of the flat tensor (an
+  /// offset on a byte), so that rows of a part of it read in place.
+  void setPackedOffset(Value offset) {
+    assert(bits && "an offset for a packed reader only");
+    packedOffset = offset;
+  }
+
 private:
   Type element;
   OpFoldResult rowLength;
   unsigned bits = 0;
   Value source;
+  Value packedOffset;
 };
 
 /// A per-tensor dequantization of x with at most 8 bits as a table lookup:
@@ -772,10 +782,11 @@ static FailureOr<Plan> choosePlan(DequantizeLinearOp op, int64_t lanes,
                                packed ? bits : 0, oneFits, runsFit);
     // A dynamic number of rows: loop rows for the whole ones and the rows
     // left as rows of their own, when x's rows would leave a fifth of the
-    // lanes unused. Not for packed x or zero points (their slices would
-    // not start on a byte).
+    // lanes unused. Packed x is read in place from the part's first
+    // element (its rows start on a byte: oneFits); not with a packed zero
+    // point, whose row tables read it sliced.
     if (plan.blockSize && grouped && oneFits && ShapedType::isDynamic(xRows) &&
-        !packed && !zpBits &&
+        !zpBits &&
         rowLength * 5 < int64_t(llvm::alignTo(rowLength, lanes)) * 4) {
       rowsPerLoopRow =
           chooseRowsPerLoopRowWithRemainder(rowLength, run, rowEntries, lanes);
@@ -2262,11 +2273,13 @@ private:
     };
     // (One statement per slice: the order of the ops must not depend on
     // the compiler's order of evaluating arguments.)
-    Value wholeX = slice(x, zero, wholeLength);
+    bool packedX = isPackedSubByteType(xElement);
+    Value wholeX = packedX ? x : slice(x, zero, wholeLength);
     Value wholeScale = slice(op.getScale(), zero, wholeEntries);
     Value wholeZp = zeroPoint ? slice(zeroPoint, zero, wholeEntries) : Value();
     Value wholeInto = slice(result, zero, wholeLength);
-    Value whole = buildBlockRowsOf(wholeX, wholeScale, wholeZp, wholeInto);
+    Value whole = buildBlockRowsOf(wholeX, wholeScale, wholeZp, wholeInto,
+                                   packedX ? zero : Value());
     result = insert(whole, zero, wholeLength);
     Plan loopRows = plan;
     plan.rowLength /= rowsPerLoopRow;
@@ -2274,11 +2287,12 @@ private:
     plan.rowPeriod = plan.rowPeriodEntries = 0;
     plan.rowsPerLoopRow = 1;
     plan.remainderRows = false;
-    Value restX = restOf(x, wholeLength);
+    Value restX = packedX ? x : restOf(x, wholeLength);
     Value restScale = restOf(op.getScale(), wholeEntries);
     Value restZp = zeroPoint ? restOf(zeroPoint, wholeEntries) : Value();
     Value restInto = slice(result, wholeLength, restLength);
-    Value rest = buildBlockRowsOf(restX, restScale, restZp, restInto);
+    Value rest = buildBlockRowsOf(restX, restScale, restZp, restInto,
+                                  packedX ? wholeLength : Value());
     plan = loopRows;
     result = insert(rest, wholeLength, restLength);
     return unflatten(result);
@@ -2286,12 +2300,15 @@ private:
 
   /// Block rows of x, `scale` and `zp` (the op's, or slices of them with
   /// whole rows), into a flat result of x's size (written into `into`, a
-  /// slice of a larger result, if given).
-  Value buildBlockRowsOf(Value x, Value scale, Value zp, Value into = {}) {
+  /// slice of a larger result, if given). Packed x can not be sliced
+  /// (qdq.packed_bytes takes identity layouts): with `packedOffset`, `x` is
+  /// the op's whole flat x, read from that element on, for `into`'s size.
+  Value buildBlockRowsOf(Value x, Value scale, Value zp, Value into = {},
+                         Value packedOffset = {}) {
     int64_t rowLength = plan.rowLength;
     bool perAxis = plan.blockSize == 0;
     OpFoldResult totalSize =
-        tensor::getMixedSize(b, loc, flatten(b, loc, x), 0);
+        tensor::getMixedSize(b, loc, flatten(b, loc, into ? into : x), 0);
     OpFoldResult rowCount;
     if (std::optional<int64_t> total = getConstantIntValue(totalSize))
       rowCount = b.getIndexAttr(*total / rowLength);
@@ -2321,8 +2338,12 @@ private:
           ArrayRef<ReassociationIndices>{{0, 1}},
           ArrayRef<OpFoldResult>{rowsOf, b.getIndexAttr(length)});
     };
-    Value x2d = asMatrix(x, rowLength, rowCount);
-    StoredReader xReader(b, loc, x2d, rowLength);
+    StoredReader xReader =
+        packedOffset
+            ? StoredReader(b, loc, x, rowLength)
+            : StoredReader(b, loc, asMatrix(x, rowLength, rowCount), rowLength);
+    if (packedOffset)
+      xReader.setPackedOffset(packedOffset);
     OpFoldResult paramRows = perAxis ? b.getIndexAttr(1) : rowCount;
     Value scale2d =
         toStorage(b, loc, asMatrix(scale, plan.rowEntries, paramRows));

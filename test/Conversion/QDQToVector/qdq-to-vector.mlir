@@ -760,14 +760,38 @@ func.func @block_rows_remainder(%x: tensor<?x5xi8>, %s: tensor<?x3xf16>, %z: ten
 }
 
 // Block rows shorter than the unrolled step (64 lanes at 512 bits) run one
-// register per step (16 lanes): rows of 6 uint4 codes of a dynamic x (no
-// loop rows over packed slices), one masked step each.
+// register per step (16 lanes): rows of 6 uint4 codes of a dynamic x with a
+// packed zero point (no loop rows: its row tables would read it sliced),
+// one masked step each.
 // UNROLL-LABEL: func.func @block_rows_narrow
 // UNROLL-NOT:   vector<64x
 // UNROLL:       vector.transfer_write %{{.*}} : vector<16xf32>, tensor<?x6xf32>
 // UNROLL-NOT:   vector<64x
 // UNROLL:       return
-func.func @block_rows_narrow(%x: tensor<?x6xui4>, %s: tensor<?x2xf32>) -> tensor<?x6xf32> {
+func.func @block_rows_narrow(%x: tensor<?x6xui4>, %s: tensor<?x2xf32>, %z: tensor<?x2xui4>) -> tensor<?x6xf32> {
+  %y = qdq.dequantize_linear %x, %s, %z block_size = 4 : (tensor<?x6xui4>, tensor<?x2xf32>, tensor<?x2xui4>) -> tensor<?x6xf32>
+  return %y : tensor<?x6xf32>
+}
+
+// Packed x with a dynamic number of rows (and no zero point) takes loop
+// rows and a remainder too: x can not be sliced (qdq.packed_bytes takes
+// identity layouts), so both parts read the whole x's bytes, the rows left
+// from their first element on (WHOLE, a multiple of the 24 codes of a loop
+// row of 4 rows of 6: on a byte).
+// CHECK-LABEL: func.func @block_rows_remainder_packed
+// CHECK:       %[[LOOPS:.*]] = arith.divui %{{.*}}, %c24 : index
+// CHECK:       %[[WHOLE:.*]] = arith.muli %[[LOOPS]], %c24 : index
+// CHECK-NOT:   tensor.extract_slice %{{.*}} : tensor<?xui4>
+// CHECK:       qdq.packed_bytes %{{.*}} : tensor<?xui4> -> tensor<?xi8>
+// CHECK:       scf.for {{.*}} -> (tensor<?x24xf32>)
+// CHECK:       tensor.insert_slice %{{.*}}[%c0] [%[[WHOLE]]] [1] : tensor<?xf32> into tensor<?xf32>
+// CHECK-NOT:   tensor.extract_slice %{{.*}} : tensor<?xui4>
+// CHECK:       %[[BYTES:.*]] = qdq.packed_bytes %{{.*}} : tensor<?xui4> -> tensor<?xi8>
+// CHECK:       scf.for {{.*}} -> (tensor<?x6xf32>)
+// CHECK:         %[[AT:.*]] = arith.addi %[[WHOLE]], %{{.*}} : index
+// CHECK:         %[[BYTE:.*]] = arith.divui %[[AT]], %c2 : index
+// CHECK:         vector.transfer_read %[[BYTES]][%[[BYTE]]]
+func.func @block_rows_remainder_packed(%x: tensor<?x6xui4>, %s: tensor<?x2xf32>) -> tensor<?x6xf32> {
   %y = qdq.dequantize_linear %x, %s block_size = 4 : (tensor<?x6xui4>, tensor<?x2xf32>) -> tensor<?x6xf32>
   return %y : tensor<?x6xf32>
 }

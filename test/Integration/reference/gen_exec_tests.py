@@ -1555,7 +1555,9 @@ def loop_row_cases():
     them (5 int4 rows of 7, 3 uint4 rows of 15); one packed row that is
     not whole bytes (int4, 31) runs as it is. A dynamic number of rows
     (dim 0): loop rows for the whole ones, then the rows left as rows of
-    their own (unpacked x and zero points). Packed zero points,
+    their own (packed x, whose rows start on a byte, read in place from
+    each part's first element; with a packed zero point, x's rows stay
+    rows of their own). Packed zero points,
     every scale and result type."""
     # name, x type, x shape, axis, block, scale type, zero point, result type
     shapes = [('i8_k5_b2', 'i8', [16, 5], 1, 2, 'f16', True, 'f32'),
@@ -1591,6 +1593,13 @@ def loop_row_cases():
                ('dyn_f16_k7_b3', 'f16', [33, 7], 1, 3, 'f32', True, 'f32'),
                ('dyn_i16_k3_b2', 'i16', [3, 3], 1, 2, 'f32', True, 'f16'),
                ('dyn_i8_outer_k4n3_b3', 'i8', [90, 4, 3], 1, 3, 'f16', True,
+                'f32'),
+               ('dyn_u4_k6_b4', 'ui4', [70, 6], 1, 4, 'f16', False, 'f32'),
+               ('dyn_i4_k10_b3', 'i4', [41, 10], 1, 3, 'f32', False, 'bf16'),
+               ('dyn_i2_k4_b3', 'i2', [100, 4], 1, 3, 'bf16', False, 'f32'),
+               ('dyn_f4_k6_b4', 'f4E2M1FN', [27, 6], 1, 4, 'f8E8M0FNU',
+                False, 'f16'),
+               ('dyn_u4_k6_b4_zp', 'ui4', [30, 6], 1, 4, 'f32', True,
                 'f32')]
     for case in blocked_random_cases(
             'loop_rows_', dynamic, lambda x_shape, axis, block, blocks:
