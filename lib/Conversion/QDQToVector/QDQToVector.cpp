@@ -2236,7 +2236,8 @@ private:
     // A dynamic number of rows M (Plan::remainderRows): the first
     // M - M mod R rows of x (and their parameters) as loop rows of R rows,
     // then the M mod R rows left with a plan of x's own rows, into one flat
-    // result.
+    // result. Packed x is not sliced: each part reads the whole x from its
+    // first element on.
     int64_t rowsPerLoopRow = plan.rowsPerLoopRow;
     Value x = flatten(b, loc, op.getX());
     Value total = tensor::DimOp::create(b, loc, x, 0);
