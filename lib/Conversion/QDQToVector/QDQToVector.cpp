@@ -138,6 +138,10 @@ constexpr int64_t kMaxGroupSteps = 16;
 /// row takes all of x) and parameter entries (their row tables).
 constexpr int64_t kMaxLoopRowColumns = 4096;
 constexpr int64_t kMaxLoopRowEntries = 1 << 16;
+/// x's own rows stay loop rows when their steps use this much of their
+/// lanes; loop rows of several rows are chosen to use the second.
+constexpr double kOwnRowsLaneUse = 0.8;
+constexpr double kLoopRowsLaneUse = 0.95;
 
 enum class Scheme { PerTensor, AxisTable, BlockFlat, Rows, BlockRows };
 
@@ -578,6 +582,12 @@ static int64_t groupSteps(int64_t run, int64_t lanes) {
   return run / std::gcd(run, lanes);
 }
 
+/// The share of the lanes that the steps of a loop row of `columns` use
+/// (its last step is masked).
+static double laneUse(int64_t columns, int64_t lanes) {
+  return double(columns) / double(llvm::alignTo(columns, lanes));
+}
+
 /// Block rows of a blocked op over static x of `rows` rows of `length`
 /// columns (K, or K * N) with `entries` parameter entries (S, or S * N)
 /// each, in runs of `run` columns: how many rows of x one loop row takes,
@@ -594,10 +604,7 @@ static int64_t chooseRowsPerLoopRow(int64_t rows, int64_t length, int64_t run,
                                     int64_t entries, int64_t lanes,
                                     unsigned packedBits, bool oneFits,
                                     bool runsFit) {
-  auto used = [&](int64_t r) {
-    int64_t columns = r * length;
-    return double(columns) / double(llvm::alignTo(columns, lanes));
-  };
+  auto used = [&](int64_t r) { return laneUse(r * length, lanes); };
   auto legal = [&](int64_t r) {
     if (r == 1)
       return oneFits;
@@ -615,7 +622,7 @@ static int64_t chooseRowsPerLoopRow(int64_t rows, int64_t length, int64_t run,
   for (int64_t r = 1; r <= limit; ++r) {
     if (!legal(r))
       continue;
-    if (used(r) >= (r == 1 ? 0.8 : 0.95))
+    if (used(r) >= (r == 1 ? kOwnRowsLaneUse : kLoopRowsLaneUse))
       return r;
     if (!best || used(r) > used(best))
       best = r;
@@ -632,17 +639,14 @@ static int64_t chooseRowsPerLoopRow(int64_t rows, int64_t length, int64_t run,
 static int64_t chooseRowsPerLoopRowWithRemainder(int64_t length, int64_t run,
                                                  int64_t entries,
                                                  int64_t lanes) {
-  auto used = [&](int64_t r) {
-    int64_t columns = r * length;
-    return double(columns) / double(llvm::alignTo(columns, lanes));
-  };
+  auto used = [&](int64_t r) { return laneUse(r * length, lanes); };
   if (length % run != 0 && groupSteps(length, lanes) > kMaxGroupSteps)
     return 1;
   int64_t best = 1;
   int64_t limit =
       std::min(kMaxLoopRowColumns / length, kMaxLoopRowEntries / entries);
   for (int64_t r = 2; r <= limit; ++r) {
-    if (used(r) >= 0.95)
+    if (used(r) >= kLoopRowsLaneUse)
       return r;
     if (used(r) > used(best))
       best = r;
@@ -786,8 +790,7 @@ static FailureOr<Plan> choosePlan(DequantizeLinearOp op, int64_t lanes,
     // element (its rows start on a byte: oneFits); not with a packed zero
     // point, whose row tables read it sliced.
     if (plan.blockSize && grouped && oneFits && ShapedType::isDynamic(xRows) &&
-        !zpBits &&
-        rowLength * 5 < int64_t(llvm::alignTo(rowLength, lanes)) * 4) {
+        !zpBits && laneUse(rowLength, lanes) < kOwnRowsLaneUse) {
       rowsPerLoopRow =
           chooseRowsPerLoopRowWithRemainder(rowLength, run, rowEntries, lanes);
       plan.remainderRows = rowsPerLoopRow > 1;
