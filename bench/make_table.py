@@ -70,6 +70,64 @@ def fr(v):
     return '-' if v is None else f'{v:.2f}'
 
 
+def loops_section(lp, by_id):
+    """The static loop table (loop_report.py's loops.json): per kernel, the
+    main loop's llvm-mca cycles per 64 elements and the GB/s they allow at
+    the measured core clock, next to the measured GB/s and the roof."""
+    ghz = lp.get('core_ghz')
+    L = [f'## qdq\'s loops, statically ({lp["size"]} kernels)', '']
+    L.append('The innermost loops of each qdq kernel (`llc -O3 -mcpu=native` '
+             'assembly) and llvm-mca\'s estimate of their cycles per iteration '
+             '(`-mcpu=native`: a model of the core with every access an L1 hit, '
+             'not a measurement). The *main loop* is the one that stores the '
+             'most bytes per iteration; its elements per iteration are those '
+             'bytes over the result\'s bytes per element. *Ceiling* = 64 '
+             'elements x (x + y bytes per element) / (cycles per 64 elements) '
+             'at the core clock measured by loop_report.py ' +
+             (f'({ghz:.2f} GHz): ' if ghz else '(not measured here, so no '
+              'ceiling): ') +
+             'what the loop alone allows, to compare with the measured GB/s '
+             'and the roof of the same size. A main loop with *(branches)* '
+             'has more than one path (e.g. a fast path and an exact one for '
+             'rare values); llvm-mca runs all of them in every iteration, so '
+             'its estimate is pessimistic. *Other loops*: the kernel\'s '
+             'other inner loops (table set-up before the main loop, '
+             'remainders), instructions and cycles per iteration.')
+    L.append('')
+    L.append('| case | main loop: instructions | elements / iteration | '
+             'cycles / 64 elements | ceiling GB/s | measured GB/s | roof GB/s | '
+             'other loops (instructions, cycles / iteration) |')
+    L.append('|---|---|---|---|---|---|---|---|')
+    for cid, loops in lp['loops'].items():
+        if cid not in by_id:
+            continue  # a kernel left in the object directory by another run
+        x, y = cid.split('_')[0], cid.split('_')[-2]
+        ybytes = YBYTES.get(y, 4)
+        bpe = XBITS.get(x, 8) / 8 + ybytes
+        stores = [l for l in loops if l.get('stored_bytes')]
+        main = max(stores, key=lambda l: (l['stored_bytes'],
+                                          l['instructions'])) if stores else None
+        others = [l for l in loops if l is not main]
+        r = by_id.get(cid, {})
+        cells = [cid]
+        if main and main['cycles']:
+            elems = main['stored_bytes'] / ybytes
+            per64 = main['cycles'] * 64 / elems
+            ceil = 64 * bpe / per64 * ghz if ghz else None
+            mark = ' (branches)' if main.get('branches', 0) > 0 else ''
+            cells += [f'{main["instructions"]}{mark}', f'{elems:g}',
+                      f'{per64:.1f}',
+                      fmt(ceil)]
+        else:
+            cells += ['-', '-', '-', '-']
+        cells += [fmt(r.get('q')), fmt(r.get('roof'))]
+        cells.append(', '.join(f'{l["instructions"]} ins, {l["cycles"]:.1f}'
+                               for l in others if l['cycles']) or '-')
+        L.append('| ' + ' | '.join(cells) + ' |')
+    L.append('')
+    return L
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--cases', required=True)
@@ -391,35 +449,7 @@ def main():
         except (OSError, ValueError):
             lp = None
         if lp and lp.get('loops'):
-            mhz = m.get('cpu_mhz')
-            L.append(f'## qdq\'s loops, statically ({lp["size"]} kernels)')
-            L.append('')
-            L.append('The innermost loops of each qdq kernel (`llc -O3 -mcpu=native` '
-                     'assembly), with llvm-mca\'s estimate of cycles per iteration '
-                     '(`-mcpu=native`; a model, not a measurement). The SIMD loop '
-                     'handles 8 f32 lanes per iteration here (AVX2); *ceiling* = '
-                     '8 elements x bytes per element / cycles at the '
-                     f'{mhz:.0f} MHz /proc/cpuinfo reports (the compute bound of the '
-                     'loop alone, to compare with the roof). Set-up loops are the '
-                     'scalar loops that run before the main loop on every call '
-                     '(per-axis: decoding the scale / zero-point table, one '
-                     'element per iteration).' if mhz else '')
-            L.append('')
-            L.append('| case | main loop: instructions | cycles / 8 elements | '
-                     'ceiling GB/s | set-up loops (instructions, cycles / element) |')
-            L.append('|---|---|---|---|---|')
-            for case, loops in lp['loops'].items():
-                cid = case.rsplit('_', 1)[0]
-                x, y = cid.split('_')[0], cid.split('_')[-1]
-                bpe = XBITS.get(x, 8) / 8 + YBYTES.get(y, 4)
-                simd = [l for l in loops if l['ymm']]
-                setup = [l for l in loops if not l['ymm']]
-                main = max(simd, key=lambda l: l['instructions']) if simd else None
-                ceil = (8 * bpe / main['cycles'] * mhz / 1e3) if (main and main['cycles'] and mhz) else None
-                L.append(f'| {cid} | {main["instructions"] if main else "-"} | '
-                         f'{main["cycles"]:.2f} | {fmt(ceil)} | ' if main else f'| {cid} | - | - | - | ')
-                L[-1] += (', '.join(f'{l["instructions"]} ins, {l["cycles"]:.2f}' for l in setup) or '') + ' |'
-            L.append('')
+            L += loops_section(lp, {r['c']['id']: r for r in rows})
     if a.verify_log:
         try:
             with open(a.verify_log) as f:

@@ -31,6 +31,10 @@
 #   --ab-dynamic  the same A/B with the second kernel's x, scale and zero
 #                 point of every dim dynamic (default options): the cost of
 #                 dynamic shapes
+#   --ab-binary Q the same A/B with the second kernel compiled by another
+#                 qdq-opt binary Q (default options, or --ab's): a change to
+#                 the compiler measured against the build before it, in one
+#                 run (copy the old build's bin/qdq-opt somewhere first)
 #
 # Builds into $QDQ_BENCH_BUILD_DIR (default ./build-bench) with
 # -DQDQ_BUILD_BENCHMARKS=ON. Every kernel is checked bit-exactly against the
@@ -51,6 +55,7 @@ ort=1
 threads=1
 ab=""
 ab_dynamic=0
+ab_binary=""
 results="$root/bench/results"
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -64,7 +69,8 @@ while [ $# -gt 0 ]; do
   --no-threads) threads=0 ;;
   --ab) ab="$2"; shift ;;
   --ab-dynamic) ab_dynamic=1 ;;
-  -h|--help) sed -n '2,38p' "$0"; exit 0 ;;
+  --ab-binary) ab_binary="$(realpath "$2")"; shift ;;
+  -h|--help) sed -n '2,43p' "$0"; exit 0 ;;
   *) echo "bench.sh: unknown argument $1" >&2; exit 2 ;;
   esac
   shift
@@ -90,17 +96,19 @@ if [ "$threads" = 1 ] &&
   mt_options="num-threads=2"
 fi
 mt_sizes=4Mi
-if [ -n "$ab" ] || [ "$ab_dynamic" = 1 ]; then
+if [ -n "$ab" ] || [ "$ab_dynamic" = 1 ] || [ -n "$ab_binary" ]; then
   mt_options="$ab"
   mt_sizes="64Ki,4Mi,64Mi"
 fi
 second="$mt_options"
 [ "$ab_dynamic" = 1 ] && second="every dim dynamic${ab:+, $ab}"
+[ -n "$ab_binary" ] && second="$ab_binary${ab:+ with $ab}"
 log "configuring the benchmark ($set_name set${second:+, second kernels: $second})"
 cmake "${cmake_args[@]}" -DQDQ_BUILD_BENCHMARKS=ON -DQDQ_BENCH_SET="$set_name" \
   -DQDQ_BENCH_SIZES="$sizes" -DQDQ_BENCH_MT_SIZES="$mt_sizes" \
   -DQDQ_BENCH_MT_OPTIONS="$mt_options" \
-  -DQDQ_BENCH_MT_DYNAMIC="$([ "$ab_dynamic" = 1 ] && echo ON || echo OFF)" >/dev/null
+  -DQDQ_BENCH_MT_DYNAMIC="$([ "$ab_dynamic" = 1 ] && echo ON || echo OFF)" \
+  -DQDQ_BENCH_MT_QDQ_OPT="$ab_binary" >/dev/null
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 log "building (kernels: qdq-opt/mlir-opt -> mlir-translate -> llc, in parallel)"
