@@ -60,7 +60,9 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
     * per-axis along a longer innermost axis that is whole steps: the same
       loops, with the scales and zero points read and decoded in place
       where the tables would be read;
-    * per-axis with longer rows (N >= lanes): one scalar per row;
+    * per-axis with longer rows (N >= lanes): one scalar per row; rows at
+      least four times a lookup table's entries long (below) take a table
+      each, whatever the period;
     * per-axis in the other static forms (a long innermost axis that is not
       whole steps, a long period of rows shorter than a step): as blocked
       below, with x as rows of K * N whose columns take the entries of the
@@ -140,7 +142,11 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
     every code (16 or 256) is computed once before the loop, split into one
     byte plane per result byte, and each step looks its codes up
     (`qdq.table_lookup`) and interleaves the planes. f32 results of packed
-    2/4-bit x (fp4 included) look up one table of 16 f32 results. fp8/fp4 x
+    2/4-bit x (fp4 included) look up one table of 16 f32 results. Per-axis
+    x of those forms whose rows (one scale and zero point each) are at
+    least four times the table's entries long (1024 elements for 8-bit x,
+    64 for packed x) does the same row by row: each row builds its table
+    inside the row loop, then looks its codes up. fp8/fp4 x
     that no such table covers (f32 results of fp8, per-axis, blocked) is
     decoded with one: the f16 bits of every code's value (all exact in f16),
     two planes, widened to f32 in registers before the scales are applied.

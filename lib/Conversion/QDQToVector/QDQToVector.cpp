@@ -77,8 +77,11 @@
 // per result byte; each step looks its codes up in both planes
 // (qdq.table_lookup, lowered to pshufb or vpermi2b) and interleaves the
 // bytes. f32 results of packed 2/4-bit x look up a table of the 16 f32
-// results (vpermps). fp8/fp4 x in the other cases is decoded with a table of
-// the f16 bits of each code's value (scale 1), widened to f32.
+// results (vpermps). Per-axis x whose rows (one scale and zero point per
+// row) are at least four times the table's entries long does the same row
+// by row: each row builds its own table, then looks its codes up. fp8/fp4
+// x in the other cases is decoded with a table of the f16 bits of each
+// code's value (scale 1), widened to f32.
 //
 //===----------------------------------------------------------------------===//
 
@@ -142,6 +145,12 @@ constexpr int64_t kMaxLoopRowEntries = 1 << 16;
 /// lanes; loop rows of several rows are chosen to use the second.
 constexpr double kOwnRowsLaneUse = 0.8;
 constexpr double kLoopRowsLaneUse = 0.95;
+
+/// Per-axis rows whose lookup tables pay (LookupTable::appliesToRows): a
+/// row's table costs about as much as dequantizing its entries, and a
+/// lookup saves about half a step, so rows take tables from this many
+/// elements per table entry on.
+constexpr int64_t kRowTableElementsPerEntry = 4;
 
 enum class Scheme { PerTensor, AxisTable, BlockFlat, Rows, BlockRows };
 
@@ -407,7 +416,8 @@ private:
   Value packedOffset;
 };
 
-/// A per-tensor dequantization of x with at most 8 bits as a table lookup:
+/// A per-tensor dequantization of x with at most 8 bits (or one row of a
+/// per-axis one, LookupTable::appliesToRows) as a table lookup:
 /// entry c is the result of x code c, kept for f16/bf16 results as two
 /// planes, one per result byte (16 entries for 2- and 4-bit codes, 256 for
 /// 8-bit ones), or for f32 results of packed 2-/4-bit x as one vector of 16
@@ -415,29 +425,50 @@ private:
 /// code: scale 1, no zero point, f16 result).
 class LookupTable {
 public:
-  /// Whether a lookup table pays for `op` with `lanes` lanes per step: the
-  /// form fits and the x86 features look up `lanes` codes with shuffles.
+  /// Whether a lookup table pays for a per-tensor `op` with `lanes` lanes
+  /// per step: the form fits (entries()) and the op has one table.
   static bool applies(DequantizeLinearOp op, int64_t lanes,
                       const X86Features &features) {
-    if (op.getGranularity() != DequantizeLinearOp::Granularity::PerTensor)
+    return op.getGranularity() == DequantizeLinearOp::Granularity::PerTensor &&
+           entries(op, lanes, features) != 0;
+  }
+
+  /// Whether a per-axis `op` under `plan` takes one table per row of x (the
+  /// rows scheme, one scale and zero point per row of N elements): when the
+  /// form fits and N, static, is at least kRowTableElementsPerEntry times
+  /// the table's entries.
+  static bool appliesToRows(DequantizeLinearOp op, const Plan &plan,
+                            int64_t lanes, const X86Features &features) {
+    if (op.getGranularity() != DequantizeLinearOp::Granularity::PerAxis ||
+        plan.scheme != Scheme::Rows || plan.alongRun ||
+        ShapedType::isDynamic(plan.inner))
       return false;
+    int64_t n = entries(op, lanes, features);
+    return n != 0 && plan.inner >= kRowTableElementsPerEntry * n;
+  }
+
+  /// The entries of `op`'s table when the form fits a table and the x86
+  /// features look up `lanes` codes with shuffles, else 0.
+  static int64_t entries(DequantizeLinearOp op, int64_t lanes,
+                         const X86Features &features) {
     Type y = op.getY().getType().getElementType();
     Type x = op.getX().getType().getElementType();
     // f32 results of packed 2- and 4-bit x: one 16-entry f32 table
     // (vpermps) when the CPU has it.
     if (y.isF32() && usesF32Entries(op, lanes, features))
-      return true;
+      return 16;
     // Else f32 results take no whole-formula table: integer x converts as
     // fast without one, and fp8 x decodes faster with the two-plane decode
     // table (appliesToDecode) and a multiply than with four byte planes and
     // two rounds of interleaving (measured).
     if (y.isF32())
-      return false;
+      return 0;
     int64_t entries = x.getIntOrFloatBitWidth() == 8 ? 256
                       : isPackedSubByteType(x)       ? 16
                                                      : 0;
-    return entries &&
-           getTableLookupRegisterBytes(entries, lanes, features) != 0;
+    if (!entries || getTableLookupRegisterBytes(entries, lanes, features) == 0)
+      return 0;
+    return entries;
   }
 
   /// Whether the table of a per-tensor `op` holds f32 results (16 entries,
@@ -655,7 +686,8 @@ static int64_t chooseRowsPerLoopRowWithRemainder(int64_t length, int64_t run,
 }
 
 static FailureOr<Plan> choosePlan(DequantizeLinearOp op, int64_t lanes,
-                                  int64_t maxTablePeriod) {
+                                  int64_t maxTablePeriod,
+                                  const X86Features &x86) {
   RankedTensorType xType = op.getX().getType();
   ArrayRef<int64_t> shape = xType.getShape();
   Type xElement = xType.getElementType();
@@ -814,6 +846,14 @@ static FailureOr<Plan> choosePlan(DequantizeLinearOp op, int64_t lanes,
   };
 
   if (granularity == DequantizeLinearOp::Granularity::PerAxis) {
+    // Rows long enough for a lookup table of their own take the rows scheme
+    // (LookupTable::appliesToRows), whatever the period.
+    int64_t entries = LookupTable::entries(op, lanes, x86);
+    if (entries && plan.inner >= kRowTableElementsPerEntry * entries &&
+        rowsAligned) {
+      plan.scheme = Scheme::Rows;
+      return plan;
+    }
     int64_t period = plan.axisDim * plan.inner;
     if (period <= maxTablePeriod) {
       plan.scheme = Scheme::AxisTable;
@@ -1703,25 +1743,12 @@ private:
     // `sharedScale`/`sharedZp`: the step's parameters when the caller read
     // them (segment tables, period tiles), else read here.
     auto body = [&](Value j, Value offset, Value acc, bool inBounds,
-                    Value sharedScale = Value(), Value sharedZp = Value()) {
+                    Value sharedScale = Value(),
+                    Value sharedZp = Value()) -> Value {
       Value i = arith::AddIOp::create(b, loc, start, j);
-      if (p.lookup && p.lookup->takesPackedBytes()) {
-        Value bytes = xReader.readBytes(b, loc, ValueRange{i}, lanes, inBounds);
-        return vector::TransferWriteOp::create(
-                   b, loc,
-                   p.lookup->lookupPacked(b, loc, bytes,
-                                          xReader.getPackedBits()),
-                   acc, ValueRange{j}, ArrayRef<bool>{inBounds})
-            .getResult();
-      }
-      if (p.lookup) {
-        Value codes = xReader.read(b, loc, ValueRange{i}, lanes, inBounds,
-                                   /*rawCodes=*/true);
-        return vector::TransferWriteOp::create(
-                   b, loc, p.lookup->lookup(b, loc, codes), acc, ValueRange{j},
-                   ArrayRef<bool>{inBounds})
-            .getResult();
-      }
+      if (p.lookup)
+        return lookupStep(xReader, *p.lookup, ValueRange{i}, ValueRange{j}, acc,
+                          inBounds);
       auto [xStored, xType] = readX(xReader, ValueRange{i}, inBounds);
       Value scale = sharedScale ? sharedScale : scaleVector;
       Value zp = sharedZp ? sharedZp : zpVector;
@@ -1807,6 +1834,26 @@ private:
           scf::YieldOp::create(nb, loc, result);
         });
     return tail.getResult(0);
+  }
+
+  /// One step of a lookup-table dequantization: the `lanes` codes of x at
+  /// `readIndices` looked up in `table` and written at `writeIndices` of
+  /// `acc`, masked past the end of the row unless `inBounds`.
+  Value lookupStep(const StoredReader &xReader, const LookupTable &table,
+                   ValueRange readIndices, ValueRange writeIndices, Value acc,
+                   bool inBounds) {
+    Value y;
+    if (table.takesPackedBytes()) {
+      Value bytes = xReader.readBytes(b, loc, readIndices, lanes, inBounds);
+      y = table.lookupPacked(b, loc, bytes, xReader.getPackedBits());
+    } else {
+      Value codes = xReader.read(b, loc, readIndices, lanes, inBounds,
+                                 /*rawCodes=*/true);
+      y = table.lookup(b, loc, codes);
+    }
+    return vector::TransferWriteOp::create(b, loc, y, acc, writeIndices,
+                                           ArrayRef<bool>{inBounds})
+        .getResult();
   }
 
   /// One step of a row loop: dequantizes x[r, j : j + lanes] (a [R, N]
@@ -2157,6 +2204,15 @@ private:
     Value zpScalar;
     if (hasOneElementZeroPoint())
       zpScalar = broadcastFirstZeroPoint();
+    // Per-axis rows with lookup tables (LookupTable::appliesToRows): each
+    // row builds the table of its scale and zero point, and its steps look
+    // their codes up. A one-element zero point is prepared once.
+    Value zpFirst;
+    if (useLookup && hasOneElementZeroPoint()) {
+      auto zpType = cast<RankedTensorType>(zeroPoint.getType());
+      SmallVector<Value> zeros(zpType.getRank(), indexConstant(b, loc, 0));
+      zpFirst = preparedScalarZeroPoint(zpStorage, zeros);
+    }
 
     Value axisDim = getValueOrCreateConstantIndexOp(
         b, loc, tensor::getMixedSize(b, loc, op.getX(), plan.axis));
@@ -2170,6 +2226,20 @@ private:
     Value result = emitRowLoops(
         rows, rowLength, init, [&](Value r, Value local, Value dest) {
           Value k = arith::RemUIOp::create(b, loc, r, axisDim);
+          if (useLookup) {
+            Value scale =
+                decodeScale(tensor::ExtractOp::create(b, loc, scaleStorage, k));
+            Value zp = zpFirst;
+            if (zeroPoint && !zp)
+              zp = preparedScalarZeroPoint(zpStorage, k);
+            LookupTable table(b, loc, xElement, scale, zp, yElement,
+                              lookupF32Entries);
+            return emitRowSteps(
+                rowLength, dest, [&](Value j, Value acc, bool inBounds) {
+                  return lookupStep(xReader, table, ValueRange{r, j},
+                                    ValueRange{local, j}, acc, inBounds);
+                });
+          }
           // Per-axis: the row's scalars, decoded once per row.
           Value rowScale, rowZp = zpScalar, paramRow;
           if (!blocked) {
@@ -2833,10 +2903,10 @@ public:
     // dynamic x, or that no loop row of several rows fills) run one masked
     // step each: one register wastes fewer lanes.
     int64_t width = lanes * unroll;
-    FailureOr<Plan> plan = choosePlan(op, width, maxTablePeriod);
+    FailureOr<Plan> plan = choosePlan(op, width, maxTablePeriod, x86);
     if (unroll > 1 && (failed(plan) || (plan->scheme == Scheme::BlockRows &&
                                         plan->rowLength < width))) {
-      FailureOr<Plan> narrow = choosePlan(op, lanes, maxTablePeriod);
+      FailureOr<Plan> narrow = choosePlan(op, lanes, maxTablePeriod, x86);
       if (succeeded(narrow) || failed(plan)) {
         width = lanes;
         plan = narrow;
@@ -2844,9 +2914,10 @@ public:
     }
     if (failed(plan))
       return rewriter.notifyMatchFailure(op, "no vector scheme for this form");
+    bool useLookup = LookupTable::applies(op, width, x86) ||
+                     LookupTable::appliesToRows(op, *plan, width, x86);
     KernelBuilder builder(rewriter, op, *plan, width, lanes, numThreads,
-                          parallelThreshold,
-                          LookupTable::applies(op, width, x86),
+                          parallelThreshold, useLookup,
                           LookupTable::usesF32Entries(op, width, x86),
                           LookupTable::appliesToDecode(op, width, x86), x86);
     rewriter.replaceOp(op, builder.build());

@@ -160,3 +160,65 @@ func.func @i2_f32(%x: tensor<256xi2>, %s: tensor<f32>) -> tensor<256xf32> {
   %y = qdq.dequantize_linear %x, %s : (tensor<256xi2>, tensor<f32>) -> tensor<256xf32>
   return %y : tensor<256xf32>
 }
+
+// -----
+
+// Per-axis rows long enough for a table each (N >= 4 * 256 for i8 x): the
+// rows scheme, whatever the period (here 8 * 1024, short enough for the
+// axis tables otherwise). Each row extracts its scale and zero point,
+// builds the table of its 256 codes inside the row loop and looks its
+// steps' codes up; 1030 is not whole steps, so the last step is masked.
+// CHECK-LABEL: func.func @i8_rows_f16
+// CHECK: scf.for %[[R:[^ ]+]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args
+// CHECK:   %[[K:.*]] = arith.remui %[[R]], %{{.*}} : index
+// CHECK:   tensor.extract %{{.*}}[%[[K]]] : tensor<8xf16>
+// CHECK:   tensor.extract %{{.*}}[%[[K]]] : tensor<8xi8>
+// CHECK:   arith.truncf %{{.*}} : vector<256xf32> to vector<256xf16>
+// CHECK:   scf.for %[[J:[^ ]+]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args
+// CHECK:     %[[X:.*]] = vector.transfer_read %{{.*}}[%[[R]], %[[J]]], %{{.*}} {in_bounds = [true]} : tensor<8x1030xi8>, vector<64xi8>
+// CHECK-COUNT-2: qdq.table_lookup %{{.*}}[%[[X]]] : vector<256xi8>, vector<64xi8>
+// CHECK:   vector.transfer_read %{{.*}}[%[[R]], %{{.*}}], %{{.*}} : tensor<8x1030xi8>, vector<64xi8>
+// CHECK-COUNT-2: qdq.table_lookup
+// Rows of 1020 < 1024 keep the arithmetic path.
+// CHECK-LABEL: func.func @i8_rows_short
+// CHECK-NOT: qdq.table_lookup
+// CHECK: return
+// YMM-LABEL: func.func @i8_rows_f16
+// YMM-NOT: qdq.table_lookup
+// YMM-LABEL: func.func @i8_rows_short
+// NONE-LABEL: func.func @i8_rows_f16
+// NONE-NOT: qdq.table_lookup
+func.func @i8_rows_f16(%x: tensor<8x1030xi8>, %s: tensor<8xf16>, %z: tensor<8xi8>) -> tensor<8x1030xf16> {
+  %y = qdq.dequantize_linear %x, %s, %z {axis = 0 : i64} : (tensor<8x1030xi8>, tensor<8xf16>, tensor<8xi8>) -> tensor<8x1030xf16>
+  return %y : tensor<8x1030xf16>
+}
+func.func @i8_rows_short(%x: tensor<20x1020xi8>, %s: tensor<20xf16>) -> tensor<20x1020xf16> {
+  %y = qdq.dequantize_linear %x, %s {axis = 0 : i64} : (tensor<20x1020xi8>, tensor<20xf16>) -> tensor<20x1020xf16>
+  return %y : tensor<20x1020xf16>
+}
+
+// -----
+
+// Packed rows: 16 entries, so rows of 64 take tables (i4 -> bf16 with byte
+// planes; ui4 -> f32 with the 16 f32 results and vpermps). 3-D x with the
+// axis in the middle: rows of N = 2 * 40.
+// CHECK-LABEL: func.func @i4_rows_bf16
+// CHECK: scf.for
+// CHECK: arith.trunci %{{.*}} : vector<16xi16> to vector<16xi8>
+// CHECK: scf.for
+// CHECK-COUNT-2: qdq.table_lookup %{{.*}}[%{{.*}}] : vector<16xi8>, vector<64xi8>
+// YMM-LABEL: func.func @i4_rows_bf16
+// YMM-COUNT-2: qdq.table_lookup %{{.*}}[%{{.*}}] : vector<16xi8>, vector<32xi8>
+// F32-LABEL: func.func @u4_rows_f32
+// F32: scf.for
+// F32: arith.mulf %{{.*}}, %{{.*}} : vector<16xf32>
+// F32: scf.for
+// F32: qdq.table_lookup %{{.*}}[%{{.*}}] : vector<16xf32>, vector<64xi32>
+func.func @i4_rows_bf16(%x: tensor<6x64xi4>, %s: tensor<6xbf16>, %z: tensor<6xi4>) -> tensor<6x64xbf16> {
+  %y = qdq.dequantize_linear %x, %s, %z {axis = 0 : i64} : (tensor<6x64xi4>, tensor<6xbf16>, tensor<6xi4>) -> tensor<6x64xbf16>
+  return %y : tensor<6x64xbf16>
+}
+func.func @u4_rows_f32(%x: tensor<2x3x2x40xui4>, %s: tensor<3xf32>, %z: tensor<3xui4>) -> tensor<2x3x2x40xf32> {
+  %y = qdq.dequantize_linear %x, %s, %z {axis = 1 : i64} : (tensor<2x3x2x40xui4>, tensor<3xf32>, tensor<3xui4>) -> tensor<2x3x2x40xf32>
+  return %y : tensor<2x3x2x40xf32>
+}

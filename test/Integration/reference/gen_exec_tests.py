@@ -1445,6 +1445,85 @@ def in_place_axis_cases():
     return cases
 
 
+def row_table_cases():
+    """Per-axis x whose rows (one scale and zero point per row of N
+    elements) are long enough for a lookup table each: N at least four
+    times the table's entries (256 for 8-bit x, 16 for packed x), x of at
+    most 8 bits with f16/bf16 results, or packed 2-/4-bit x with f32
+    results (16 f32 entries). Each row builds its table, then looks its
+    codes up; every code appears in every row. Rows that are not whole
+    steps (a masked last step), an axis in the middle (rows of N = 2 * 520
+    with K = 3), a one-element zero point, scales of another type than the
+    result (f32, f8E8M0FNU), and special scales among the rows: NaN with a
+    payload, -0, the smallest subnormal, a scale whose products overflow the
+    result, tiny bf16 scales whose products are f32 subnormals."""
+    specials = {'f32': [0x7FD12345, 0x80000000, 0x00000001, 0x7F7FFFFF],
+                'f16': [0x7D23, 0x8000, 0x0001, 0x7BFF],
+                'bf16': [0x7FA1, 0x8000, 0x0001, 0x7F7F, 0x0380],
+                'f8E8M0FNU': [0xFF, 0x00, 0xFE, 0x7F]}
+    # name, x type, x shape, axis, scale type, zero point, result type
+    shapes = [('i8_n1030', 'i8', [5, 1030], 0, 'f16', True, 'f16'),
+              ('u8_n1088', 'ui8', [5, 1088], 0, 'bf16', True, 'bf16'),
+              ('e4m3fn_n1024', 'f8E4M3FN', [4, 1024], 0, 'f16', False,
+               'f16'),
+              ('e5m2_n1100', 'f8E5M2', [5, 1100], 0, 'bf16', False, 'bf16'),
+              ('e4m3fnuz_n1040', 'f8E4M3FNUZ', [4, 1040], 0, 'f32', False,
+               'f16'),
+              ('e5m2fnuz_n1024', 'f8E5M2FNUZ', [4, 1024], 0, 'f8E8M0FNU',
+               False, 'bf16'),
+              ('i4_n70', 'i4', [6, 70], 0, 'f16', True, 'f16'),
+              ('u4_n96', 'ui4', [5, 96], 0, 'f32', True, 'f32'),
+              ('i2_n68', 'i2', [5, 68], 0, 'bf16', True, 'bf16'),
+              ('u2_n80', 'ui2', [4, 80], 0, 'f16', True, 'f32'),
+              ('i4_n64', 'i4', [5, 64], 0, 'f32', True, 'f32'),
+              ('e2m1_n64', 'f4E2M1FN', [5, 64], 0, 'f16', False, 'f16'),
+              ('i8_k3n1040', 'i8', [2, 3, 2, 520], 1, 'f32', True, 'f16')]
+    cases = []
+    for tag, x_type, x_shape, axis, s_type, has_zp, y_type in shapes:
+        name = 'row_tables_' + tag
+        rng = Rng(name)
+        codes = R.all_codes(x_type)
+        rows, n = 1, 1
+        for d in x_shape[:axis + 1]:
+            rows *= d
+        for d in x_shape[axis + 1:]:
+            n *= d
+        x = []
+        for _ in range(rows):
+            row = []
+            while len(row) < n:
+                order = list(codes)
+                for k in range(len(order) - 1, 0, -1):
+                    j = rng.randint(0, k)
+                    order[k], order[j] = order[j], order[k]
+                row += order
+            x += row[:n]
+        k_dim = x_shape[axis]
+        scale = [rand_scale(rng, s_type, CENTER[x_type])
+                 for _ in range(k_dim)]
+        for k, special in enumerate(specials[s_type][:k_dim - 1]):
+            scale[1 + k] = special
+        zp = [rng.choice(codes) for _ in range(k_dim)] if has_zp else None
+        cases.append(Case(
+            name, x_type, x_shape, x, s_type, [k_dim], scale,
+            zp_type=x_type if has_zp else None,
+            zp_shape=[k_dim] if has_zp else None, zp=zp, axis=axis,
+            y_type=y_type,
+            note='Rows of %d, every code in each; random %s scales with '
+                 'special ones among them%s.' %
+                 (n, s_type, ', random zero points' if has_zp else '')))
+    # oneDNN: one zero point for every row.
+    name = 'row_tables_i8_one_zp'
+    rng = Rng(name)
+    x = rand_x(rng, 'i8', 4 * 1024)
+    scale = [rand_scale(rng, 'f16', CENTER['i8']) for _ in range(4)]
+    cases.append(Case(name, 'i8', [4, 1024], x, 'f16', [4], scale,
+                      zp_type='i8', zp_shape=[], zp=[-7], axis=0,
+                      y_type='bf16',
+                      note='Rows of 1024; random scales, one zero point.'))
+    return cases
+
+
 def block_row_cases():
     """Blocked along the innermost axis in the forms the vector lowering runs
     as rows of K with their own steps: a partial last block (K % B != 0), or
@@ -1770,6 +1849,8 @@ def all_files():
     files.append(('dq-dynamic-rows.mlir', 'Per-axis and blocked x with '
                   'dynamic sizes: the rows scheme of the vector lowering\n'
                   '// with K and N read at run time.', dynamic_rows_cases()))
+    files.append(('dq-row-tables.mlir', 'Per-axis x whose rows are long '
+                  'enough for a lookup table each.', row_table_cases()))
     files.append(('dq-axis-in-place.mlir', 'Per-axis x whose scales and '
                   'zero points the vector lowering reads in place.',
                   in_place_axis_cases()))
@@ -1783,7 +1864,8 @@ def render_all():
     return {fname: emit_file(title, cases,
                              LOOKUP_RUN_OPTIONS
                              if fname in ('dq-lookup-table.mlir',
-                                          'dq-decode-table.mlir')
+                                          'dq-decode-table.mlir',
+                                          'dq-row-tables.mlir')
                              else IN_PLACE_RUN_OPTIONS
                              if fname == 'dq-axis-in-place.mlir'
                              else RUN_OPTIONS)
