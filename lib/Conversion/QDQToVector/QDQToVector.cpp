@@ -434,17 +434,25 @@ public:
   }
 
   /// Whether a per-axis `op` under `plan` takes one table per row of x (the
-  /// rows scheme, one scale and zero point per row of N elements): when the
-  /// form fits and N, static, is at least kRowTableElementsPerEntry times
-  /// the table's entries.
+  /// rows scheme, one scale and zero point per row of N elements): when N,
+  /// static, is at least rowTableMinLength(). A dynamic N is tested at run
+  /// time (DequantizeLinearToVector builds both forms).
   static bool appliesToRows(DequantizeLinearOp op, const Plan &plan,
                             int64_t lanes, const X86Features &features) {
+    int64_t minLength = rowTableMinLength(op, plan, lanes, features);
+    return minLength && !ShapedType::isDynamic(plan.inner) &&
+           plan.inner >= minLength;
+  }
+
+  /// The row length N from which the rows of a per-axis `op` under `plan`
+  /// take a table each (kRowTableElementsPerEntry times the table's
+  /// entries), or 0 when its form fits no table.
+  static int64_t rowTableMinLength(DequantizeLinearOp op, const Plan &plan,
+                                   int64_t lanes, const X86Features &features) {
     if (op.getGranularity() != DequantizeLinearOp::Granularity::PerAxis ||
-        plan.scheme != Scheme::Rows || plan.alongRun ||
-        ShapedType::isDynamic(plan.inner))
-      return false;
-    int64_t n = entries(op, lanes, features);
-    return n != 0 && plan.inner >= kRowTableElementsPerEntry * n;
+        plan.scheme != Scheme::Rows || plan.alongRun)
+      return 0;
+    return kRowTableElementsPerEntry * entries(op, lanes, features);
   }
 
   /// The entries of `op`'s table when the form fits a table and the x86
@@ -2914,13 +2922,43 @@ public:
     }
     if (failed(plan))
       return rewriter.notifyMatchFailure(op, "no vector scheme for this form");
-    bool useLookup = LookupTable::applies(op, width, x86) ||
-                     LookupTable::appliesToRows(op, *plan, width, x86);
-    KernelBuilder builder(rewriter, op, *plan, width, lanes, numThreads,
-                          parallelThreshold, useLookup,
-                          LookupTable::usesF32Entries(op, width, x86),
-                          LookupTable::appliesToDecode(op, width, x86), x86);
-    rewriter.replaceOp(op, builder.build());
+    auto build = [&](bool useLookup) {
+      KernelBuilder builder(rewriter, op, *plan, width, lanes, numThreads,
+                            parallelThreshold, useLookup,
+                            LookupTable::usesF32Entries(op, width, x86),
+                            LookupTable::appliesToDecode(op, width, x86), x86);
+      return builder.build();
+    };
+    // Per-axis rows of a dynamic length N: a table per row when N turns out
+    // long enough at run time, the arithmetic rows otherwise.
+    int64_t minLength = LookupTable::rowTableMinLength(op, *plan, width, x86);
+    if (minLength && ShapedType::isDynamic(plan->inner)) {
+      Location loc = op.getLoc();
+      Value n = arith::ConstantIndexOp::create(rewriter, loc, 1);
+      for (int64_t d = plan->axis + 1; d < op.getX().getType().getRank(); ++d) {
+        Value dim = tensor::DimOp::create(rewriter, loc, op.getX(), d);
+        n = arith::MulIOp::create(rewriter, loc, n, dim);
+      }
+      Value minValue = arith::ConstantIndexOp::create(rewriter, loc, minLength);
+      Value longRows = arith::CmpIOp::create(
+          rewriter, loc, arith::CmpIPredicate::uge, n, minValue);
+      auto branch = [&](bool useLookup) {
+        return [&, useLookup](OpBuilder &nb, Location) {
+          OpBuilder::InsertionGuard guard(rewriter);
+          rewriter.setInsertionPoint(nb.getInsertionBlock(),
+                                     nb.getInsertionPoint());
+          Value y = build(useLookup);
+          scf::YieldOp::create(rewriter, loc, y);
+        };
+      };
+      auto ifOp = scf::IfOp::create(rewriter, loc, longRows, branch(true),
+                                    branch(false));
+      rewriter.replaceOp(op, ifOp.getResults());
+      return success();
+    }
+    rewriter.replaceOp(
+        op, build(LookupTable::applies(op, width, x86) ||
+                  LookupTable::appliesToRows(op, *plan, width, x86)));
     return success();
   }
 

@@ -222,3 +222,23 @@ func.func @u4_rows_f32(%x: tensor<2x3x2x40xui4>, %s: tensor<3xf32>, %z: tensor<3
   %y = qdq.dequantize_linear %x, %s, %z {axis = 1 : i64} : (tensor<2x3x2x40xui4>, tensor<3xf32>, tensor<3xui4>) -> tensor<2x3x2x40xf32>
   return %y : tensor<2x3x2x40xf32>
 }
+
+// -----
+
+// A dynamic row length: tested at run time, the rows with tables when it is
+// at least 1024, the arithmetic rows otherwise.
+// CHECK-LABEL: func.func @i8_rows_dynamic
+// CHECK-DAG: %[[MIN:.*]] = arith.constant 1024 : index
+// CHECK-DAG: %[[N:.*]] = tensor.dim %{{.*}}, %c1 : tensor<?x?xi8>
+// CHECK: %[[LONG:.*]] = arith.cmpi uge, %[[N]], %[[MIN]] : index
+// CHECK: scf.if %[[LONG]]
+// CHECK: qdq.table_lookup
+// CHECK: } else {
+// CHECK-NOT: qdq.table_lookup
+// CHECK: arith.sitofp
+// CHECK-NOT: qdq.table_lookup
+// CHECK: return
+func.func @i8_rows_dynamic(%x: tensor<?x?xi8>, %s: tensor<?xf16>, %z: tensor<?xi8>) -> tensor<?x?xf16> {
+  %y = qdq.dequantize_linear %x, %s, %z {axis = 0 : i64} : (tensor<?x?xi8>, tensor<?xf16>, tensor<?xi8>) -> tensor<?x?xf16>
+  return %y : tensor<?x?xf16>
+}

@@ -1512,6 +1512,19 @@ def row_table_cases():
             note='Rows of %d, every code in each; random %s scales with '
                  'special ones among them%s.' %
                  (n, s_type, ', random zero points' if has_zp else '')))
+    # Dynamic shapes: the row length is tested at run time (tables from 4x
+    # the entries on, the arithmetic rows below).
+    for tag, x_type, x_shape, s_type, y_type in [
+            ('i8_dyn_n1030', 'i8', [4, 1030], 'f16', 'f16'),
+            ('i8_dyn_n1000', 'i8', [3, 1000], 'bf16', 'bf16'),
+            ('i4_dyn_n70', 'i4', [5, 70], 'f32', 'f16'),
+            ('u4_dyn_n62', 'ui4', [3, 62], 'f16', 'f32')]:
+        case = random_params_case(
+            'row_tables_' + tag, x_type, x_shape, s_type, [x_shape[0]], True,
+            0, y_type, 'x %s with dynamic dims, axis 0; random scales and '
+            'zero points.' % shape_str(x_shape))
+        case.dynamic = True
+        cases.append(case)
     # oneDNN: one zero point for every row.
     name = 'row_tables_i8_one_zp'
     rng = Rng(name)
