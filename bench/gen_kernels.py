@@ -55,7 +55,16 @@ GRANS = {
     # Per-axis along the outer axis: x [N/4096, 4096], axis 0, one scale
     # (and zero point) per row, as per-token activation scales have.
     'pr': ('per-row', 4096, 0),
+    # Shorter rows (the `rows` set only): around the row length from which
+    # per-axis rows take a lookup table each (1024 for 8-bit x, 64 for
+    # packed x), to measure that threshold.
+    'pr256': ('per-row', 256, 0),
+    'pr512': ('per-row', 512, 0),
+    'pr1024': ('per-row', 1024, 0),
+    'pr2048': ('per-row', 2048, 0),
 }
+CORE_GRANS = ['pt', 'pa64', 'pa4096', 'b32', 'b24', 'pr']
+ROW_GRANS = ['pr256', 'pr512', 'pr1024', 'pr2048', 'pr']
 CORE_EXTRA_X = ['i8', 'i4', 'f8E4M3FN']
 
 
@@ -149,7 +158,7 @@ def upstream_exact(c):
     return XBITS[c.x] <= 8
 
 
-def make_cases(full, sizes=None):
+def make_cases(set_name, sizes=None):
     cases = []
     seen = set()
 
@@ -162,16 +171,21 @@ def make_cases(full, sizes=None):
                 seen.add(c.id)
                 cases.append(c)
 
-    if full:
+    if set_name == 'rows':
+        for x in CORE_EXTRA_X:
+            for g in ROW_GRANS:
+                for y in YTYPES:
+                    add(x, g, y)
+    elif set_name == 'full':
         for x, _, _ in XTYPES:
-            for g in GRANS:
+            for g in CORE_GRANS:
                 for y in YTYPES:
                     add(x, g, y)
     else:
         for x, _, _ in XTYPES:
             add(x, 'pt', 'f32')
         for x in CORE_EXTRA_X:
-            for g in GRANS:
+            for g in CORE_GRANS:
                 for y in YTYPES:
                     add(x, g, y)
     return cases
@@ -270,7 +284,7 @@ def write_if_changed(path, text):
 def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawTextHelpFormatter)
-    ap.add_argument('--set', choices=['core', 'full'], default='core')
+    ap.add_argument('--set', choices=['core', 'full', 'rows'], default='core')
     ap.add_argument('--out', required=True)
     ap.add_argument('--sizes', default='',
                     help='comma-separated size tags to keep (64Ki,4Mi,64Mi); '
@@ -288,7 +302,7 @@ def main():
                          'text; default %(default)s)')
     args = ap.parse_args()
 
-    cases = make_cases(args.set == 'full',
+    cases = make_cases(args.set,
                        [t for t in args.sizes.split(',') if t])
     kdir = os.path.join(args.out, 'kernels')
     os.makedirs(kdir, exist_ok=True)

@@ -2,7 +2,7 @@
 # Builds and runs the dequantization benchmark and writes
 # bench/results/RESULTS.md (+ bench.json, ort.json, machine.json, verify.log).
 #
-#   scripts/bench.sh [--full] [--sizes LIST] [--filter REGEX] [--rounds N]
+#   scripts/bench.sh [--full | --rows] [--sizes LIST] [--filter REGEX] [--rounds N]
 #                    [--time-scale F] [--no-ort] [--no-threads]
 #
 #   --full        every x type x granularity x result type x size (long:
@@ -11,6 +11,9 @@
 #                 granularities and result types: 204 cases, about 7 minutes
 #                 of bench_dq + 4.5 of ONNX Runtime on the Zen 4 VM in the
 #                 run of 2026-11-24 06:30 UTC, plus the build)
+#   --rows        per-axis rows of 256, 512, 1024, 2048 and 4096 elements
+#                 (i8 / i4 / f8E4M3FN x, every result type and size): the
+#                 row length from which rows take a lookup table each
 #   --sizes L     only these sizes (comma-separated: 64Ki,4Mi,64Mi); fewer
 #                 kernels to compile
 #   --filter R    only the cases whose id (e.g. i4_b32_f16_4Mi) matches the
@@ -60,6 +63,7 @@ results="$root/bench/results"
 while [ $# -gt 0 ]; do
   case "$1" in
   --full) set_name=full ;;
+  --rows) set_name=rows ;;
   --filter) filter="$2"; shift ;;
   --sizes) sizes="$2"; shift ;;
   --rounds) rounds="$2"; shift ;;
@@ -70,7 +74,7 @@ while [ $# -gt 0 ]; do
   --ab) ab="$2"; shift ;;
   --ab-dynamic) ab_dynamic=1 ;;
   --ab-binary) ab_binary="$(realpath "$2")"; shift ;;
-  -h|--help) sed -n '2,43p' "$0"; exit 0 ;;
+  -h|--help) sed -n '2,46p' "$0"; exit 0 ;;
   *) echo "bench.sh: unknown argument $1" >&2; exit 2 ;;
   esac
   shift

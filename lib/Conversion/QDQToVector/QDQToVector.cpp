@@ -146,11 +146,21 @@ constexpr int64_t kMaxLoopRowEntries = 1 << 16;
 constexpr double kOwnRowsLaneUse = 0.8;
 constexpr double kLoopRowsLaneUse = 0.95;
 
-/// Per-axis rows whose lookup tables pay (LookupTable::appliesToRows): a
-/// row's table costs about as much as dequantizing its entries, and a
-/// lookup saves about half a step, so rows take tables from this many
-/// elements per table entry on.
+/// Per-axis rows take a lookup table each (LookupTable::rowTableLength)
+/// from this many elements per table entry on: building a row's table
+/// costs about as much as dequantizing its entries. Measured with
+/// `scripts/bench.sh --rows` (rows of 256 to 4096, this against a build
+/// with 1 element per entry, Zen 4, 2026-11-24 12:40 UTC): i8 -> f16 rows
+/// of 512 ran at 42 GB/s without tables and 40 with them, rows of 1024 at
+/// 55 with them. Two exceptions (kRowTableElementsPerEntry*):
+///  - bf16 results of 8-bit integer x with AVX512_BF16, whose arithmetic
+///    rounds with vcvtne2ps2bf16: 56 GB/s without tables at any length,
+///    46 / 57 / 68 with them for rows of 1024 / 2048 / 4096;
+///  - f16 results of fp8 x, whose arithmetic decodes with a table first:
+///    29 GB/s without tables, 44 with them for rows of 512.
 constexpr int64_t kRowTableElementsPerEntry = 4;
+constexpr int64_t kRowTableElementsPerEntryHardwareBF16 = 8;
+constexpr int64_t kRowTableElementsPerEntryFp8ToF16 = 2;
 
 enum class Scheme { PerTensor, AxisTable, BlockFlat, Rows, BlockRows };
 
@@ -445,14 +455,30 @@ public:
   }
 
   /// The row length N from which the rows of a per-axis `op` under `plan`
-  /// take a table each (kRowTableElementsPerEntry times the table's
-  /// entries), or 0 when its form fits no table.
+  /// take a table each (rowTableLength), or 0 when they take none.
   static int64_t rowTableMinLength(DequantizeLinearOp op, const Plan &plan,
                                    int64_t lanes, const X86Features &features) {
     if (op.getGranularity() != DequantizeLinearOp::Granularity::PerAxis ||
         plan.scheme != Scheme::Rows || plan.alongRun)
       return 0;
-    return kRowTableElementsPerEntry * entries(op, lanes, features);
+    return rowTableLength(op, lanes, features);
+  }
+
+  /// The row length from which rows of one scale and zero point of `op`'s
+  /// form take a table each (kRowTableElementsPerEntry and its exceptions
+  /// times the table's entries), or 0 when the form fits no table.
+  static int64_t rowTableLength(DequantizeLinearOp op, int64_t lanes,
+                                const X86Features &features) {
+    int64_t n = entries(op, lanes, features);
+    if (n != 256)
+      return kRowTableElementsPerEntry * n;
+    Type x = op.getX().getType().getElementType();
+    Type y = op.getY().getType().getElementType();
+    if (y.isBF16() && features.avx512bf16 && isa<IntegerType>(x))
+      return kRowTableElementsPerEntryHardwareBF16 * n;
+    if (y.isF16() && isFloatQuantizedElement(x))
+      return kRowTableElementsPerEntryFp8ToF16 * n;
+    return kRowTableElementsPerEntry * n;
   }
 
   /// The entries of `op`'s table when the form fits a table and the x86
@@ -856,9 +882,8 @@ static FailureOr<Plan> choosePlan(DequantizeLinearOp op, int64_t lanes,
   if (granularity == DequantizeLinearOp::Granularity::PerAxis) {
     // Rows long enough for a lookup table of their own take the rows scheme
     // (LookupTable::appliesToRows), whatever the period.
-    int64_t entries = LookupTable::entries(op, lanes, x86);
-    if (entries && plan.inner >= kRowTableElementsPerEntry * entries &&
-        rowsAligned) {
+    int64_t rowTableLength = LookupTable::rowTableLength(op, lanes, x86);
+    if (rowTableLength && plan.inner >= rowTableLength && rowsAligned) {
       plan.scheme = Scheme::Rows;
       return plan;
     }
