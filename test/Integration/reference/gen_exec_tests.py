@@ -1063,6 +1063,19 @@ def si_cases():
     return cases
 
 
+def shuffled_codes(rng, codes, n):
+    """n values: `codes` in a new random order (rng) after another, every
+    code once in each run of len(codes), cut to n."""
+    x = []
+    while len(x) < n:
+        order = list(codes)
+        for k in range(len(order) - 1, 0, -1):
+            j = rng.randint(0, k)
+            order[k], order[j] = order[j], order[k]
+        x += order
+    return x[:n]
+
+
 def lookup_table_cases():
     """Per-tensor x of at most 8 bits (f16/bf16 results; f32 results of fp8
     and fp4; the f32 cases of integer x check the arithmetic path), which the vector lowering turns into a table lookup
@@ -1077,14 +1090,7 @@ def lookup_table_cases():
         p = SHORT[x_type]
         rng = Rng(p + '_lookup')
         codes = R.all_codes(x_type)
-        x = []
-        while len(x) < 200:
-            order = list(codes)
-            for k in range(len(order) - 1, 0, -1):
-                j = rng.randint(0, k)
-                order[k], order[j] = order[j], order[k]
-            x += order
-        x = x[:200] + codes[:7] + [codes[-1]] * 3
+        x = shuffled_codes(rng, codes, 200) + codes[:7] + [codes[-1]] * 3
         is_int = R.is_int_type(x_type)
         center = CENTER[x_type]
 
@@ -1145,14 +1151,7 @@ def decode_table_cases():
             n = 1
             for d in x_shape:
                 n *= d
-            x = []
-            while len(x) < n:
-                order = list(codes)
-                for k in range(len(order) - 1, 0, -1):
-                    j = rng.randint(0, k)
-                    order[k], order[j] = order[j], order[k]
-                x += order
-            x = x[:n]
+            x = shuffled_codes(rng, codes, n)
             count = 1
             for d in s_shape:
                 count *= d
@@ -1494,14 +1493,7 @@ def row_table_cases():
             n *= d
         x = []
         for _ in range(rows):
-            row = []
-            while len(row) < n:
-                order = list(codes)
-                for k in range(len(order) - 1, 0, -1):
-                    j = rng.randint(0, k)
-                    order[k], order[j] = order[j], order[k]
-                row += order
-            x += row[:n]
+            x += shuffled_codes(rng, codes, n)
         k_dim = x_shape[axis]
         scale = [rand_scale(rng, s_type, CENTER[x_type])
                  for _ in range(k_dim)]
