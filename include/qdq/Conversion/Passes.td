@@ -146,9 +146,10 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
     x of those forms whose rows (one scale and zero point each) are at
     least four times the table's entries long (1024 elements for 8-bit x,
     64 for packed x; 2048 for bf16 results of 8-bit integer x with
-    AVX512_BF16, 512 for f16 results of fp8 x) does the same row by row: each row builds its table
-    inside the row loop, then looks its codes up (a dynamic row length is
-    tested at run time, with the arithmetic rows below it). fp8/fp4 x
+    AVX512_BF16, 512 for f16 results of fp8 x) does the same row by row:
+    each row builds its table inside the row loop, then looks its codes up
+    (a dynamic row length is tested at run time, with the arithmetic rows
+    below it). fp8/fp4 x
     that no such table covers (f32 results of fp8, per-axis, blocked) is
     decoded with one: the f16 bits of every code's value (all exact in f16),
     two planes, widened to f32 in registers before the scales are applied.

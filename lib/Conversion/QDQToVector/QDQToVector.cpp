@@ -78,8 +78,9 @@
 // (qdq.table_lookup, lowered to pshufb or vpermi2b) and interleaves the
 // bytes. f32 results of packed 2/4-bit x look up a table of the 16 f32
 // results (vpermps). Per-axis x whose rows (one scale and zero point per
-// row) are at least four times the table's entries long does the same row
-// by row: each row builds its own table, then looks its codes up. fp8/fp4
+// row) are long enough (kRowTableElementsPerEntry times the table's
+// entries, as measured per form) does the same row by row: each row builds
+// its own table, then looks its codes up. fp8/fp4
 // x in the other cases is decoded with a table of the f16 bits of each
 // code's value (scale 1), widened to f32.
 //
@@ -154,8 +155,8 @@ constexpr double kLoopRowsLaneUse = 0.95;
 /// of 512 ran at 42 GB/s without tables and 40 with them, rows of 1024 at
 /// 55 with them. Two exceptions (kRowTableElementsPerEntry*):
 ///  - bf16 results of 8-bit integer x with AVX512_BF16, whose arithmetic
-///    rounds with vcvtne2ps2bf16: 56 GB/s without tables at any length,
-///    46 / 57 / 68 with them for rows of 1024 / 2048 / 4096;
+///    rounds with vcvtne2ps2bf16: 56 GB/s without tables (rows of 256 and
+///    512), 46 / 57 / 68 with them for rows of 1024 / 2048 / 4096;
 ///  - f16 results of fp8 x, whose arithmetic decodes with a table first:
 ///    29 GB/s without tables, 44 with them for rows of 512.
 constexpr int64_t kRowTableElementsPerEntry = 4;
@@ -1185,15 +1186,17 @@ private:
            isPerTensorShape(cast<ShapedType>(zeroPoint.getType()).getShape());
   }
 
-  /// The prepared first zero point broadcast to the lanes: the zero point of
-  /// every element of a per-tensor op (whose [?] zero point holds one
-  /// element, checked at run time) or of one with hasOneElementZeroPoint().
-  Value broadcastFirstZeroPoint() {
+  /// The prepared first zero point (a scalar): the zero point of every
+  /// element of a per-tensor op (whose [?] zero point holds one element,
+  /// checked at run time) or of one with hasOneElementZeroPoint().
+  Value firstZeroPoint() {
     auto zpType = cast<RankedTensorType>(zeroPoint.getType());
     SmallVector<Value> zeros(zpType.getRank(), indexConstant(b, loc, 0));
-    return broadcast(
-        preparedScalarZeroPoint(toStorage(b, loc, zeroPoint), zeros));
+    return preparedScalarZeroPoint(toStorage(b, loc, zeroPoint), zeros);
   }
+
+  /// firstZeroPoint() broadcast to the lanes.
+  Value broadcastFirstZeroPoint() { return broadcast(firstZeroPoint()); }
 
   /// Reads `lanes` x elements at `indices` for buildDequantize: the stored
   /// values, or with a decode table their decoded f32 values. Returns the
@@ -1479,13 +1482,7 @@ private:
     if (plan.scheme == Scheme::PerTensor) {
       Value scale = decodedScalarScale(op.getScale());
       if (useLookup) {
-        Value zp;
-        if (zeroPoint)
-          zp = preparedScalarZeroPoint(
-              toStorage(b, loc, zeroPoint),
-              SmallVector<Value>(
-                  cast<RankedTensorType>(zeroPoint.getType()).getRank(),
-                  indexConstant(b, loc, 0)));
+        Value zp = zeroPoint ? firstZeroPoint() : Value();
         params.lookup.emplace(b, loc, xElement, scale, zp, yElement,
                               lookupF32Entries);
       } else {
@@ -2234,17 +2231,14 @@ private:
       scaleStorage = toStorage(b, loc, op.getScale());
     if (zeroPoint)
       zpStorage = toStorage(b, loc, zeroPoint);
-    Value zpScalar;
-    if (hasOneElementZeroPoint())
-      zpScalar = broadcastFirstZeroPoint();
-    // Per-axis rows with lookup tables (LookupTable::appliesToRows): each
-    // row builds the table of its scale and zero point, and its steps look
-    // their codes up. A one-element zero point is prepared once.
-    Value zpFirst;
-    if (useLookup && hasOneElementZeroPoint()) {
-      auto zpType = cast<RankedTensorType>(zeroPoint.getType());
-      SmallVector<Value> zeros(zpType.getRank(), indexConstant(b, loc, 0));
-      zpFirst = preparedScalarZeroPoint(zpStorage, zeros);
+    // A one-element zero point is prepared once: a scalar for the lookup
+    // tables of per-axis rows (LookupTable::appliesToRows; each row builds
+    // the table of its scale and zero point, and its steps look their codes
+    // up), broadcast for the arithmetic.
+    Value zpFirst, zpScalar;
+    if (hasOneElementZeroPoint()) {
+      zpFirst = firstZeroPoint();
+      zpScalar = broadcast(zpFirst);
     }
 
     Value axisDim = getValueOrCreateConstantIndexOp(
