@@ -151,8 +151,9 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
     (a dynamic row length is tested at run time, with the arithmetic rows
     below it). fp8/fp4 x
     that no such table covers (f32 results of fp8, per-axis, blocked) is
-    decoded with one: the f16 bits of every code's value (all exact in f16),
-    two planes, widened to f32 in registers before the scales are applied.
+    decoded with one: the bf16 bits of every code's value (all exact in
+    bf16), two planes, whose bytes are shuffled into the high halves of f32
+    lanes (zero low halves) before the scales are applied.
 
     bf16 results of integer or fp8/fp4 x with AVX512_BF16 (and 512-bit
     vectors): a vector pass over the scales checks that none is NaN or a

@@ -65,14 +65,20 @@ func.func @i4_f16(%x: tensor<256xi4>, %s: tensor<f32>) -> tensor<256xf16> {
 
 // fp8 -> f32 per-tensor: no whole-formula table (four byte planes and two
 // rounds of interleaving were slower) but the decode table, two planes of
-// the f16 bits of each code, widened to f32 and multiplied by the scale.
+// the bf16 bits of each code, shuffled into the high halves of f32 lanes
+// and multiplied by the scale. The words go in the order that makes the
+// second shuffle in-lane interleaves with zero (vpunpcklwd/vpunpckhwd):
+// f32 lanes 0-3 of the first register take words 0-3, lanes 4-7 words 8-11,
+// and the second register words 4-7, 12-15, ...
 // CHECK-LABEL: func.func @e4m3_f32
-// CHECK-COUNT-2: qdq.table_lookup %{{.*}}[%{{.*}}] : vector<256xi8>, vector<64xi8>
+// CHECK-DAG: %[[Z:.*]] = arith.constant dense<0> : vector<64xi16>
+// CHECK: %[[L:.*]] = qdq.table_lookup %{{.*}}[%[[X:.*]]] : vector<256xi8>, vector<64xi8>
+// CHECK: %[[H:.*]] = qdq.table_lookup %{{.*}}[%[[X]]] : vector<256xi8>, vector<64xi8>
 // CHECK-NOT: qdq.table_lookup
-// CHECK: %[[B:.*]] = vector.interleave %{{.*}}, %{{.*}} : vector<64xi8> -> vector<128xi8>
+// CHECK: %[[B:.*]] = vector.shuffle %[[L]], %[[H]] [0, 64, 1, 65, 2, 66, 3, 67, 16, 80, 17, 81, 18, 82, 19, 83, 4, 68, {{.*}}] : vector<64xi8>, vector<64xi8>
 // CHECK: %[[W:.*]] = vector.bitcast %[[B]] : vector<128xi8> to vector<64xi16>
-// CHECK: %[[H:.*]] = arith.bitcast %[[W]] : vector<64xi16> to vector<64xf16>
-// CHECK: %[[F:.*]] = arith.extf %[[H]] : vector<64xf16> to vector<64xf32>
+// CHECK: %[[S:.*]] = vector.shuffle %[[Z]], %[[W]] [0, 64, 1, 65, 2, 66, 3, 67, 8, 72, 9, 73, 10, 74, 11, 75, 16, 80, {{.*}}] : vector<64xi16>, vector<64xi16>
+// CHECK: %[[F:.*]] = vector.bitcast %[[S]] : vector<128xi16> to vector<64xf32>
 // CHECK: arith.mulf %[[F]], %{{.*}} : vector<64xf32>
 func.func @e4m3_f32(%x: tensor<300xf8E4M3FN>, %s: tensor<f32>) -> tensor<300xf32> {
   %y = qdq.dequantize_linear %x, %s : (tensor<300xf8E4M3FN>, tensor<f32>) -> tensor<300xf32>
@@ -96,26 +102,34 @@ func.func @others(%a: tensor<256xi8>, %b: tensor<4x64xi8>, %c: tensor<256xi16>, 
 
 // -----
 
-// Per-axis and blocked fp8 (no whole-formula table): a table of the f16 bits
-// of every code's value (scale 1), two planes; each step looks up, widens to
-// f32 and multiplies by its scales as the arithmetic path does. The table
-// folds to constants: an f8E5M2 value is the high byte of its f16, the low
-// byte is 0, and the six NaN codes become the f16 quiet NaN 0x7E00 / 0xFE00.
+// Per-axis and blocked fp8 (no whole-formula table): a table of the bf16
+// bits of every code's value (scale 1), two planes; each step looks up,
+// shuffles the bytes into the high halves of f32 lanes and multiplies by
+// its scales as the arithmetic path does. The table folds to constants
+// (the values worked out by hand: f8E5M2 0x01 = 2^-16 is bf16 0x3780, 0x02
+// = 2^-15 is 0x3800, 0x03 = 1.5 * 2^-15 is 0x3840; 0x78-0x7B (2^15 and
+// up) have the high byte 0x47; 0x7C = inf is 0x7F80; the NaN codes
+// 0x7D-0x7F become 0x7FC0 and 0xFD-0xFF 0xFFC0; 0x80 = -0 is 0x8000).
 // CHECK-LABEL: func.func @e5m2_axis_decode
-// CHECK-DAG: %[[LO:.*]] = arith.constant dense<0> : vector<256xi8>
-// CHECK-DAG: %[[HI:.*]] = arith.constant dense<"0x000102{{[0-9A-F]*}}7A7B7C7E7E7E8081{{[0-9A-F]*}}FAFBFCFEFEFE"> : vector<256xi8>
+// CHECK-DAG: %[[LO:.*]] = arith.constant dense<"0x00800040{{[0-9A-F]*}}80C0C0C0"> : vector<256xi8>
+// CHECK-DAG: %[[HI:.*]] = arith.constant dense<"0x00373838{{[0-9A-F]*}}474747477F7F7F7F80B7B8B8{{[0-9A-F]*}}C7C7C7C7FFFFFFFF"> : vector<256xi8>
 // CHECK: scf.for
 // CHECK: %[[X:.*]] = vector.transfer_read %{{.*}} : tensor<256xi8>, vector<64xi8>
-// CHECK: qdq.table_lookup %[[LO]][%[[X]]] : vector<256xi8>, vector<64xi8>
-// CHECK: qdq.table_lookup %[[HI]][%[[X]]] : vector<256xi8>, vector<64xi8>
-// CHECK: %[[B:.*]] = vector.interleave %{{.*}}, %{{.*}} : vector<64xi8> -> vector<128xi8>
+// CHECK: %[[L:.*]] = qdq.table_lookup %[[LO]][%[[X]]] : vector<256xi8>, vector<64xi8>
+// CHECK: %[[H:.*]] = qdq.table_lookup %[[HI]][%[[X]]] : vector<256xi8>, vector<64xi8>
+// CHECK: %[[B:.*]] = vector.shuffle %[[L]], %[[H]]
 // CHECK: %[[W:.*]] = vector.bitcast %[[B]] : vector<128xi8> to vector<64xi16>
-// CHECK: %[[H:.*]] = arith.bitcast %[[W]] : vector<64xi16> to vector<64xf16>
-// CHECK: %[[F:.*]] = arith.extf %[[H]] : vector<64xf16> to vector<64xf32>
+// CHECK: %[[S:.*]] = vector.shuffle %{{.*}}, %[[W]]
+// CHECK: %[[F:.*]] = vector.bitcast %[[S]] : vector<128xi16> to vector<64xf32>
 // CHECK: arith.mulf %[[F]], %{{.*}} : vector<64xf32>
+// fp4 E2M1: 0, 0.5, 1, 1.5, 2, 3, 4, 6 are bf16 0x0000, 0x3F00, 0x3F80,
+// 0x3FC0, 0x4000, 0x4040, 0x4080, 0x40C0, and their negatives.
 // CHECK-LABEL: func.func @f4_blocked_decode
-// CHECK-COUNT-2: qdq.table_lookup %{{.*}}[%{{.*}}] : vector<16xi8>, vector<64xi8>
-// CHECK: arith.extf %{{.*}} : vector<64xf16> to vector<64xf32>
+// CHECK-DAG: %[[LO4:.*]] = arith.constant dense<[0, 0, -128, -64, 0, 64, -128, -64, 0, 0, -128, -64, 0, 64, -128, -64]> : vector<16xi8>
+// CHECK-DAG: %[[HI4:.*]] = arith.constant dense<[0, 63, 63, 63, 64, 64, 64, 64, -128, -65, -65, -65, -64, -64, -64, -64]> : vector<16xi8>
+// CHECK: qdq.table_lookup %[[LO4]][%{{.*}}] : vector<16xi8>, vector<64xi8>
+// CHECK: qdq.table_lookup %[[HI4]][%{{.*}}] : vector<16xi8>, vector<64xi8>
+// CHECK: vector.bitcast %{{.*}} : vector<128xi16> to vector<64xf32>
 // 256-entry tables need 512-bit registers; 16-entry ones fit pshufb.
 // YMM-LABEL: func.func @e5m2_axis_decode
 // YMM-NOT: qdq.table_lookup
