@@ -145,8 +145,8 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
     2/4-bit x (fp4 included) look up one table of 16 f32 results. Per-axis
     x of those forms whose rows (one scale and zero point each) are at
     least four times the table's entries long (1024 elements for 8-bit x,
-    64 for packed x; 2048 for bf16 results of 8-bit integer x with
-    AVX512_BF16, 512 for f16 results of fp8 x) does the same row by row:
+    64 for packed x; 2048 for bf16 results of 8-bit integer and fp8 x
+    with AVX512_BF16, 512 for f16 results of fp8 x) does the same row by row:
     each row builds its table inside the row loop, then looks its codes up
     (a dynamic row length is tested at run time, with the arithmetic rows
     below it). fp8/fp4 x

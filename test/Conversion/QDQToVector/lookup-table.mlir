@@ -261,8 +261,10 @@ func.func @i8_rows_dynamic(%x: tensor<?x?xi8>, %s: tensor<?xf16>, %z: tensor<?xi
 // -----
 
 // Row lengths measured per form (kRowTableElementsPerEntry*): bf16 results
-// of 8-bit integer x round as fast with AVX512_BF16 (vcvtne2ps2bf16), so
-// their rows take tables from 2048 on only; fp8 x with f16 results decodes
+// of 8-bit integer and fp8 x round as fast with AVX512_BF16
+// (vcvtne2ps2bf16), so their rows take tables from 2048 on only (fp8's
+// steps without row tables still look up the decode table, but build no
+// row table: no mulf of 256 lanes); fp8 x with f16 results decodes
 // with a table first, so its rows take their own from 512 on. Row tables
 // compute the row's scale times every code inside the row loop (fp8's
 // decode table, scale 1, folds to constants before it).
@@ -284,6 +286,18 @@ func.func @i8_rows_dynamic(%x: tensor<?x?xi8>, %s: tensor<?xf16>, %z: tensor<?xi
 // BF16-LABEL: func.func @e4m3_rows_f16
 // BF16: arith.mulf %{{.*}}, %{{.*}} : vector<256xf32>
 // BF16: qdq.table_lookup
+// CHECK-LABEL: func.func @e4m3_rows_bf16
+// CHECK: scf.for
+// CHECK: arith.mulf %{{.*}}, %{{.*}} : vector<256xf32>
+// CHECK: scf.for
+// CHECK: qdq.table_lookup
+// BF16-LABEL: func.func @e4m3_rows_bf16
+// BF16-NOT: vector<256xf32>
+// BF16-LABEL: func.func @e4m3_rows_bf16_long
+// BF16: scf.for
+// BF16: arith.mulf %{{.*}}, %{{.*}} : vector<256xf32>
+// BF16: scf.for
+// BF16: qdq.table_lookup
 func.func @i8_rows_bf16(%x: tensor<3x1500xi8>, %s: tensor<3xbf16>, %z: tensor<3xi8>) -> tensor<3x1500xbf16> {
   %y = qdq.dequantize_linear %x, %s, %z {axis = 0 : i64} : (tensor<3x1500xi8>, tensor<3xbf16>, tensor<3xi8>) -> tensor<3x1500xbf16>
   return %y : tensor<3x1500xbf16>
@@ -295,4 +309,12 @@ func.func @i8_rows_bf16_long(%x: tensor<3x2048xi8>, %s: tensor<3xbf16>) -> tenso
 func.func @e4m3_rows_f16(%x: tensor<4x600xf8E4M3FN>, %s: tensor<4xf16>) -> tensor<4x600xf16> {
   %y = qdq.dequantize_linear %x, %s {axis = 0 : i64} : (tensor<4x600xf8E4M3FN>, tensor<4xf16>) -> tensor<4x600xf16>
   return %y : tensor<4x600xf16>
+}
+func.func @e4m3_rows_bf16(%x: tensor<3x1500xf8E4M3FN>, %s: tensor<3xbf16>) -> tensor<3x1500xbf16> {
+  %y = qdq.dequantize_linear %x, %s {axis = 0 : i64} : (tensor<3x1500xf8E4M3FN>, tensor<3xbf16>) -> tensor<3x1500xbf16>
+  return %y : tensor<3x1500xbf16>
+}
+func.func @e4m3_rows_bf16_long(%x: tensor<3x2048xf8E4M3FN>, %s: tensor<3xbf16>) -> tensor<3x2048xbf16> {
+  %y = qdq.dequantize_linear %x, %s {axis = 0 : i64} : (tensor<3x2048xf8E4M3FN>, tensor<3xbf16>) -> tensor<3x2048xbf16>
+  return %y : tensor<3x2048xbf16>
 }

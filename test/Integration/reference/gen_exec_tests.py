@@ -1448,8 +1448,9 @@ def row_table_cases():
     """Per-axis x whose rows (one scale and zero point per row of N
     elements) are long enough for a lookup table each: N at least four
     times the table's entries (256 for 8-bit x, 16 for packed x; twice for
-    fp8 x with f16 results, eight times for bf16 results of 8-bit integer x
-    with AVX512_BF16, so rows of 1500 take tables or not with the host), x
+    fp8 x with f16 results, eight times for bf16 results of 8-bit integer
+    and fp8 x with AVX512_BF16, so rows of 1500 (i8) and 1100 (f8E5M2) take
+    tables or not with the host), x
     of at most 8 bits with f16/bf16 results, or packed 2-/4-bit x with f32
     results (16 f32 entries). Each row builds its table, then looks its
     codes up; every code appears in every row. Rows that are not whole
