@@ -162,6 +162,15 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
     that holds, each step rounds with `arith.truncf` (vcvtneps2bf16), else
     with the exact integer rounding. The results are the same either way.
 
+    Integer x of at most 16 bits with a zero point and f16/bf16 scales,
+    where a step's scales and zero points are loop-invariant (per-tensor
+    without a table, per-axis with a period of one step, per-axis rows
+    without tables): a pass over the scales checks that all are positive,
+    finite and below 2^100; where that holds, each step computes the
+    product with one `vector.fma`, fma(F, scale, -M * scale), F the f32 of
+    the bits x + (bits(M) - zero_point) and M = 1.5 * 2^23, which is exactly
+    (x - zero_point) * scale rounded once, as the multiply rounds it.
+
     Each loop ends with one masked tail. With `num-threads` > 1 the loops
     become an `scf.forall` over one chunk per thread (flat loops: a multiple
     of the lanes each, or of the segment or tile with segment tables or
