@@ -13,8 +13,9 @@
 // CHECK-DAG: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<64xf32>
 // CHECK-DAG: %[[LIMIT:.*]] = arith.constant dense<1.2676506E+30> : vector<64xf32>
 // CHECK: %[[BAD:.*]] = scf.for
-// CHECK-DAG: arith.cmpf olt, %{{.*}}, %[[LIMIT]] : vector<64xf32>
-// CHECK-DAG: arith.cmpf ogt, %{{.*}}, %[[ZERO]] : vector<64xf32>
+// CHECK-DAG: %[[LOW:.*]] = arith.cmpf ule, %[[SC:.*]], %[[ZERO]] : vector<64xf32>
+// CHECK-DAG: %[[HIGH:.*]] = arith.cmpf uge, %[[SC]], %[[LIMIT]] : vector<64xf32>
+// CHECK: arith.ori %[[LOW]], %[[HIGH]] : vector<64xi1>
 // CHECK: vector.reduction <or>
 // CHECK: %[[ADDEND:.*]] = arith.mulf %[[S:.*]], %[[MF]] : vector<64xf32>
 // CHECK: %[[ZP:.*]] = arith.extsi %{{.*}} : vector<64xi8> to vector<64xi32>

@@ -1200,6 +1200,51 @@ def random_params_case(name, x_type, x_shape, s_type, s_shape, has_zp,
                 block_size=block_size, y_type=y_type, note=note)
 
 
+def fused_product_cases():
+    """Integer x with a zero point and f16/bf16 scales that the vector
+    lowering reads loop-invariantly (per-axis over one step's period,
+    per-tensor): where every scale is positive, finite and below 2^100,
+    each product is one fused multiply-add, fma(F, s, -M * s) with
+    F = M + (x - zero_point) and M = 1.5 * 2^23. The first row of each
+    per-axis case is x = zero point (exact zeros, +0 for positive scales).
+    Scales at the edges of the check: one just below 2^100 (fused), one
+    at the bf16 maximum (not fused: -M * s would overflow, and F * s - M * s
+    be NaN where the product is finite or infinite), the smallest f16
+    subnormal and the smallest bf16 subnormal (f32 subnormal products);
+    and a 16-bit per-tensor case."""
+    cases = []
+    # name, x type, scale type, special scale bits (at column 5), result
+    shapes = [('i8_bf16_below_2p100', 'i8', 'bf16', 0x717F, 'f32'),
+              ('i8_bf16_max', 'i8', 'bf16', 0x7F7F, 'f32'),
+              ('u8_f16_subnormal', 'ui8', 'f16', 0x0001, 'f32'),
+              ('i4_bf16_subnormal', 'i4', 'bf16', 0x0001, 'f32'),
+              ('i8_f16_result', 'i8', 'f16', 0x7BFF, 'f16')]
+    for tag, x_type, s_type, special, y_type in shapes:
+        name = 'fused_' + tag
+        rng = Rng(name)
+        k, rows = 64, 6
+        scale = [rand_scale(rng, s_type, CENTER[x_type], neg=False)
+                 for _ in range(k)]
+        scale[5] = special
+        zp = rand_x(rng, x_type, k)
+        x = list(zp) + rand_x(rng, x_type, (rows - 1) * k)
+        cases.append(Case(name, x_type, [rows, k], x, s_type, [k], scale,
+                          zp_type=x_type, zp_shape=[k], zp=zp, axis=1,
+                          y_type=y_type,
+                          note='per-axis [%d, %d]; positive scales, scale 5 '
+                          '= 0x%04X; first row x = zero point.' %
+                          (rows, k, special)))
+    rng = Rng('fused_u16_tensor')
+    x = rand_x(rng, 'ui16', 300)
+    zp = [x[7]]
+    cases.append(Case('fused_u16_tensor', 'ui16', [300], x, 'bf16', [],
+                      [rand_scale(rng, 'bf16', CENTER['ui16'], neg=False)],
+                      zp_type='ui16', zp_shape=[], zp=zp, y_type='bf16',
+                      note='per-tensor ui16, bf16 scale; x[7] = zero '
+                      'point.'))
+    return cases
+
+
 def block_segment_cases():
     """Blocked along the innermost axis, long enough for the vector
     lowering's segment tables (blocks of at most four steps: each segment of
@@ -1853,6 +1898,10 @@ def all_files():
     files.append(('dq-block-loop-rows.mlir', 'Blocked x whose short or '
                   'packed rows the vector lowering takes several to a loop '
                   'row.', loop_row_cases()))
+    files.append(('dq-fused-product.mlir', 'Integer x with f16/bf16 '
+                  'scales: the fused multiply-add steps of the vector '
+                  'lowering and the scales that rule them out.',
+                  fused_product_cases()))
     files.append(('dq-period-tiles.mlir', 'Per-axis x long enough for '
                   'the period tiles of the vector lowering.',
                   period_tile_cases()))
