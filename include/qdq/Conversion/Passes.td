@@ -149,7 +149,15 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
     with AVX512_BF16, 512 for f16 results of fp8 x) does the same row by row:
     each row builds its table inside the row loop, then looks its codes up
     (a dynamic row length is tested at run time, with the arithmetic rows
-    below it). fp8/fp4 x
+    below it). Blocked packed 2/4-bit x (fp4 included) along the innermost
+    axis, in the block-flat steps above, with blocks of at least 32 and a
+    multiple of 16 (block tables): each step computes the results of the
+    16 codes of each block it covers with the arithmetic path, then looks
+    its codes up in them: f32 results in one 16-entry f32 table per 16
+    lanes; f16/bf16 results (512-bit steps of at most 4 blocks, AVX512_VBMI)
+    in two 64-entry byte planes that hold the step's blocks, each index its
+    code plus 16 times its block in the step, the codes ordered so that the
+    planes' bytes interleave within 128-bit lanes. fp8/fp4 x
     that no such table covers (f32 results of fp8, per-axis, blocked) is
     decoded with one: the bf16 bits of every code's value (all exact in
     bf16), two planes, whose bytes are shuffled into the high halves of f32
@@ -266,6 +274,8 @@ def ConvertQDQVectorOpsToLLVM : Pass<"convert-qdq-vector-ops-to-llvm"> {
     * 16 entries: the table repeated in every 16-byte lane and `pshufb`
       (SSSE3, 128 bits), `vpshufb` (AVX2, 256 bits) or `vpshufb` (AVX512BW,
       512 bits), the indices masked to their low 4 bits;
+    * 64 entries (AVX512_VBMI): the table in one register and `vpermb` on
+      the low 6 bits of each index;
     * 256 entries (AVX512_VBMI): the table in four 64-byte registers, two
       `vpermi2b` on the low 7 bits of the index and a select on bit 7;
     * 16 f32 entries (AVX512F): the table in one register and `vpermps` on

@@ -171,6 +171,12 @@ constexpr int64_t kRowTableElementsPerEntry = 4;
 constexpr int64_t kRowTableElementsPerEntryHardwareBF16 = 8;
 constexpr int64_t kRowTableElementsPerEntryFp8ToF16 = 2;
 
+/// Blocked packed 2/4-bit x takes block tables (LookupTable::appliesToBlocks)
+/// for blocks of at least this many elements: a block's table costs the
+/// arithmetic of its 16 codes, which for blocks of 16 is the arithmetic the
+/// table would save.
+constexpr int64_t kBlockTableMinBlock = 32;
+
 enum class Scheme { PerTensor, AxisTable, BlockFlat, Rows, BlockRows };
 
 /// The shape facts a scheme needs, all static except that the rows scheme
@@ -544,6 +550,32 @@ public:
     return getTableLookupRegisterBytes(entries, lanes, features) != 0;
   }
 
+  /// Whether a blocked `op` under `plan`, with steps of `lanes` lanes,
+  /// looks its codes up in tables of their blocks (block tables): packed
+  /// 2/4-bit x (integer or fp4) in block-flat steps (the blocks along the
+  /// innermost axis, each step within one block or over whole blocks) of
+  /// blocks of at least kBlockTableMinBlock elements, a multiple of 16 (so
+  /// that each 16 lanes lie in one block). Each step computes the results
+  /// of the 16 codes of each of its blocks with the arithmetic path, then
+  /// looks its codes up in them: in an f32 table per 16 lanes (vpermps), or
+  /// for f16/bf16 results in a byte-plane table of 64 entries (vpermb) that
+  /// holds up to 4 blocks, indexed by code + 16 * the lane's block in the
+  /// step. Per 32 codes that is 16 conversions, multiplies and roundings
+  /// instead of 32.
+  static bool appliesToBlocks(DequantizeLinearOp op, const Plan &plan,
+                              int64_t lanes, const X86Features &features) {
+    Type x = op.getX().getType().getElementType();
+    Type y = op.getY().getType().getElementType();
+    int64_t block = plan.blockSize;
+    if (plan.scheme != Scheme::BlockFlat || !isPackedSubByteType(x) ||
+        block < kBlockTableMinBlock || block % 16 != 0 || lanes % 16 != 0)
+      return false;
+    if (y.isF32())
+      return getF32TableLookupLanes(lanes, features) != 0;
+    return lanes / block <= 4 &&
+           getTableLookupRegisterBytes(64, lanes, features) != 0;
+  }
+
   /// Computes the table (before the loop) for per-tensor `scale` (decoded
   /// f32 scalar) and `zeroPoint` (prepared scalar, or null) with the same
   /// element builders as the arithmetic path. f32 `yElement` without
@@ -552,22 +584,8 @@ public:
   /// zero; with constant operands the planes fold to constants).
   LookupTable(OpBuilder &b, Location loc, Type xElement, Value scale,
               Value zeroPoint, Type yElement, bool f32Entries = false) {
-    unsigned bits = xElement.getIntOrFloatBitWidth();
-    int64_t entries = bits == 8 ? 256 : 16;
-    // The stored form of every code: the byte itself, or for packed x the
-    // code in an i8 lane, sign-extended for signed types (2-bit codes repeat
-    // over the 16 entries; lookups only read the first 4).
-    bool isSigned = isSignedQuantizedInteger(xElement);
-    SmallVector<APInt> codes;
-    for (int64_t c = 0; c < entries; ++c) {
-      int64_t code = c & ((int64_t(1) << bits) - 1);
-      if (isSigned && bits < 8 && code >= (int64_t(1) << (bits - 1)))
-        code -= int64_t(1) << bits;
-      codes.push_back(APInt(8, uint64_t(code) & 0xFF));
-    }
-    auto codeType = VectorType::get({entries}, b.getI8Type());
-    Value x = arith::ConstantOp::create(
-        b, loc, DenseElementsAttr::get(codeType, codes));
+    int64_t entries = xElement.getIntOrFloatBitWidth() == 8 ? 256 : 16;
+    Value x = storedCodes(b, loc, xElement, entries);
     auto spread = [&](Value scalar) -> Value {
       if (!scalar)
         return scalar;
@@ -588,15 +606,46 @@ public:
       words = arith::TruncIOp::create(
           b, loc, wordType, shiftRightByConstant(b, loc, f32Bits, 16));
     } else {
-      assert(yElement.getIntOrFloatBitWidth() == 16 &&
-             "byte planes of 16-bit results");
-      words = arith::BitcastOp::create(b, loc, wordType, y);
+      words = y;
     }
-    for (unsigned shift : {0, 8}) {
-      Value shifted =
-          shift ? shiftRightByConstant(b, loc, words, shift) : words;
-      planes.push_back(arith::TruncIOp::create(b, loc, codeType, shifted));
+    auto [low, high] = bytePlanes(b, loc, words);
+    planes = {low, high};
+  }
+
+  /// The stored form of `count` codes of x of `xElement` (at most 8 bits),
+  /// code c mod 2^bits in lane c: the byte itself, or for packed x the code
+  /// in an i8 lane, sign-extended for signed types (so 2-bit codes repeat
+  /// over 16 entries; lookups only read the first 4).
+  static Value storedCodes(OpBuilder &b, Location loc, Type xElement,
+                           int64_t count) {
+    unsigned bits = xElement.getIntOrFloatBitWidth();
+    bool isSigned = isSignedQuantizedInteger(xElement);
+    SmallVector<APInt> codes;
+    for (int64_t c = 0; c < count; ++c) {
+      int64_t code = c & ((int64_t(1) << bits) - 1);
+      if (isSigned && bits < 8 && code >= (int64_t(1) << (bits - 1)))
+        code -= int64_t(1) << bits;
+      codes.push_back(APInt(8, uint64_t(code) & 0xFF));
     }
+    return arith::ConstantOp::create(
+        b, loc,
+        DenseElementsAttr::get(VectorType::get({count}, b.getI8Type()), codes));
+  }
+
+  /// The low and high bytes of 16-bit values (f16, bf16 or i16 vectors),
+  /// as two i8 vectors of their length.
+  static std::pair<Value, Value> bytePlanes(OpBuilder &b, Location loc,
+                                            Value values) {
+    auto type = cast<VectorType>(values.getType());
+    assert(type.getElementTypeBitWidth() == 16 && "byte planes of 16 bits");
+    Value words = values;
+    if (!type.getElementType().isInteger(16))
+      words =
+          arith::BitcastOp::create(b, loc, type.clone(b.getI16Type()), values);
+    auto planeType = type.clone(b.getI8Type());
+    return {arith::TruncIOp::create(b, loc, planeType, words),
+            arith::TruncIOp::create(b, loc, planeType,
+                                    shiftRightByConstant(b, loc, words, 8))};
   }
 
   /// Whether lookupPacked applies (the table holds f32 entries).
@@ -612,6 +661,14 @@ public:
   /// register.
   Value lookupPacked(OpBuilder &b, Location loc, Value bytes,
                      unsigned bits) const {
+    return TableLookupOp::create(b, loc, f32Table,
+                                 packedIndices(b, loc, bytes, bits));
+  }
+
+  /// The i32 indices of f32 lookups of the `bits`-bit codes packed in
+  /// `bytes` (see lookupPacked): each holds its code in its low bits.
+  static Value packedIndices(OpBuilder &b, Location loc, Value bytes,
+                             unsigned bits) {
     auto byteType = cast<VectorType>(bytes.getType());
     int64_t m = byteType.getNumElements();
     int64_t perByte = 8 / bits;
@@ -642,19 +699,27 @@ public:
       for (int byte = 0; byte < 4; ++byte)
         spread.push_back((i % perByte) * m + i / perByte);
     Value repeated = vector::ShuffleOp::create(b, loc, copies, copies, spread);
-    Value indices = vector::BitCastOp::create(
+    return vector::BitCastOp::create(
         b, loc, VectorType::get({n}, b.getI32Type()), repeated);
-    return TableLookupOp::create(b, loc, f32Table, indices);
   }
 
   /// Byte planes: looks up raw `codes` (vector<n x i8>), giving the results'
   /// bits as vector<n x i16>.
   Value lookup(OpBuilder &b, Location loc, Value codes) const {
     assert(!f32Table && "f32 entries are looked up with lookupPacked");
+    return lookupWords(b, loc, planes[0], planes[1], codes);
+  }
+
+  /// Looks `codes` (vector<n x i8>) up in the byte-plane tables `low` and
+  /// `high`, giving the 16-bit entries as vector<n x i16>.
+  static Value lookupWords(OpBuilder &b, Location loc, Value low, Value high,
+                           Value codes) {
     auto codeType = cast<VectorType>(codes.getType());
-    auto [low, high] = lookupPlanes(b, loc, codes);
+    Value lowBytes = TableLookupOp::create(b, loc, codeType, low, codes);
+    Value highBytes = TableLookupOp::create(b, loc, codeType, high, codes);
     // Interleaving the two planes puts the bytes of each element in order.
-    Value interleaved = vector::InterleaveOp::create(b, loc, low, high);
+    Value interleaved =
+        vector::InterleaveOp::create(b, loc, lowBytes, highBytes);
     return vector::BitCastOp::create(b, loc, codeType.clone(b.getI16Type()),
                                      interleaved);
   }
@@ -1023,7 +1088,8 @@ public:
         registerLanes(registerLanes), numThreads(numThreads),
         parallelThreshold(parallelThreshold), useLookup(useLookup),
         lookupF32Entries(lookupF32Entries),
-        useDecodeTable(useDecodeTable && !useLookup),
+        blockLookup(LookupTable::appliesToBlocks(op, plan, lanes, x86)),
+        useDecodeTable(useDecodeTable && !useLookup && !blockLookup),
         xElement(op.getX().getType().getElementType()),
         yElement(op.getY().getType().getElementType()),
         storeElement(yElement.isF32() ? yElement : b.getI16Type()),
@@ -1970,7 +2036,6 @@ private:
       if (p.lookup)
         return lookupStep(xReader, *p.lookup, ValueRange{i}, ValueRange{j}, acc,
                           inBounds);
-      auto [xStored, xType] = readX(xReader, ValueRange{i}, inBounds);
       Value scale = sharedScale ? sharedScale : scaleVector;
       Value zp = sharedZp ? sharedZp : zpVector;
       if (!sharedScale && hasScaleTable && !invariantTable)
@@ -1983,7 +2048,13 @@ private:
       else if (!sharedZp && p.zpFlat)
         zp = readBlockFlat(p.zpFlat, zeroPointElement(), i, p.count, false,
                            p.zpReader, inBounds);
-      Value y = toStoreForm(dequantize(xStored, xType, scale, zp));
+      Value y;
+      if (blockLookup) {
+        y = blockLookupStep(xReader, i, inBounds, scale, zp);
+      } else {
+        auto [xStored, xType] = readX(xReader, ValueRange{i}, inBounds);
+        y = toStoreForm(dequantize(xStored, xType, scale, zp));
+      }
       return vector::TransferWriteOp::create(b, loc, y, acc, ValueRange{j},
                                              ArrayRef<bool>{inBounds})
           .getResult();
@@ -2055,6 +2126,98 @@ private:
           scf::YieldOp::create(nb, loc, result);
         });
     return tail.getResult(0);
+  }
+
+  /// One step of block tables (blockLookup) at flat element `i` (a
+  /// multiple of `lanes`), in store form: the results of the 16 codes of
+  /// each block the step covers, from its scale and zero point (`scale` and
+  /// `zp` hold them per lane, so lane k * B has block k's) with the
+  /// arithmetic path, then the step's codes looked up in them (see
+  /// LookupTable::appliesToBlocks). Reads past the end are masked unless
+  /// `inBounds`.
+  Value blockLookupStep(const StoredReader &xReader, Value i, bool inBounds,
+                        Value scale, Value zp) {
+    int64_t block = plan.blockSize;
+    int64_t blocks = std::max<int64_t>(1, lanes / block);
+    SmallVector<int64_t> firstLanes;
+    for (int64_t k = 0; k < blocks; ++k)
+      firstLanes.append(16, k * block);
+    auto perEntry = [&](Value perLane) -> Value {
+      if (!perLane)
+        return perLane;
+      return vector::ShuffleOp::create(b, loc, perLane, perLane, firstLanes);
+    };
+    Value codes = LookupTable::storedCodes(b, loc, xElement, 16 * blocks);
+    Value entries = dequantize(codes, xElement, perEntry(scale), perEntry(zp));
+    if (yElement.isF32()) {
+      Value bytes = xReader.readBytes(b, loc, ValueRange{i}, lanes, inBounds);
+      Value indices =
+          LookupTable::packedIndices(b, loc, bytes, xReader.getPackedBits());
+      Value y =
+          arith::ConstantOp::create(b, loc, b.getZeroAttr(vectorOf(yElement)));
+      for (int64_t r = 0; r < lanes; r += 16) {
+        auto slice = [&](Value vector, int64_t offset) -> Value {
+          return vector::ExtractStridedSliceOp::create(
+              b, loc, vector, ArrayRef<int64_t>{offset}, ArrayRef<int64_t>{16},
+              ArrayRef<int64_t>{1});
+        };
+        Value table = slice(entries, 16 * (blocks > 1 ? r / block : 0));
+        Value part = TableLookupOp::create(b, loc, table, slice(indices, r));
+        y = vector::InsertStridedSliceOp::create(
+            b, loc, part, y, ArrayRef<int64_t>{r}, ArrayRef<int64_t>{1});
+      }
+      return y;
+    }
+    // Byte planes of 64 entries: block k of the step at entries 16k to
+    // 16k + 15 (repeated to fill the table), each plane one byte shuffle of
+    // the entries' bytes.
+    int64_t used = 16 * blocks;
+    Value entryBytes = vector::BitCastOp::create(
+        b, loc, VectorType::get({2 * used}, b.getI8Type()), entries);
+    SmallVector<int64_t> lowBytes, highBytes;
+    for (int64_t e = 0; e < 64; ++e) {
+      lowBytes.push_back(2 * (e % used));
+      highBytes.push_back(2 * (e % used) + 1);
+    }
+    Value low =
+        vector::ShuffleOp::create(b, loc, entryBytes, entryBytes, lowBytes);
+    Value high =
+        vector::ShuffleOp::create(b, loc, entryBytes, entryBytes, highBytes);
+    // The codes in the order that makes the final interleave of the two
+    // planes' bytes in-lane (vpunpcklbw/vpunpckhbw on 512-bit registers):
+    // in each 64 codes, position 16 * L + j holds element 8 * L + j and
+    // position 16 * L + 8 + j element 32 + 8 * L + j (L the 128-bit lane,
+    // j < 8). The reordering folds into the shuffle that unpacks the codes.
+    // Each index is its code plus 16 * its element's block in the step.
+    SmallVector<int64_t> elementAt(lanes);
+    for (int64_t p = 0; p < lanes; ++p) {
+      int64_t base = p - p % 64, lane = (p % 64) / 16, j = p % 16;
+      elementAt[p] = base + (j < 8 ? 8 * lane + j : 32 + 8 * lane + j - 8);
+    }
+    Value xCodes = xReader.read(b, loc, ValueRange{i}, lanes, inBounds,
+                                /*rawCodes=*/true);
+    Value indices =
+        vector::ShuffleOp::create(b, loc, xCodes, xCodes, elementAt);
+    if (blocks > 1) {
+      SmallVector<APInt> slots;
+      for (int64_t e : elementAt)
+        slots.push_back(APInt(8, 16 * (e / block)));
+      indices = arith::OrIOp::create(
+          b, loc, indices,
+          arith::ConstantOp::create(
+              b, loc, DenseElementsAttr::get(vectorOf(b.getI8Type()), slots)));
+    }
+    auto codeType = vectorOf(b.getI8Type());
+    Value lowLooked = TableLookupOp::create(b, loc, codeType, low, indices);
+    Value highLooked = TableLookupOp::create(b, loc, codeType, high, indices);
+    SmallVector<int64_t> wordBytes(2 * lanes);
+    for (int64_t p = 0; p < lanes; ++p) {
+      wordBytes[2 * elementAt[p]] = p;
+      wordBytes[2 * elementAt[p] + 1] = lanes + p;
+    }
+    Value words =
+        vector::ShuffleOp::create(b, loc, lowLooked, highLooked, wordBytes);
+    return vector::BitCastOp::create(b, loc, vectorOf(b.getI16Type()), words);
   }
 
   /// One step of a lookup-table dequantization: the `lanes` codes of x at
@@ -3111,6 +3274,9 @@ private:
   /// would build them per block.
   bool fusedMultiplyAdd = false;
   Value fusedMultiplyAddSafe;
+  /// Steps look their codes up in tables of their blocks
+  /// (LookupTable::appliesToBlocks, blockLookupStep).
+  bool blockLookup;
   /// fp8/fp4 x decoded with `decodeTable` (LookupTable::appliesToDecode).
   bool useDecodeTable;
   std::optional<LookupTable> decodeTable;

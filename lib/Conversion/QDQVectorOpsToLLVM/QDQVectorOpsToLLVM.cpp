@@ -3,12 +3,12 @@
 // Lowers qdq's vector-level ops one register at a time, to x86 instructions
 // where the features allow and to portable vector code otherwise:
 // qdq.table_lookup to pshufb (16-entry byte tables repeated in each 16-byte
-// lane), two AVX512_VBMI vpermi2b and a select on the index's top bit
-// (256-entry byte tables) or vpermps (16 f32 entries), else one extract per
-// element; qdq.unpack_bits to vpmultishiftqb, else a byte shuffle and
-// shifts; f32 -> bf16 arith.truncf to vcvtne2ps2bf16, and streaming stores
-// of bf16 bits kept streaming. Functions that use the instructions get the
-// LLVM target features they need.
+// lane), AVX512_VBMI vpermb (64-entry byte tables) or two vpermi2b and a
+// select on the index's top bit (256 entries), or vpermps (16 f32 entries),
+// else one extract per element; qdq.unpack_bits to vpmultishiftqb, else a
+// byte shuffle and shifts; f32 -> bf16 arith.truncf to vcvtne2ps2bf16, and
+// streaming stores of bf16 bits kept streaming. Functions that use the
+// instructions get the LLVM target features they need.
 //
 //===----------------------------------------------------------------------===//
 
@@ -44,6 +44,8 @@ constexpr X86Intrinsic kPshufb128{"llvm.x86.ssse3.pshuf.b.128", "+ssse3"};
 constexpr X86Intrinsic kPshufb256{"llvm.x86.avx2.pshuf.b", "+avx2"};
 constexpr X86Intrinsic kPshufb512{"llvm.x86.avx512.pshuf.b.512",
                                   "+avx512f,+avx512bw"};
+constexpr X86Intrinsic kVpermb512{"llvm.x86.avx512.permvar.qi.512",
+                                  "+avx512f,+avx512bw,+avx512vbmi"};
 constexpr X86Intrinsic kVpermi2b512{"llvm.x86.avx512.vpermi2var.qi.512",
                                     "+avx512f,+avx512bw,+avx512vbmi"};
 constexpr X86Intrinsic kVpermps512{"llvm.x86.avx512.permvar.sf.512",
@@ -53,15 +55,15 @@ constexpr X86Intrinsic kVpmultishiftqb512{"llvm.x86.avx512.pmultishift.qb.512",
 constexpr X86Intrinsic kVcvtne2ps2bf16{"llvm.x86.avx512bf16.cvtne2ps2bf16.512",
                                        "+avx512f,+avx512bf16"};
 constexpr X86Intrinsic kX86Intrinsics[] = {
-    kVcvtne2ps2bf16, kPshufb128,  kPshufb256,        kPshufb512,
-    kVpermi2b512,    kVpermps512, kVpmultishiftqb512};
+    kVcvtne2ps2bf16, kPshufb128,   kPshufb256,  kPshufb512,
+    kVpermb512,      kVpermi2b512, kVpermps512, kVpmultishiftqb512};
 
 } // namespace
 
 int64_t mlir::qdq::getTableLookupRegisterBytes(int64_t entries, int64_t lookups,
                                                const X86Features &features) {
   SmallVector<int64_t, 3> widths;
-  if (entries == 256) {
+  if (entries == 256 || entries == 64) {
     if (features.avx512vbmi && features.avx512bw)
       widths.push_back(64);
   } else if (entries == 16) {
@@ -152,8 +154,8 @@ public:
           DenseElementsAttr::get(registerType,
                                  b.getI8IntegerAttr(value).getValue()));
     };
-    // The table in registers: 16 entries repeated in every 16-byte lane, or
-    // 256 entries as four registers of 64.
+    // The table in registers: 16 entries repeated in every 16-byte lane, 64
+    // entries as one register, or 256 as four.
     SmallVector<Value, 4> table;
     if (entries == 16) {
       SmallVector<int64_t> repeat;
@@ -161,6 +163,8 @@ public:
         repeat.push_back(i % 16);
       table.push_back(vector::ShuffleOp::create(b, loc, op.getTable(),
                                                 op.getTable(), repeat));
+    } else if (entries == width) {
+      table.push_back(op.getTable());
     } else {
       for (int64_t offset = 0; offset < entries; offset += width)
         table.push_back(slice(op.getTable(), offset));
@@ -177,6 +181,9 @@ public:
                                      : width == 32 ? kPshufb256
                                                    : kPshufb128;
         bytes = call(pshufb, {table[0], low});
+      } else if (entries == 64) {
+        // vpermb reads the low 6 bits of each index.
+        bytes = call(kVpermb512, {table[0], index});
       } else {
         // vpermi2b reads the low 7 bits of each index; bit 7 picks the half.
         Value lowHalf = call(kVpermi2b512, {table[0], index, table[1]});

@@ -33,10 +33,10 @@ func.func @per_axis_i4(%x: tensor<8x64xi4>, %s: tensor<64xf32>, %z: tensor<64xi4
 
 // CHECK-LABEL: func.func @blocked_ui2
 // CHECK: scf.for
-// CHECK: %[[X:.*]] = qdq.unpack_bits %{{.*}}, 2 : vector<16xi8> -> vector<64xi32>
 // CHECK: %[[ZP2:.*]] = vector.from_elements %{{.*}}, %{{.*}} : vector<2xi8>
 // CHECK: %[[WIDE:.*]] = arith.extsi %[[ZP2]] : vector<2xi8> to vector<2xi32>
 // CHECK: %[[ZP:.*]] = vector.shuffle %[[WIDE]], %[[WIDE]] [0, 0, {{.*}}, 1, 1] : vector<2xi32>, vector<2xi32>
+// CHECK: %[[X:.*]] = qdq.unpack_bits %{{.*}}, 2 : vector<16xi8> -> vector<64xi32>
 // CHECK: arith.subi %[[X]], %[[ZP]] : vector<64xi32>
 
 // BYTES-LABEL: func.func @blocked_ui2

@@ -33,6 +33,28 @@ func.func @wide(%t: vector<256xi8>, %i: vector<64xi8>) -> vector<64xi8> attribut
 
 // -----
 
+// 64 entries: one vpermb per 64 lookups (the low 6 bits of each index),
+// with AVX512_VBMI; else one extract per element.
+// VBMI-LABEL: func.func @mid
+// VBMI-SAME: target_features = #llvm.target_features<["+avx512f", "+avx512bw", "+avx512vbmi"]>
+// VBMI-DAG: %[[I0:.*]] = vector.extract_strided_slice %[[I:.*]] {offsets = [0], sizes = [64], strides = [1]} : vector<128xi8> to vector<64xi8>
+// VBMI-DAG: %[[I1:.*]] = vector.extract_strided_slice %[[I]] {offsets = [64], sizes = [64], strides = [1]} : vector<128xi8> to vector<64xi8>
+// VBMI-DAG: llvm.call_intrinsic "llvm.x86.avx512.permvar.qi.512"(%[[T:.*]], %[[I0]])
+// VBMI-DAG: llvm.call_intrinsic "llvm.x86.avx512.permvar.qi.512"(%[[T]], %[[I1]])
+// VBMI-NOT: arith.select
+// VBMI: return
+// AVX2-LABEL: func.func @mid
+// AVX2-NOT: llvm.call_intrinsic
+// AVX2: %[[E:.*]] = vector.extract %{{.*}}[0] : i8 from vector<128xi8>
+// AVX2: %[[M:.*]] = arith.andi %[[E]], %{{.*}} : i8
+// AVX2: vector.extract %{{.*}}[%{{.*}}] : i8 from vector<64xi8>
+func.func @mid(%t: vector<64xi8>, %i: vector<128xi8>) -> vector<128xi8> {
+  %0 = qdq.table_lookup %t[%i] : vector<64xi8>, vector<128xi8>
+  return %0 : vector<128xi8>
+}
+
+// -----
+
 // 16 entries: the table repeated per 16-byte lane, the indices masked to 4
 // bits (pshufb zeroes bytes whose index has bit 7 set), in the widest
 // register that divides the lookups.

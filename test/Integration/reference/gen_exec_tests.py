@@ -132,6 +132,16 @@ def rand_scale(rng, ty, center, spread=4, neg=True):
     return ieee_bits(ty, sign, e, rng.randint(0, fmt.mant_mask))
 
 
+def scales_with_specials(rng, ty, center, count, specials):
+    """count random scales of type ty around 2^center (rand_scale), with
+    `specials` (bit patterns) at indices 1, 2, ... (as many as fit before
+    the last)."""
+    scale = [rand_scale(rng, ty, center) for _ in range(count)]
+    for k, special in enumerate(specials[:count - 1]):
+        scale[1 + k] = special
+    return scale
+
+
 def rand_x(rng, ty, n):
     """n random x values of type ty (ints or codes)."""
     if R.is_int_type(ty):
@@ -1156,10 +1166,8 @@ def decode_table_cases():
             for d in s_shape:
                 count *= d
             for y_type in ['f32', 'f16', 'bf16']:
-                scale = [rand_scale(rng, y_type, center)
-                         for _ in range(count)]
-                for k, special in enumerate(specials[y_type][:count - 1]):
-                    scale[1 + k] = special
+                scale = scales_with_specials(rng, y_type, center, count,
+                                             specials[y_type])
                 name = '%s_decode_%s_%s' % (p, tag, y_type)
                 cases.append(Case(
                     name, x_type, x_shape, x, y_type, s_shape, scale,
@@ -1270,6 +1278,63 @@ def block_segment_cases():
             y_type, '%d blocks of %d; random scales%s.' %
             (s_shape[0] * s_shape[1], block,
              ' and zero points' if has_zp else ''), block_size=block))
+    return cases
+
+
+def block_table_cases():
+    """Packed 2- and 4-bit x (integer and fp4) blocked along the innermost
+    axis in blocks of 32, 64 and 128: the block tables of the vector
+    lowering (each step computes the results of the 16 codes of each of its
+    blocks, then looks its codes up in them). Every code in every block
+    position; steps over two blocks, one block and part of one; a partial
+    last step; rows long enough for segment tables. Scales: random, with
+    special ones mixed in (NaN with a payload, infinities, -0, the smallest
+    subnormal, the largest finite; for bf16 results 2^-120, whose products
+    are f32 subnormals); zero points: random, with both ends of the range.
+    """
+    specials = {'f32': [0x7FD12345, 0xFF800000, 0x80000000, 0x00000001,
+                        0x7F7FFFFF],
+                'f16': [0x7D23, 0xFC00, 0x8000, 0x0001, 0x7BFF],
+                'bf16': [0x7FA1, 0xFF80, 0x8000, 0x0001, 0x7F7F, 0x0380],
+                'f8E8M0FNU': [0xFF, 0x00, 0xFE]}
+    # name, x type, x shape, block, scale type, zero point, result type
+    shapes = [('i4_b32_f16', 'i4', [3, 96], 32, 'f16', True, 'f16'),
+              ('i4_b32_bf16', 'i4', [5, 64], 32, 'bf16', True, 'bf16'),
+              ('i4_b32_f32', 'i4', [3, 96], 32, 'f32', True, 'f32'),
+              ('u4_b64_bf16', 'ui4', [3, 192], 64, 'f32', True, 'bf16'),
+              ('u4_b128_f32', 'ui4', [2, 384], 128, 'f16', True, 'f32'),
+              ('u4_b32_long', 'ui4', [2, 4160], 32, 'bf16', True, 'bf16'),
+              ('i2_b32_f16', 'i2', [4, 96], 32, 'f16', True, 'f16'),
+              ('u2_b64_f32', 'ui2', [3, 128], 64, 'bf16', True, 'f32'),
+              ('u2_b32_nozp', 'ui2', [2, 160], 32, 'f32', False, 'bf16'),
+              ('fp4_b32_e8m0', 'f4E2M1FN', [4, 96], 32, 'f8E8M0FNU', False,
+               'bf16'),
+              ('fp4_b32_f16', 'f4E2M1FN', [3, 96], 32, 'f16', False, 'f16'),
+              ('fp4_b64_f32', 'f4E2M1FN', [3, 128], 64, 'bf16', False,
+               'f32')]
+    cases = []
+    for tag, x_type, x_shape, block, s_type, has_zp, y_type in shapes:
+        name = 'block_tables_' + tag
+        rng = Rng(name)
+        n = x_shape[0] * x_shape[1]
+        s_shape = [x_shape[0], x_shape[1] // block]
+        count = s_shape[0] * s_shape[1]
+        x = shuffled_codes(rng, R.all_codes(x_type), n)
+        scale = scales_with_specials(rng, s_type, CENTER[x_type], count,
+                                     specials[s_type])
+        zp = None
+        if has_zp:
+            zp = rand_x(rng, x_type, count)
+            lo, hi = R.int_range(x_type)
+            zp[0], zp[-1] = lo, hi
+        cases.append(Case(name, x_type, x_shape, x, s_type, s_shape, scale,
+                          zp_type=x_type if has_zp else None,
+                          zp_shape=s_shape if has_zp else None, zp=zp,
+                          axis=1, block_size=block, y_type=y_type,
+                          note='%d blocks of %d; every code; random scales '
+                          'with special ones%s.' %
+                          (count, block, ', random zero points with both '
+                           'ends of the range' if has_zp else '')))
     return cases
 
 
@@ -1541,10 +1606,8 @@ def row_table_cases():
         for _ in range(rows):
             x += shuffled_codes(rng, codes, n)
         k_dim = x_shape[axis]
-        scale = [rand_scale(rng, s_type, CENTER[x_type])
-                 for _ in range(k_dim)]
-        for k, special in enumerate(specials[s_type][:k_dim - 1]):
-            scale[1 + k] = special
+        scale = scales_with_specials(rng, s_type, CENTER[x_type], k_dim,
+                                     specials[s_type])
         zp = [rng.choice(codes) for _ in range(k_dim)] if has_zp else None
         cases.append(Case(
             name, x_type, x_shape, x, s_type, [k_dim], scale,
@@ -1892,6 +1955,9 @@ def all_files():
     files.append(('dq-block-segments.mlir', 'Blocked x long enough for '
                   'the segment tables of the vector lowering.',
                   block_segment_cases()))
+    files.append(('dq-block-tables.mlir', 'Blocked packed 2- and 4-bit x: '
+                  'the block tables of the vector lowering.',
+                  block_table_cases()))
     files.append(('dq-block-rows.mlir', 'Blocked x with a partial last '
                   'block, or blocks that are not whole steps: the block '
                   'rows of the vector lowering.', block_row_cases()))
@@ -1924,6 +1990,7 @@ def render_all():
                              LOOKUP_RUN_OPTIONS
                              if fname in ('dq-lookup-table.mlir',
                                           'dq-decode-table.mlir',
+                                          'dq-block-tables.mlir',
                                           'dq-row-tables.mlir')
                              else IN_PLACE_RUN_OPTIONS
                              if fname == 'dq-axis-in-place.mlir'

@@ -245,14 +245,14 @@ def QDQ_PackedBytesOp : QDQ_Op<"packed_bytes", [Pure]> {
 
 def QDQ_TableLookupOp : QDQ_Op<"table_lookup",
     [Pure, DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
-  let summary = "looks up bytes in a 16- or 256-entry table, or f32 values "
-                "in a 16-entry table";
+  let summary = "looks up bytes in a 16-, 64- or 256-entry table, or f32 "
+                "values in a 16-entry table";
   let description = [{
     `result[i] = table[indices[i] mod T]`, the indices read as unsigned
     integers and T the table size. The result has the indices' shape and the
     table's element type. Rules:
 
-    * TL-R1: the table has 16 or 256 entries;
+    * TL-R1: the table has 16, 64 or 256 entries;
     * TL-R2: a table of i8 (byte) entries takes i8 indices; a table of f32
       entries has 16 entries and takes i32 indices.
 
@@ -263,9 +263,9 @@ def QDQ_TableLookupOp : QDQ_Op<"table_lookup",
     4-bit x), and to decode fp8/fp4 x.
 
     `--convert-qdq-vector-ops-to-llvm` lowers it to x86 shuffles when the
-    CPU has them (`pshufb`/`vpshufb` for 16 bytes, AVX512_VBMI `vpermi2b`
-    for 256, AVX-512 `vpermps` for 16 f32 entries) and else to one extract
-    per element.
+    CPU has them (`pshufb`/`vpshufb` for 16 bytes, AVX512_VBMI `vpermb` for
+    64 and `vpermi2b` for 256, AVX-512 `vpermps` for 16 f32 entries) and
+    else to one extract per element.
 
     ```mlir
     func.func @lookup(%t: vector<16xi8>, %i: vector<64xi8>) -> vector<64xi8> {

@@ -1,0 +1,134 @@
+// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 cpu-features=avx512f,avx512bw,avx512vbmi" --split-input-file | FileCheck %s
+// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 cpu-features=avx512f,avx512bw,avx512vbmi,avx512bf16" --split-input-file | FileCheck %s --check-prefix=BF16
+// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 cpu-features=avx512f,avx512bw" --split-input-file | FileCheck %s --check-prefix=NOVBMI
+// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=256 cpu-features=avx512f,avx512bw,avx512vbmi,avx2" --split-input-file | FileCheck %s --check-prefix=YMM
+
+// Block tables: blocked packed 2/4-bit x along the innermost axis, blocks
+// of at least 32 and a multiple of 16. Each step computes the results of
+// the 16 codes of each of its blocks with the arithmetic path, then looks
+// its codes up in them.
+
+// i4 -> f16, blocks of 32: a step of 64 lanes covers two blocks. Their
+// scales and zero points (lanes 0 and 32) go to 16 entries each; the 32
+// f16 results are split into two 64-entry byte planes (each block's 16
+// entries repeated). The codes are reordered so that the planes' bytes
+// interleave within 128-bit lanes, and each index is its code plus 16 *
+// its block in the step.
+// CHECK-LABEL: func.func @i4_b32_f16
+// CHECK-DAG: %[[SLOTS:.*]] = arith.constant dense<[0, 0, 0, 0, 0, 0, 0, 0, 16, 16, 16, 16, 16, 16, 16, 16, 0, {{.*}}]> : vector<64xi8>
+// CHECK-DAG: %[[CODES:.*]] = arith.constant dense<[0, 1, 2, 3, 4, 5, 6, 7, -8, -7, -6, -5, -4, -3, -2, -1, 0, 1, {{.*}}, -1]> : vector<32xi32>
+// CHECK: scf.for
+// CHECK: %[[Z:.*]] = vector.shuffle %{{.*}}, %{{.*}} [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32] : vector<64xi32>, vector<64xi32>
+// CHECK: %[[S:.*]] = vector.shuffle %{{.*}}, %{{.*}} [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32] : vector<64xf32>, vector<64xf32>
+// CHECK: %[[D:.*]] = arith.subi %[[CODES]], %[[Z]] : vector<32xi32>
+// CHECK: %[[F:.*]] = arith.sitofp %[[D]] : vector<32xi32> to vector<32xf32>
+// CHECK: %[[P:.*]] = arith.mulf %[[F]], %[[S]] : vector<32xf32>
+// CHECK: %[[H:.*]] = arith.truncf %[[P]] : vector<32xf32> to vector<32xf16>
+// CHECK: %[[B:.*]] = vector.bitcast %[[H]] : vector<32xf16> to vector<64xi8>
+// CHECK: %[[LO:.*]] = vector.shuffle %[[B]], %[[B]] [0, 2, 4, {{.*}}, 60, 62, 0, 2, {{.*}}, 60, 62] : vector<64xi8>, vector<64xi8>
+// CHECK: %[[HI:.*]] = vector.shuffle %[[B]], %[[B]] [1, 3, 5, {{.*}}, 61, 63, 1, 3, {{.*}}, 61, 63] : vector<64xi8>, vector<64xi8>
+// CHECK: %[[X:.*]] = vector.interleave %{{.*}}, %{{.*}} : vector<32xi8> -> vector<64xi8>
+// CHECK: %[[ORDER:.*]] = vector.shuffle %[[X]], %[[X]] [0, 1, 2, 3, 4, 5, 6, 7, 32, 33, 34, 35, 36, 37, 38, 39, 8, 9, {{.*}}, 62, 63] : vector<64xi8>, vector<64xi8>
+// CHECK: %[[I:.*]] = arith.ori %[[ORDER]], %[[SLOTS]] : vector<64xi8>
+// CHECK-DAG: %[[L:.*]] = qdq.table_lookup %[[LO]][%[[I]]] : vector<64xi8>, vector<64xi8>
+// CHECK-DAG: %[[U:.*]] = qdq.table_lookup %[[HI]][%[[I]]] : vector<64xi8>, vector<64xi8>
+// CHECK: %[[W:.*]] = vector.shuffle %[[L]], %[[U]] [0, 64, 1, 65, 2, 66, 3, 67, 4, 68, 5, 69, 6, 70, 7, 71, 16, 80, {{.*}}] : vector<64xi8>, vector<64xi8>
+// CHECK: %[[R:.*]] = vector.bitcast %[[W]] : vector<128xi8> to vector<64xi16>
+// CHECK: vector.transfer_write %[[R]]
+// Without VBMI (no 64-entry byte lookup) or with 256-bit vectors, the
+// arithmetic path.
+// NOVBMI-LABEL: func.func @i4_b32_f16
+// NOVBMI-NOT: qdq.table_lookup
+// NOVBMI: return
+// YMM-LABEL: func.func @i4_b32_f16
+// YMM-NOT: qdq.table_lookup
+// YMM: return
+func.func @i4_b32_f16(%x: tensor<2x128xi4>, %s: tensor<2x4xf16>, %z: tensor<2x4xi4>) -> tensor<2x128xf16> {
+  %y = qdq.dequantize_linear %x, %s, %z axis = 1 block_size = 32 : (tensor<2x128xi4>, tensor<2x4xf16>, tensor<2x4xi4>) -> tensor<2x128xf16>
+  return %y : tensor<2x128xf16>
+}
+
+// -----
+
+// i4 -> f32, blocks of 32: one 16-entry f32 table per block, each 16 lanes
+// of the step looked up in their block's (entries 0-15 for lanes 0-31,
+// 16-31 for lanes 32-63). vpermps needs AVX512F only.
+// CHECK-LABEL: func.func @i4_b32_f32
+// CHECK: scf.for
+// CHECK: %[[P:.*]] = arith.mulf %{{.*}}, %{{.*}} : vector<32xf32>
+// CHECK: %[[T0:.*]] = vector.extract_strided_slice %[[P]] {offsets = [0], sizes = [16], strides = [1]} : vector<32xf32> to vector<16xf32>
+// CHECK: %[[I0:.*]] = vector.extract_strided_slice %[[IDX:.*]] {offsets = [0], sizes = [16], strides = [1]} : vector<64xi32> to vector<16xi32>
+// CHECK: qdq.table_lookup %[[T0]][%[[I0]]] : vector<16xf32>, vector<16xi32>
+// CHECK: %[[T1:.*]] = vector.extract_strided_slice %[[P]] {offsets = [0], sizes = [16], strides = [1]}
+// CHECK: %[[I1:.*]] = vector.extract_strided_slice %[[IDX]] {offsets = [16], sizes = [16], strides = [1]}
+// CHECK: qdq.table_lookup %[[T1]][%[[I1]]]
+// CHECK: %[[T2:.*]] = vector.extract_strided_slice %[[P]] {offsets = [16], sizes = [16], strides = [1]}
+// CHECK: %[[I2:.*]] = vector.extract_strided_slice %[[IDX]] {offsets = [32], sizes = [16], strides = [1]}
+// CHECK: qdq.table_lookup %[[T2]][%[[I2]]]
+// CHECK: %[[T3:.*]] = vector.extract_strided_slice %[[P]] {offsets = [16], sizes = [16], strides = [1]}
+// CHECK: %[[I3:.*]] = vector.extract_strided_slice %[[IDX]] {offsets = [48], sizes = [16], strides = [1]}
+// CHECK: qdq.table_lookup %[[T3]][%[[I3]]]
+// NOVBMI-LABEL: func.func @i4_b32_f32
+// NOVBMI-COUNT-4: qdq.table_lookup %{{.*}}[%{{.*}}] : vector<16xf32>, vector<16xi32>
+// YMM-LABEL: func.func @i4_b32_f32
+// YMM-NOT: qdq.table_lookup
+// YMM: return
+func.func @i4_b32_f32(%x: tensor<2x128xi4>, %s: tensor<2x4xf32>, %z: tensor<2x4xi4>) -> tensor<2x128xf32> {
+  %y = qdq.dequantize_linear %x, %s, %z axis = 1 block_size = 32 : (tensor<2x128xi4>, tensor<2x4xf32>, tensor<2x4xi4>) -> tensor<2x128xf32>
+  return %y : tensor<2x128xf32>
+}
+
+// -----
+
+// ui4 -> bf16, blocks of 64: one block per step, its 16 entries repeated
+// four times, the raw codes as indices (no block offsets). With
+// AVX512_BF16 the entries round with vcvtneps2bf16 where the scales allow.
+// CHECK-LABEL: func.func @u4_b64_bf16
+// CHECK: scf.for
+// CHECK: vector.shuffle %{{.*}}, %{{.*}} [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0] : vector<64xf32>, vector<64xf32>
+// CHECK: vector.bitcast %{{.*}} : vector<16xbf16> to vector<32xi8>
+// CHECK: %[[LO:.*]] = vector.shuffle %{{.*}}, %{{.*}} [0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 0, 2, {{.*}}] : vector<32xi8>, vector<32xi8>
+// CHECK-NOT: arith.ori
+// CHECK: qdq.table_lookup %[[LO]][%{{.*}}] : vector<64xi8>, vector<64xi8>
+// BF16-LABEL: func.func @u4_b64_bf16
+// BF16: scf.for
+// BF16: scf.if
+// BF16: arith.truncf %{{.*}} : vector<16xf32> to vector<16xbf16>
+// BF16: qdq.table_lookup
+func.func @u4_b64_bf16(%x: tensor<3x128xui4>, %s: tensor<3x2xbf16>, %z: tensor<3x2xui4>) -> tensor<3x128xbf16> {
+  %y = qdq.dequantize_linear %x, %s, %z axis = 1 block_size = 64 : (tensor<3x128xui4>, tensor<3x2xbf16>, tensor<3x2xui4>) -> tensor<3x128xbf16>
+  return %y : tensor<3x128xbf16>
+}
+
+// -----
+
+// fp4 with f8E8M0FNU scales (MX), blocks of 32: the entries are the
+// decoded codes times the scale, no zero point.
+// CHECK-LABEL: func.func @mxfp4
+// CHECK: scf.for
+// CHECK-NOT: arith.subi
+// CHECK: vector.bitcast %{{.*}} : vector<32xbf16> to vector<64xi8>
+// CHECK: qdq.table_lookup %{{.*}}[%{{.*}}] : vector<64xi8>, vector<64xi8>
+func.func @mxfp4(%x: tensor<4x64xf4E2M1FN>, %s: tensor<4x2xf8E8M0FNU>) -> tensor<4x64xbf16> {
+  %y = qdq.dequantize_linear %x, %s axis = 1 block_size = 32 : (tensor<4x64xf4E2M1FN>, tensor<4x2xf8E8M0FNU>) -> tensor<4x64xbf16>
+  return %y : tensor<4x64xbf16>
+}
+
+// -----
+
+// Blocks of 16 (a table costs as much as the arithmetic it saves) and
+// 8-bit x (256 codes per block) keep the arithmetic path.
+// CHECK-LABEL: func.func @i4_b16
+// CHECK-NOT: qdq.table_lookup
+// CHECK: return
+// CHECK-LABEL: func.func @i8_b32
+// CHECK-NOT: qdq.table_lookup
+// CHECK: return
+func.func @i4_b16(%x: tensor<2x128xi4>, %s: tensor<2x8xf16>, %z: tensor<2x8xi4>) -> tensor<2x128xf16> {
+  %y = qdq.dequantize_linear %x, %s, %z axis = 1 block_size = 16 : (tensor<2x128xi4>, tensor<2x8xf16>, tensor<2x8xi4>) -> tensor<2x128xf16>
+  return %y : tensor<2x128xf16>
+}
+func.func @i8_b32(%x: tensor<2x128xi8>, %s: tensor<2x4xf16>, %z: tensor<2x4xi8>) -> tensor<2x128xf16> {
+  %y = qdq.dequantize_linear %x, %s, %z axis = 1 block_size = 32 : (tensor<2x128xi8>, tensor<2x4xf16>, tensor<2x4xi8>) -> tensor<2x128xf16>
+  return %y : tensor<2x128xf16>
+}
