@@ -26,6 +26,7 @@ The scales and zero points are a function of their flat index only
 import argparse
 import json
 import os
+import re
 import struct
 import sys
 
@@ -289,6 +290,10 @@ def main():
     ap.add_argument('--sizes', default='',
                     help='comma-separated size tags to keep (64Ki,4Mi,64Mi); '
                          'default all')
+    ap.add_argument('--filter', default='',
+                    help='keep only the cases whose id (e.g. i4_b32_f16_4Mi) '
+                         'matches this regular expression (re.search); '
+                         'default all')
     ap.add_argument('--mt-sizes', default='',
                     help='comma-separated size tags (e.g. 4Mi) for which a '
                          'second qdq kernel, qdqmt_<case>, is compiled with '
@@ -304,6 +309,9 @@ def main():
 
     cases = make_cases(args.set,
                        [t for t in args.sizes.split(',') if t])
+    if args.filter:
+        pattern = re.compile(args.filter)
+        cases = [c for c in cases if pattern.search(c.id)]
     kdir = os.path.join(args.out, 'kernels')
     os.makedirs(kdir, exist_ok=True)
     manifest = []

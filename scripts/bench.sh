@@ -17,7 +17,8 @@
 #   --sizes L     only these sizes (comma-separated: 64Ki,4Mi,64Mi); fewer
 #                 kernels to compile
 #   --filter R    only the cases whose id (e.g. i4_b32_f16_4Mi) matches the
-#                 extended regex R (and their roofs)
+#                 extended regex R (and their roofs); only their kernels
+#                 are compiled
 #   --rounds N    each case's benchmarks run N times in turn, each for 1/N of
 #                 the minimum time; the median is reported (default 3)
 #   --time-scale  multiplies the minimum time per benchmark
@@ -109,7 +110,8 @@ second="$mt_options"
 [ -n "$ab_binary" ] && second="$ab_binary${ab:+ with $ab}"
 log "configuring the benchmark ($set_name set${second:+, second kernels: $second})"
 cmake "${cmake_args[@]}" -DQDQ_BUILD_BENCHMARKS=ON -DQDQ_BENCH_SET="$set_name" \
-  -DQDQ_BENCH_SIZES="$sizes" -DQDQ_BENCH_MT_SIZES="$mt_sizes" \
+  -DQDQ_BENCH_SIZES="$sizes" -DQDQ_BENCH_FILTER="$filter" \
+  -DQDQ_BENCH_MT_SIZES="$mt_sizes" \
   -DQDQ_BENCH_MT_OPTIONS="$mt_options" \
   -DQDQ_BENCH_MT_DYNAMIC="$([ "$ab_dynamic" = 1 ] && echo ON || echo OFF)" \
   -DQDQ_BENCH_MT_QDQ_OPT="$ab_binary" >/dev/null

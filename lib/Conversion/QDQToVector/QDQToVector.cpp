@@ -2148,7 +2148,11 @@ private:
       return vector::ShuffleOp::create(b, loc, perLane, perLane, firstLanes);
     };
     Value codes = LookupTable::storedCodes(b, loc, xElement, 16 * blocks);
-    Value entries = dequantize(codes, xElement, perEntry(scale), perEntry(zp));
+    // (One statement each: the order of the ops must not depend on the
+    // compiler's order of evaluating arguments.)
+    Value entryScale = perEntry(scale);
+    Value entryZp = perEntry(zp);
+    Value entries = dequantize(codes, xElement, entryScale, entryZp);
     if (yElement.isF32()) {
       Value bytes = xReader.readBytes(b, loc, ValueRange{i}, lanes, inBounds);
       Value indices =

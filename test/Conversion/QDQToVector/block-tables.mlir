@@ -18,8 +18,8 @@
 // CHECK-DAG: %[[SLOTS:.*]] = arith.constant dense<[0, 0, 0, 0, 0, 0, 0, 0, 16, 16, 16, 16, 16, 16, 16, 16, 0, {{.*}}]> : vector<64xi8>
 // CHECK-DAG: %[[CODES:.*]] = arith.constant dense<[0, 1, 2, 3, 4, 5, 6, 7, -8, -7, -6, -5, -4, -3, -2, -1, 0, 1, {{.*}}, -1]> : vector<32xi32>
 // CHECK: scf.for
-// CHECK: %[[Z:.*]] = vector.shuffle %{{.*}}, %{{.*}} [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32] : vector<64xi32>, vector<64xi32>
 // CHECK: %[[S:.*]] = vector.shuffle %{{.*}}, %{{.*}} [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32] : vector<64xf32>, vector<64xf32>
+// CHECK: %[[Z:.*]] = vector.shuffle %{{.*}}, %{{.*}} [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32] : vector<64xi32>, vector<64xi32>
 // CHECK: %[[D:.*]] = arith.subi %[[CODES]], %[[Z]] : vector<32xi32>
 // CHECK: %[[F:.*]] = arith.sitofp %[[D]] : vector<32xi32> to vector<32xf32>
 // CHECK: %[[P:.*]] = arith.mulf %[[F]], %[[S]] : vector<32xf32>

@@ -1335,6 +1335,14 @@ def block_table_cases():
                           'with special ones%s.' %
                           (count, block, ', random zero points with both '
                            'ends of the range' if has_zp else '')))
+    # A dynamic number of rows (x [?, K], as per-token activations): the
+    # same steps over a flat x of run-time size.
+    case = random_params_case('block_tables_i4_dyn_rows', 'i4', [5, 96], 'f16',
+                              [5, 3], True, 1, 'bf16', 'x [?, 96], blocks of '
+                              '32; random scales and zero points.',
+                              block_size=32)
+    case.dynamic = (0,)
+    cases.append(case)
     return cases
 
 

@@ -18,7 +18,11 @@ cases some dims dynamic (with the parameters' matching dims).
 
 prints one line per failing run and a summary, and exits 1 on a failure.
 --max-elements caps each case (default 12288); --short-rows draws
-innermost dims of 2 to 31 with more rows instead; --corrupt K flips the
+innermost dims of 2 to 31 with more rows instead; --x-types,
+--granularities and --block-sizes (comma-separated) draw from those only,
+for a campaign
+aimed at one part of the lowering (the default draws are unchanged, so
+earlier seeds give the same cases); --corrupt K flips the
 lowest bit of one finite expected value of case K (the harness must then
 report that file as failing).
 """
@@ -56,22 +60,25 @@ VARIANTS = G.RUN_OPTIONS + [
     ' --convert-qdq-to-vector="max-table-period=0" --qdq-to-llvm']
 
 
-def random_case(seed, max_elements, short_rows=False):
+def random_case(seed, max_elements, short_rows=False, x_types=None,
+                granularities=None, block_sizes=None):
     """One case, fully determined by `seed` (and `short_rows`): the first
     draw that is a well-formed op (blocks over a dim that leave a single
     scale element would be a per-tensor scale, which the reference rejects
     as blocked)."""
     for attempt in range(100):
-        case = _draw(seed, attempt, max_elements, short_rows)
+        case = _draw(seed, attempt, max_elements, short_rows, x_types,
+                     granularities, block_sizes)
         if case:
             return case
     raise SystemExit('no well-formed case for seed %d' % seed)
 
 
-def _draw(seed, attempt, max_elements, short_rows):
+def _draw(seed, attempt, max_elements, short_rows, x_types, granularities,
+          block_sizes):
     r = random.Random(seed * 101 + attempt)
     rng = G.Rng('random%d.%d' % (seed, attempt))
-    x_type = r.choice(X_TYPES)
+    x_type = r.choice(x_types or X_TYPES)
     s_type = r.choice(SCALE_TYPES)
     y_type = r.choice(RESULT_TYPES)
     rank = r.choice([1, 2, 2, 3])
@@ -84,7 +91,8 @@ def _draw(seed, attempt, max_elements, short_rows):
     if R.num_elements(shape) > max_elements:
         shape = [1] * (rank - 1) + [shape[-1]]
     axis = r.choice([rank - 1, rank - 1, 0])
-    granularity = r.choice(['per-tensor', 'per-axis', 'per-axis', 'blocked',
+    granularity = r.choice(granularities or
+                           ['per-tensor', 'per-axis', 'per-axis', 'blocked',
                             'blocked'])
     block = 0
     if granularity == 'per-tensor':
@@ -92,7 +100,7 @@ def _draw(seed, attempt, max_elements, short_rows):
     elif granularity == 'per-axis':
         s_shape = [shape[axis]]
     else:
-        block = r.choice(BLOCK_SIZES)
+        block = r.choice(block_sizes or BLOCK_SIZES)
         s_shape = list(shape)
         s_shape[axis] = (shape[axis] + block - 1) // block
         if R.num_elements(s_shape) == 1:
@@ -156,12 +164,30 @@ def main():
     parser.add_argument('--corrupt', type=int, default=-1)
     parser.add_argument('--short-rows', action='store_true',
                         help='innermost dims of 2 to 31 and more rows')
+    parser.add_argument('--x-types', default='',
+                        help='draw x from these types only (e.g. i4,ui4)')
+    parser.add_argument('--granularities', default='',
+                        help='draw from these granularities only '
+                        '(per-tensor, per-axis, blocked)')
+    parser.add_argument('--block-sizes', default='',
+                        help='draw block sizes from these only (e.g. 32,64)')
     parser.add_argument('--jobs', type=int, default=os.cpu_count() or 1)
     args = parser.parse_args()
+    x_types = [t for t in args.x_types.split(',') if t]
+    granularities = [g for g in args.granularities.split(',') if g]
+    block_sizes = [int(b) for b in args.block_sizes.split(',') if b]
+    for t in x_types:
+        if t not in X_TYPES:
+            parser.error('unknown x type %r (expected one of %s)' %
+                         (t, ', '.join(X_TYPES)))
+    for g in granularities:
+        if g not in ('per-tensor', 'per-axis', 'blocked'):
+            parser.error('unknown granularity %r' % g)
 
     os.makedirs(args.work, exist_ok=True)
     cases = [random_case(args.seed * 100003 + i, args.max_elements,
-                         args.short_rows)
+                         args.short_rows, x_types, granularities,
+                         block_sizes)
              for i in range(args.count)]
     if 0 <= args.corrupt < len(cases):
         corrupt(cases[args.corrupt])
