@@ -705,8 +705,11 @@ public:
 
   /// Byte planes: looks up raw `codes` (vector<n x i8>), giving the results'
   /// bits as vector<n x i16>.
-  Value lookup(OpBuilder &b, Location loc, Value codes) const {
+  Value lookup(OpBuilder &b, Location loc, Value codes,
+               bool inLaneOrder = false) const {
     assert(!f32Table && "f32 entries are looked up with lookupPacked");
+    if (inLaneOrder)
+      return lookupWordsInLaneOrder(b, loc, planes[0], planes[1], codes);
     return lookupWords(b, loc, planes[0], planes[1], codes);
   }
 
@@ -722,6 +725,49 @@ public:
         vector::InterleaveOp::create(b, loc, lowBytes, highBytes);
     return vector::BitCastOp::create(b, loc, codeType.clone(b.getI16Type()),
                                      interleaved);
+  }
+
+  /// lookupWords for n codes, n a multiple of 64, on 512-bit registers: the
+  /// codes are first put in the order that makes the final interleave of
+  /// the two planes' bytes in-lane (vpunpcklbw/vpunpckhbw, where the
+  /// interleave of codes in element order crosses 128-bit lanes): in each
+  /// 64 codes, position 16 * L + j holds element 8 * L + j and position
+  /// 16 * L + 8 + j element 32 + 8 * L + j (L the 128-bit lane, j < 8).
+  /// Codes that come from a shuffle (unpacked packed x) take the reorder
+  /// into it. `offsets`, when given, holds a constant per element that is
+  /// ORed into its index (block tables: 16 times its block in the step).
+  static Value lookupWordsInLaneOrder(OpBuilder &b, Location loc, Value low,
+                                      Value high, Value codes,
+                                      ArrayRef<int64_t> offsets = {}) {
+    auto codeType = cast<VectorType>(codes.getType());
+    int64_t n = codeType.getNumElements();
+    assert(n % 64 == 0 && "whole 512-bit registers of codes");
+    SmallVector<int64_t> elementAt(n);
+    for (int64_t p = 0; p < n; ++p) {
+      int64_t base = p - p % 64, lane = (p % 64) / 16, j = p % 16;
+      elementAt[p] = base + (j < 8 ? 8 * lane + j : 32 + 8 * lane + j - 8);
+    }
+    Value indices = vector::ShuffleOp::create(b, loc, codes, codes, elementAt);
+    if (!offsets.empty()) {
+      SmallVector<APInt> bytes;
+      for (int64_t e : elementAt)
+        bytes.push_back(APInt(8, offsets[e]));
+      indices = arith::OrIOp::create(
+          b, loc, indices,
+          arith::ConstantOp::create(b, loc,
+                                    DenseElementsAttr::get(codeType, bytes)));
+    }
+    Value lowBytes = TableLookupOp::create(b, loc, codeType, low, indices);
+    Value highBytes = TableLookupOp::create(b, loc, codeType, high, indices);
+    SmallVector<int64_t> wordBytes(2 * n);
+    for (int64_t p = 0; p < n; ++p) {
+      wordBytes[2 * elementAt[p]] = p;
+      wordBytes[2 * elementAt[p] + 1] = n + p;
+    }
+    Value words =
+        vector::ShuffleOp::create(b, loc, lowBytes, highBytes, wordBytes);
+    return vector::BitCastOp::create(b, loc, codeType.clone(b.getI16Type()),
+                                     words);
   }
 
   /// Byte planes of bf16 entries: looks up raw `codes` (vector<n x i8>),
@@ -2187,41 +2233,15 @@ private:
         vector::ShuffleOp::create(b, loc, entryBytes, entryBytes, lowBytes);
     Value high =
         vector::ShuffleOp::create(b, loc, entryBytes, entryBytes, highBytes);
-    // The codes in the order that makes the final interleave of the two
-    // planes' bytes in-lane (vpunpcklbw/vpunpckhbw on 512-bit registers):
-    // in each 64 codes, position 16 * L + j holds element 8 * L + j and
-    // position 16 * L + 8 + j element 32 + 8 * L + j (L the 128-bit lane,
-    // j < 8). The reordering folds into the shuffle that unpacks the codes.
     // Each index is its code plus 16 * its element's block in the step.
-    SmallVector<int64_t> elementAt(lanes);
-    for (int64_t p = 0; p < lanes; ++p) {
-      int64_t base = p - p % 64, lane = (p % 64) / 16, j = p % 16;
-      elementAt[p] = base + (j < 8 ? 8 * lane + j : 32 + 8 * lane + j - 8);
-    }
+    SmallVector<int64_t> offsets;
+    if (blocks > 1)
+      for (int64_t e = 0; e < lanes; ++e)
+        offsets.push_back(16 * (e / block));
     Value xCodes = xReader.read(b, loc, ValueRange{i}, lanes, inBounds,
                                 /*rawCodes=*/true);
-    Value indices =
-        vector::ShuffleOp::create(b, loc, xCodes, xCodes, elementAt);
-    if (blocks > 1) {
-      SmallVector<APInt> slots;
-      for (int64_t e : elementAt)
-        slots.push_back(APInt(8, 16 * (e / block)));
-      indices = arith::OrIOp::create(
-          b, loc, indices,
-          arith::ConstantOp::create(
-              b, loc, DenseElementsAttr::get(vectorOf(b.getI8Type()), slots)));
-    }
-    auto codeType = vectorOf(b.getI8Type());
-    Value lowLooked = TableLookupOp::create(b, loc, codeType, low, indices);
-    Value highLooked = TableLookupOp::create(b, loc, codeType, high, indices);
-    SmallVector<int64_t> wordBytes(2 * lanes);
-    for (int64_t p = 0; p < lanes; ++p) {
-      wordBytes[2 * elementAt[p]] = p;
-      wordBytes[2 * elementAt[p] + 1] = lanes + p;
-    }
-    Value words =
-        vector::ShuffleOp::create(b, loc, lowLooked, highLooked, wordBytes);
-    return vector::BitCastOp::create(b, loc, vectorOf(b.getI16Type()), words);
+    return LookupTable::lookupWordsInLaneOrder(b, loc, low, high, xCodes,
+                                               offsets);
   }
 
   /// One step of a lookup-table dequantization: the `lanes` codes of x at
@@ -2237,7 +2257,11 @@ private:
     } else {
       Value codes = xReader.read(b, loc, readIndices, lanes, inBounds,
                                  /*rawCodes=*/true);
-      y = table.lookup(b, loc, codes);
+      // Packed codes are unpacked with a shuffle, which takes the reorder
+      // of the in-lane interleave (512-bit registers).
+      bool inLaneOrder =
+          xReader.getPackedBits() && registerLanes == 16 && lanes % 64 == 0;
+      y = table.lookup(b, loc, codes, inLaneOrder);
     }
     return vector::TransferWriteOp::create(b, loc, y, acc, writeIndices,
                                            ArrayRef<bool>{inBounds})

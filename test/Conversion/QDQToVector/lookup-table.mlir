@@ -36,12 +36,20 @@ func.func @i8_f16(%x: tensor<1000xi8>, %s: tensor<f16>, %z: tensor<i8>) -> tenso
 
 // -----
 
-// Packed ui4 -> bf16: 16-entry planes, raw (not sign-extended) codes.
+// Packed ui4 -> bf16: 16-entry planes, raw (not sign-extended) codes. On
+// 512-bit registers the unpacked codes are reordered (position 16 L + j
+// holds element 8 L + j, position 16 L + 8 + j element 32 + 8 L + j) so
+// that the planes' bytes interleave within 128-bit lanes; with 256-bit
+// registers they stay in element order.
 // CHECK-LABEL: func.func @u4_bf16
-// CHECK: qdq.table_lookup %{{.*}}[%{{.*}}] : vector<16xi8>, vector<64xi8>
-// CHECK: qdq.table_lookup %{{.*}}[%{{.*}}] : vector<16xi8>, vector<64xi8>
+// CHECK: %[[X:.*]] = vector.interleave %{{.*}}, %{{.*}} : vector<32xi8> -> vector<64xi8>
+// CHECK: %[[I:.*]] = vector.shuffle %[[X]], %[[X]] [0, 1, 2, 3, 4, 5, 6, 7, 32, 33, 34, 35, 36, 37, 38, 39, 8, 9, {{.*}}, 62, 63] : vector<64xi8>, vector<64xi8>
+// CHECK: %[[L:.*]] = qdq.table_lookup %{{.*}}[%[[I]]] : vector<16xi8>, vector<64xi8>
+// CHECK: %[[H:.*]] = qdq.table_lookup %{{.*}}[%[[I]]] : vector<16xi8>, vector<64xi8>
+// CHECK: vector.shuffle %[[L]], %[[H]] [0, 64, 1, 65, 2, 66, 3, 67, 4, 68, 5, 69, 6, 70, 7, 71, 16, 80, {{.*}}] : vector<64xi8>, vector<64xi8>
 // YMM-LABEL: func.func @u4_bf16
 // YMM: qdq.table_lookup %{{.*}}[%{{.*}}] : vector<16xi8>, vector<32xi8>
+// YMM: vector.interleave %{{.*}}, %{{.*}} : vector<32xi8> -> vector<64xi8>
 // NONE-LABEL: func.func @u4_bf16
 // NONE-NOT: qdq.table_lookup
 func.func @u4_bf16(%x: tensor<4x96xui4>, %s: tensor<bf16>) -> tensor<4x96xbf16> {
