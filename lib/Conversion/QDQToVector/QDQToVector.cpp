@@ -2203,14 +2203,15 @@ private:
       Value bytes = xReader.readBytes(b, loc, ValueRange{i}, lanes, inBounds);
       Value indices =
           LookupTable::packedIndices(b, loc, bytes, xReader.getPackedBits());
+      auto slice = [&](Value vector, int64_t offset) -> Value {
+        return vector::ExtractStridedSliceOp::create(
+            b, loc, vector, ArrayRef<int64_t>{offset}, ArrayRef<int64_t>{16},
+            ArrayRef<int64_t>{1});
+      };
+      // Each 16 lanes (one register) lie in one block: its table.
       Value y =
           arith::ConstantOp::create(b, loc, b.getZeroAttr(vectorOf(yElement)));
       for (int64_t r = 0; r < lanes; r += 16) {
-        auto slice = [&](Value vector, int64_t offset) -> Value {
-          return vector::ExtractStridedSliceOp::create(
-              b, loc, vector, ArrayRef<int64_t>{offset}, ArrayRef<int64_t>{16},
-              ArrayRef<int64_t>{1});
-        };
         Value table = slice(entries, 16 * (blocks > 1 ? r / block : 0));
         Value part = TableLookupOp::create(b, loc, table, slice(indices, r));
         y = vector::InsertStridedSliceOp::create(
