@@ -18,37 +18,15 @@
 // modelled: the constants are zeros, so the results are not meaningful.
 //
 // x86-64 with AVX-512F/BW/VBMI and AVX512_BF16 only.
+#include "micro_clock.h"
 #include <stdint.h>
 #include <stdio.h>
-#include <time.h>
-
-static double now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return t.tv_sec + t.tv_nsec * 1e-9;
-}
 
 #define ITERS 20000000L
 static char x[4096] __attribute__((aligned(64)));
 static char y[4096] __attribute__((aligned(64)));
 static float params[64] __attribute__((aligned(64)));
 static char constants[1024] __attribute__((aligned(64)));
-
-// Seconds per cycle: 8 dependent 1-cycle vpaddd per iteration.
-static double cycleTime(void) {
-  double t0 = now();
-  for (long i = 0; i < ITERS * 4; i++)
-    __asm__ volatile("vpaddd %%zmm0,%%zmm1,%%zmm1\n\t"
-                     "vpaddd %%zmm0,%%zmm1,%%zmm1\n\t"
-                     "vpaddd %%zmm0,%%zmm1,%%zmm1\n\t"
-                     "vpaddd %%zmm0,%%zmm1,%%zmm1\n\t"
-                     "vpaddd %%zmm0,%%zmm1,%%zmm1\n\t"
-                     "vpaddd %%zmm0,%%zmm1,%%zmm1\n\t"
-                     "vpaddd %%zmm0,%%zmm1,%%zmm1\n\t"
-                     "vpaddd %%zmm0,%%zmm1,%%zmm1\n\t" ::
-                         : "xmm0", "xmm1");
-  return (now() - t0) / (ITERS * 4 * 8.0);
-}
 
 // %0: packed x, %1: y, %2: the two blocks' zero points (i32) and scales
 // (f32), %3: constants (codes, index controls). zmm10-15 stay constant.
@@ -145,7 +123,7 @@ static double cycleTime(void) {
   "vpermps %%zmm2, %%zmm8, %%zmm8\n\t" STORE_F32
 
 int main(void) {
-  double cycle = cycleTime();
+  double cycle = cycleTime(ITERS * 4);
   printf("i4 blocked-32 inner loops, core cycles per 64 elements "
          "(%.2f GHz):\n",
          1e-9 / cycle);

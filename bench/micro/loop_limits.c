@@ -18,36 +18,14 @@
 //    normal inputs' products subnormal: what subnormal operands cost.
 //
 // x86-64 with AVX-512F/BW only.
+#include "micro_clock.h"
 #include <immintrin.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
-
-static double now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return t.tv_sec + t.tv_nsec * 1e-9;
-}
 
 #define ITERS 20000000L
 static char block[1 << 16] __attribute__((aligned(64)));
-
-// Seconds per cycle: 8 dependent 1-cycle vpaddd per iteration.
-static double cycleTime(void) {
-  double t0 = now();
-  for (long i = 0; i < ITERS * 4; i++)
-    __asm__ volatile("vpaddd %%zmm0,%%zmm1,%%zmm1\n\t"
-                     "vpaddd %%zmm0,%%zmm1,%%zmm1\n\t"
-                     "vpaddd %%zmm0,%%zmm1,%%zmm1\n\t"
-                     "vpaddd %%zmm0,%%zmm1,%%zmm1\n\t"
-                     "vpaddd %%zmm0,%%zmm1,%%zmm1\n\t"
-                     "vpaddd %%zmm0,%%zmm1,%%zmm1\n\t"
-                     "vpaddd %%zmm0,%%zmm1,%%zmm1\n\t"
-                     "vpaddd %%zmm0,%%zmm1,%%zmm1\n\t" ::
-                         : "xmm0", "xmm1");
-  return (now() - t0) / (ITERS * 4 * 8.0);
-}
 
 // One step of 16 lanes into register r from byte offset o; the pieces can
 // be left out. Operand %1 holds the scales (1.0), %2 the zero points (0):
@@ -77,7 +55,7 @@ static double cycleTime(void) {
 #define S_PLAIN(o, r) PLAIN(o, r) SUB(r) CVT(r) MUL(r) HALF(r)
 
 static void pipes(void) {
-  double cycle = cycleTime();
+  double cycle = cycleTime(ITERS * 4);
   __m512 scales = _mm512_set1_ps(1.0f);
   __m512i zeroPoints = _mm512_setzero_si512();
   printf("i8 per-axis -> f16 loop, core cycles per 64 elements "
