@@ -141,9 +141,10 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
     lookup when `cpu-features` has the byte shuffles for it: the result of
     every code (16 or 256) is computed once before the loop, split into one
     byte plane per result byte, and each step looks its codes up
-    (`qdq.table_lookup`) and interleaves the planes (packed codes on 512-bit
-    registers are first reordered, in the shuffle that unpacks them, so that
-    the interleave stays within 128-bit lanes). f32 results of packed
+    (`qdq.table_lookup`) and interleaves the planes (on 512-bit registers
+    the codes are first reordered, in the shuffle that unpacks packed codes
+    or with one qword permute of loaded ones, so that the interleave stays
+    within 128-bit lanes). f32 results of packed
     2/4-bit x (fp4 included) look up one table of 16 f32 results. Per-axis
     x of those forms whose rows (one scale and zero point each) are at
     least four times the table's entries long (1024 elements for 8-bit x,

@@ -19,9 +19,12 @@
 // CHECK: %[[HI:.*]] = arith.trunci %[[SH]] : vector<256xi16> to vector<256xi8>
 // CHECK: scf.for
 // CHECK: %[[X:.*]] = vector.transfer_read %{{.*}} : tensor<1000xi8>, vector<64xi8>
-// CHECK-DAG: %[[L:.*]] = qdq.table_lookup %[[LO]][%[[X]]] : vector<256xi8>, vector<64xi8>
-// CHECK-DAG: %[[H:.*]] = qdq.table_lookup %[[HI]][%[[X]]] : vector<256xi8>, vector<64xi8>
-// CHECK: %[[B:.*]] = vector.interleave %[[L]], %[[H]] : vector<64xi8> -> vector<128xi8>
+// On 512-bit registers the codes are reordered (runs of 8: a qword
+// permute) so that the planes' bytes interleave within 128-bit lanes.
+// CHECK: %[[I:.*]] = vector.shuffle %[[X]], %[[X]] [0, 1, 2, 3, 4, 5, 6, 7, 32, 33, 34, 35, 36, 37, 38, 39, 8, {{.*}}, 63] : vector<64xi8>, vector<64xi8>
+// CHECK-DAG: %[[L:.*]] = qdq.table_lookup %[[LO]][%[[I]]] : vector<256xi8>, vector<64xi8>
+// CHECK-DAG: %[[H:.*]] = qdq.table_lookup %[[HI]][%[[I]]] : vector<256xi8>, vector<64xi8>
+// CHECK: %[[B:.*]] = vector.shuffle %[[L]], %[[H]] [0, 64, 1, 65, 2, 66, 3, 67, 4, 68, 5, 69, 6, 70, 7, 71, 16, 80, {{.*}}] : vector<64xi8>, vector<64xi8>
 // CHECK: %[[R:.*]] = vector.bitcast %[[B]] : vector<128xi8> to vector<64xi16>
 // CHECK: vector.transfer_write %[[R]]
 // 256 entries need vpermi2b on 512-bit registers.
@@ -199,7 +202,8 @@ func.func @i2_f32(%x: tensor<256xi2>, %s: tensor<f32>) -> tensor<256xf32> {
 // CHECK:   arith.truncf %{{.*}} : vector<256xf32> to vector<256xf16>
 // CHECK:   scf.for %[[J:[^ ]+]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args
 // CHECK:     %[[X:.*]] = vector.transfer_read %{{.*}}[%[[R]], %[[J]]], %{{.*}} {in_bounds = [true]} : tensor<8x1030xi8>, vector<64xi8>
-// CHECK-COUNT-2: qdq.table_lookup %{{.*}}[%[[X]]] : vector<256xi8>, vector<64xi8>
+// CHECK:     %[[I:.*]] = vector.shuffle %[[X]], %[[X]] [0, 1, 2, 3, 4, 5, 6, 7, 32, {{.*}}] : vector<64xi8>, vector<64xi8>
+// CHECK-COUNT-2: qdq.table_lookup %{{.*}}[%[[I]]] : vector<256xi8>, vector<64xi8>
 // CHECK:   vector.transfer_read %{{.*}}[%[[R]], %{{.*}}], %{{.*}} : tensor<8x1030xi8>, vector<64xi8>
 // CHECK-COUNT-2: qdq.table_lookup
 // Rows of 1020 < 1024 keep the arithmetic path.
