@@ -718,8 +718,7 @@ public:
   static Value lookupWords(OpBuilder &b, Location loc, Value low, Value high,
                            Value codes) {
     auto codeType = cast<VectorType>(codes.getType());
-    Value lowBytes = TableLookupOp::create(b, loc, codeType, low, codes);
-    Value highBytes = TableLookupOp::create(b, loc, codeType, high, codes);
+    auto [lowBytes, highBytes] = lookupPlanes(b, loc, low, high, codes);
     // Interleaving the two planes puts the bytes of each element in order.
     Value interleaved =
         vector::InterleaveOp::create(b, loc, lowBytes, highBytes);
@@ -758,8 +757,7 @@ public:
           arith::ConstantOp::create(b, loc,
                                     DenseElementsAttr::get(codeType, bytes)));
     }
-    Value lowBytes = TableLookupOp::create(b, loc, codeType, low, indices);
-    Value highBytes = TableLookupOp::create(b, loc, codeType, high, indices);
+    auto [lowBytes, highBytes] = lookupPlanes(b, loc, low, high, indices);
     SmallVector<int64_t> wordBytes(2 * n);
     for (int64_t p = 0; p < n; ++p) {
       wordBytes[2 * elementAt[p]] = p;
@@ -813,12 +811,17 @@ public:
   }
 
 private:
-  /// The low and high byte of each code's entry (byte planes).
+  /// The low and high byte of each code's entry, looked up in the byte
+  /// planes `low` and `high` (the table's own, by default).
+  static std::pair<Value, Value>
+  lookupPlanes(OpBuilder &b, Location loc, Value low, Value high, Value codes) {
+    Type type = codes.getType();
+    return {TableLookupOp::create(b, loc, type, low, codes),
+            TableLookupOp::create(b, loc, type, high, codes)};
+  }
   std::pair<Value, Value> lookupPlanes(OpBuilder &b, Location loc,
                                        Value codes) const {
-    Type type = codes.getType();
-    return {TableLookupOp::create(b, loc, type, planes[0], codes),
-            TableLookupOp::create(b, loc, type, planes[1], codes)};
+    return lookupPlanes(b, loc, planes[0], planes[1], codes);
   }
 
   SmallVector<Value, 2> planes;
