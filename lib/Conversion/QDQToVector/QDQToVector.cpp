@@ -1176,15 +1176,33 @@ public:
       Value one = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(1.0f));
       decodeTable.emplace(b, loc, xElement, one, Value(), b.getF32Type());
     }
-    // bf16 results may round with vcvtneps2bf16 when no scale can make a
-    // product an f32 subnormal or a NaN with a payload: checked once here,
-    // each step branches on it.
-    if (hardwareBF16)
-      hardwareBF16Safe = scalesAllowHardwareBF16();
-    // The fused form is exact for positive finite scales: checked once
-    // here, each step branches on it.
-    if (fusedMultiplyAdd)
-      fusedMultiplyAddSafe = scalesAllowFusedMultiplyAdd();
+    // The fast paths (vcvtneps2bf16 for bf16 results, fusedProduct) are
+    // exact only for some scales: one pass over the scales checks them
+    // all, and the loops are built twice, with the fast paths and without,
+    // under one branch on the result. A branch per step (as before) kept
+    // x's load outside both arms, so LLVM could not fold it into its
+    // widening: one 64-byte load and three extracts instead of four
+    // vpmovsxbd from memory (bench/micro/loop_limits.c: the i8 per-axis
+    // loop -> f16 in 15.7 against 13.8 core cycles per 64 elements, -> bf16
+    // 11.0 against 9.3; 2026-11-24 22:05 UTC, Zen 4).
+    if (!hardwareBF16 && !fusedMultiplyAdd)
+      return buildAligned();
+    auto version = [&](bool fast) {
+      return [&, fast](OpBuilder &nb, Location) {
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
+        fastPaths = fast;
+        scf::YieldOp::create(b, loc, buildAligned());
+      };
+    };
+    Value safe = scalesAllowFastPaths();
+    return scf::IfOp::create(b, loc, safe, version(true), version(false))
+        .getResult(0);
+  }
+
+private:
+  /// The loops; with alignedRowsAtRunTime under a branch on rowsStartOnBytes.
+  Value buildAligned() {
     if (!plan.alignedRowsAtRunTime)
       return buildScheme();
     // Rows of packed x (or zero points) start on a byte only for some
@@ -1205,7 +1223,6 @@ public:
     return ifOp.getResult(0);
   }
 
-private:
   Value buildScheme() {
     switch (plan.scheme) {
     case Scheme::PerTensor:
@@ -1220,45 +1237,20 @@ private:
     llvm_unreachable("unknown scheme");
   }
 
-  /// buildDequantize of one step's vectors; with `fusedMultiplyAddSafe`
-  /// the product takes fusedProduct when it holds, and bf16 results with
-  /// `hardwareBF16Safe` round with vcvtneps2bf16 when it holds.
+  /// buildDequantize of one step's vectors; in the loops built with
+  /// `fastPaths`, the product takes fusedProduct (fusedMultiplyAdd) and bf16
+  /// results round with vcvtneps2bf16 (hardwareBF16).
   Value dequantize(Value xStored, Type xType, Value scale, Value zp) {
     zp = widenZeroPoint(zp);
-    if (!hardwareBF16Safe && !fusedMultiplyAddSafe)
+    if (!fastPaths)
       return buildDequantize(b, loc, xStored, xType, scale, zp, yElement);
-    auto plainProduct = [&](OpBuilder &nb, Location nloc) {
-      return buildDequantize(nb, nloc, xStored, xType, scale, zp,
-                             nb.getF32Type());
-    };
-    Value product;
-    if (fusedMultiplyAddSafe && zp && isa<VectorType>(xStored.getType())) {
-      product = scf::IfOp::create(
-                    b, loc, fusedMultiplyAddSafe,
-                    [&](OpBuilder &nb, Location nloc) {
-                      scf::YieldOp::create(
-                          nb, nloc,
-                          fusedProduct(nb, nloc, xStored, xType, scale, zp));
-                    },
-                    [&](OpBuilder &nb, Location nloc) {
-                      scf::YieldOp::create(nb, nloc, plainProduct(nb, nloc));
-                    })
-                    .getResult(0);
-    } else {
-      product = plainProduct(b, loc);
-    }
-    if (!hardwareBF16Safe)
-      return convertF32ToResult(b, loc, product, yElement);
-    auto round = [&](BF16Rounding rounding) {
-      return [&, rounding](OpBuilder &nb, Location nloc) {
-        Value y = convertF32ToResult(nb, nloc, product, yElement, rounding);
-        scf::YieldOp::create(nb, nloc, y);
-      };
-    };
-    return scf::IfOp::create(b, loc, hardwareBF16Safe,
-                             round(BF16Rounding::Hardware),
-                             round(BF16Rounding::Integer))
-        .getResult(0);
+    Value product = fusedMultiplyAdd && zp && isa<VectorType>(xStored.getType())
+                        ? fusedProduct(b, loc, xStored, xType, scale, zp)
+                        : buildDequantize(b, loc, xStored, xType, scale, zp,
+                                          b.getF32Type());
+    return convertF32ToResult(b, loc, product, yElement,
+                              hardwareBF16 ? BF16Rounding::Hardware
+                                           : BF16Rounding::Integer);
   }
 
   /// (x - zero_point) * scale in f32 with one fused multiply-add instead of
@@ -1354,48 +1346,61 @@ private:
     return prepared;
   }
 
-  /// Whether vcvtneps2bf16 rounds every product (x - zero_point) * scale as
-  /// the integer rounding does (BF16Rounding::Hardware): x is an integer
-  /// (|x - zero_point| is 0 or at least 1) or fp8/fp4 (at least its
-  /// smallest subnormal m), so a product is an f32 subnormal only if a
-  /// nonzero scale is below 2^-126 / m, and a NaN with a payload only if a
-  /// scale is NaN. One vector pass over the scales (at most 1/B of x for
-  /// blocks) checks that neither happens.
-  Value scalesAllowHardwareBF16() {
+  /// Where vcvtneps2bf16 may round a product (x - zero_point) * scale
+  /// otherwise than the integer rounding does (BF16Rounding::Hardware), for
+  /// decoded f32 scales (to an i1 vector): x is an integer (|x - zero_point|
+  /// is 0 or at least 1) or fp8/fp4 (at least its smallest subnormal m), so
+  /// a product is an f32 subnormal only if a nonzero scale is below
+  /// 2^-126 / m, and a NaN with a payload only if a scale is NaN.
+  Value hardwareBF16Inexact(Value scale) {
     double smallest = 1.0;
     if (auto minifloat = dyn_cast<FloatType>(xElement))
       smallest =
           APFloat::getSmallest(minifloat.getFloatSemantics()).convertToDouble();
     float threshold = float(std::ldexp(1.0, -126) / smallest);
-    return noScale([&](Value scale) {
-      Value magnitude = arith::BitcastOp::create(
-          b, loc, scale.getType(),
-          arith::AndIOp::create(
-              b, loc, bitcastToI32(scale),
-              arith::ConstantOp::create(
-                  b, loc,
-                  DenseElementsAttr::get(vectorOf(b.getI32Type()),
-                                         APInt(32, INT32_MAX)))));
-      // Unordered or below the threshold, and not zero (NaN included).
-      Value small = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::ULT,
-                                          magnitude, f32Splat(threshold));
-      Value nonZero = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE,
-                                            scale, f32Splat(0.0f));
-      return arith::AndIOp::create(b, loc, small, nonZero);
-    });
+    Value magnitude = arith::BitcastOp::create(
+        b, loc, scale.getType(),
+        arith::AndIOp::create(
+            b, loc, bitcastToI32(scale),
+            arith::ConstantOp::create(
+                b, loc,
+                DenseElementsAttr::get(vectorOf(b.getI32Type()),
+                                       APInt(32, INT32_MAX)))));
+    // Unordered or below the threshold, and not zero (NaN included).
+    Value small = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::ULT,
+                                        magnitude, f32Splat(threshold));
+    Value nonZero = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE,
+                                          scale, f32Splat(0.0f));
+    return arith::AndIOp::create(b, loc, small, nonZero);
   }
 
-  /// Whether fusedProduct gives every product: every scale is positive,
-  /// finite and below 2^100 (NaN is not). One vector pass over the scales.
-  Value scalesAllowFusedMultiplyAdd() {
+  /// Where fusedProduct may differ from the product, for decoded f32
+  /// scales (to an i1 vector): the scale is not positive, finite and below
+  /// 2^100 (NaN included: unordered comparisons).
+  Value fusedMultiplyAddInexact(Value scale) {
+    return arith::OrIOp::create(
+        b, loc,
+        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::ULE, scale,
+                              f32Splat(0.0f)),
+        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UGE, scale,
+                              f32Splat(0x1p100f)));
+  }
+
+  /// Whether the fast paths this kernel has (hardwareBF16,
+  /// fusedMultiplyAdd) are exact for every scale of the op: one vector pass
+  /// over the scales (at most 1/B of x for blocks), before the loops.
+  Value scalesAllowFastPaths() {
     return noScale([&](Value scale) {
-      // Unordered comparisons: a NaN scale is bad.
-      return arith::OrIOp::create(
-          b, loc,
-          arith::CmpFOp::create(b, loc, arith::CmpFPredicate::ULE, scale,
-                                f32Splat(0.0f)),
-          arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UGE, scale,
-                                f32Splat(0x1p100f)));
+      Value inexact;
+      if (hardwareBF16)
+        inexact = hardwareBF16Inexact(scale);
+      if (fusedMultiplyAdd) {
+        Value fused = fusedMultiplyAddInexact(scale);
+        inexact = inexact
+                      ? arith::OrIOp::create(b, loc, inexact, fused).getResult()
+                      : fused;
+      }
+      return inexact;
     });
   }
 
@@ -3292,12 +3297,11 @@ private:
   bool useLookup;
   /// The lookup table holds f32 entries (LookupTable::usesF32Entries).
   bool lookupF32Entries;
-  /// bf16 results may round with vcvtneps2bf16, where the i1
-  /// `hardwareBF16Safe` (scalesAllowHardwareBF16) holds.
+  /// bf16 results may round with vcvtneps2bf16, in the loops built with
+  /// `fastPaths` (see build()).
   bool hardwareBF16 = false;
-  Value hardwareBF16Safe;
-  /// Products may take fusedProduct, where the i1 `fusedMultiplyAddSafe`
-  /// (scalesAllowFusedMultiplyAdd) holds. On this Zen 4 the i8 per-axis
+  /// Products may take fusedProduct, in the loops built with `fastPaths`. On
+  /// this Zen 4 the i8 per-axis
   /// -> f16 inner loop on L1-resident data took 12.7 core cycles per 64
   /// elements with it against 14.9 (bf16 results: 9.4 against 11.6; a
   /// microbenchmark of the two instruction sequences, 2026-11-24 14:00
@@ -3309,7 +3313,10 @@ private:
   /// it at 64 Ki in an A/B (i8/i4 -> f16/bf16, 15:27 UTC), and blocked steps
   /// would build them per block.
   bool fusedMultiplyAdd = false;
-  Value fusedMultiplyAddSafe;
+  /// The loops being built take the fast paths (hardwareBF16,
+  /// fusedMultiplyAdd): build() builds them twice, under a branch on
+  /// scalesAllowFastPaths.
+  bool fastPaths = false;
   /// Steps look their codes up in tables of their blocks
   /// (LookupTable::appliesToBlocks, blockLookupStep).
   bool blockLookup;

@@ -5,29 +5,39 @@
 // bf16 results with AVX512_BF16: one vector pass over the scales decides
 // whether vcvtneps2bf16 (arith.truncf) rounds every product exactly: no
 // nonzero scale below 2^-126 / m (m = the smallest nonzero |x - zero_point|,
-// 1 for integers) and no NaN scale. Each step branches on it; otherwise the
-// integer rounding runs.
+// 1 for integers) and no NaN scale. The same pass checks the fused
+// multiply-add's scales (fused-product.mlir). The loops are built twice
+// under one branch on its result: with the integer rounding where a scale
+// fails, with vcvtneps2bf16 (and the fused product) otherwise; the steps
+// branch on nothing.
 // CHECK-LABEL: func.func @i8_axis_bf16
 // CHECK-DAG: %[[MIN:.*]] = arith.constant dense<1.17549435E-38> : vector<64xf32>
 // CHECK-DAG: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<64xf32>
+// CHECK-DAG: %[[LIMIT:.*]] = arith.constant dense<1.2676506E+30> : vector<64xf32>
 // CHECK-DAG: %[[FALSE:.*]] = arith.constant false
 // CHECK: %[[UNSAFE:.*]] = scf.for %{{.*}} iter_args(%[[ACC:.*]] = %[[FALSE]]) -> (i1) {
 // CHECK: %[[SMALL:.*]] = arith.cmpf ult, %{{.*}}, %[[MIN]] : vector<64xf32>
-// CHECK: %[[NZ:.*]] = arith.cmpf une, %{{.*}}, %[[ZERO]] : vector<64xf32>
+// CHECK: %[[NZ:.*]] = arith.cmpf une, %[[SC:.*]], %[[ZERO]] : vector<64xf32>
 // CHECK: %[[BAD:.*]] = arith.andi %[[SMALL]], %[[NZ]] : vector<64xi1>
+// CHECK: %[[HIGH:.*]] = arith.cmpf uge, %[[SC]], %[[LIMIT]] : vector<64xf32>
+// CHECK: %[[LOW:.*]] = arith.cmpf ule, %[[SC]], %[[ZERO]] : vector<64xf32>
+// CHECK: %[[FUSED:.*]] = arith.ori %[[LOW]], %[[HIGH]] : vector<64xi1>
+// CHECK: %[[EITHER:.*]] = arith.ori %[[BAD]], %[[FUSED]] : vector<64xi1>
 // CHECK: %[[MASK:.*]] = vector.create_mask
-// CHECK: %[[BADIN:.*]] = arith.andi %[[BAD]], %[[MASK]] : vector<64xi1>
+// CHECK: %[[BADIN:.*]] = arith.andi %[[EITHER]], %[[MASK]] : vector<64xi1>
 // CHECK: %[[ANY:.*]] = vector.reduction <or>, %[[BADIN]] : vector<64xi1> into i1
 // CHECK: arith.ori %[[ACC]], %[[ANY]] : i1
-// The product comes from the fused multiply-add's own branch
-// (fused-product.mlir), then the rounding branches.
-// CHECK: scf.for
-// CHECK: %[[P:.*]] = scf.if %{{.*}} -> (vector<64xf32>) {
-// CHECK: %{{.*}} = scf.if %[[UNSAFE]] -> (vector<64xbf16>) {
+// CHECK: scf.if %[[UNSAFE]] -> (tensor<4x64xbf16>) {
+// CHECK: scf.for {{.*}} -> (tensor<256xi16>, index) {
+// CHECK-NOT: scf.if
+// CHECK-NOT: arith.truncf
+// CHECK: %[[P:.*]] = arith.mulf
 // CHECK: arith.cmpf uno, %[[P]], %[[P]] : vector<64xf32>
 // CHECK: } else {
-// CHECK: %[[T:.*]] = arith.truncf %[[P]] : vector<64xf32> to vector<64xbf16>
-// CHECK: scf.yield %[[T]]
+// CHECK: scf.for {{.*}} -> (tensor<256xi16>, index) {
+// CHECK-NOT: scf.if
+// CHECK: %[[Q:.*]] = vector.fma
+// CHECK-NEXT: arith.truncf %[[Q]] : vector<64xf32> to vector<64xbf16>
 // vcvtneps2bf16 on 256 bits needs AVX512VL: the pass keeps to 512 bits.
 // NARROW-LABEL: func.func @i8_axis_bf16
 // NARROW-NOT: arith.truncf

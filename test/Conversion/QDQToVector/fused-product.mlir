@@ -6,30 +6,37 @@
 // point), M = 1.5 * 2^23 (bits 0x4B400000 = 1262485504), where a pass over
 // the scales before the loops finds them all positive, finite and below
 // 2^100 (1.2676506E+30); else the plain subtraction, conversion and
-// multiply. bits(M) - zero point and -M * scale are built outside the loop.
+// multiply. The loops are built twice, one of each, under one branch on
+// the pass's result (the steps branch on nothing); bits(M) - zero point
+// and -M * scale are built outside the loop.
 // CHECK-LABEL: func.func @i8_axis_f16
 // CHECK-DAG: %[[M:.*]] = arith.constant dense<1262485504> : vector<64xi32>
 // CHECK-DAG: %[[MF:.*]] = arith.constant dense<0xCB400000> : vector<64xf32>
 // CHECK-DAG: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<64xf32>
 // CHECK-DAG: %[[LIMIT:.*]] = arith.constant dense<1.2676506E+30> : vector<64xf32>
 // CHECK: %[[BAD:.*]] = scf.for
-// CHECK-DAG: %[[LOW:.*]] = arith.cmpf ule, %[[SC:.*]], %[[ZERO]] : vector<64xf32>
-// CHECK-DAG: %[[HIGH:.*]] = arith.cmpf uge, %[[SC]], %[[LIMIT]] : vector<64xf32>
+// CHECK-DAG: %[[HIGH:.*]] = arith.cmpf uge, %[[SC:.*]], %[[LIMIT]] : vector<64xf32>
+// CHECK-DAG: %[[LOW:.*]] = arith.cmpf ule, %[[SC]], %[[ZERO]] : vector<64xf32>
 // CHECK: arith.ori %[[LOW]], %[[HIGH]] : vector<64xi1>
 // CHECK: vector.reduction <or>
-// CHECK: %[[ADDEND:.*]] = arith.mulf %[[S:.*]], %[[MF]] : vector<64xf32>
+// CHECK: scf.if %[[BAD]] -> (tensor<8x64xf16>) {
 // CHECK: %[[ZP:.*]] = arith.extsi %{{.*}} : vector<64xi8> to vector<64xi32>
-// CHECK: %[[SHIFT:.*]] = arith.subi %[[M]], %[[ZP]] : vector<64xi32>
-// CHECK: scf.for
-// CHECK: scf.if %[[BAD]] -> (vector<64xf32>) {
+// CHECK: scf.for {{.*}} -> (tensor<512xi16>, index) {
+// CHECK-NOT: scf.if
 // CHECK: arith.subi %{{.*}}, %[[ZP]] : vector<64xi32>
 // CHECK: arith.sitofp
-// CHECK: arith.mulf %{{.*}}, %[[S]] : vector<64xf32>
+// CHECK: arith.mulf %{{.*}}, %[[S:.*]] : vector<64xf32>
+// CHECK-NOT: vector.fma
 // CHECK: } else {
+// CHECK: %[[ADDEND:.*]] = arith.mulf %[[S2:.*]], %[[MF]] : vector<64xf32>
+// CHECK: %[[ZP2:.*]] = arith.extsi %{{.*}} : vector<64xi8> to vector<64xi32>
+// CHECK: %[[SHIFT:.*]] = arith.subi %[[M]], %[[ZP2]] : vector<64xi32>
+// CHECK: scf.for {{.*}} -> (tensor<512xi16>, index) {
+// CHECK-NOT: scf.if
 // CHECK: %[[X:.*]] = arith.extsi %{{.*}} : vector<64xi8> to vector<64xi32>
 // CHECK: %[[BITS:.*]] = arith.addi %[[X]], %[[SHIFT]] : vector<64xi32>
 // CHECK: %[[F:.*]] = arith.bitcast %[[BITS]] : vector<64xi32> to vector<64xf32>
-// CHECK: vector.fma %[[F]], %[[S]], %[[ADDEND]] : vector<64xf32>
+// CHECK: vector.fma %[[F]], %[[S2]], %[[ADDEND]] : vector<64xf32>
 // CHECK: arith.truncf %{{.*}} : vector<64xf32> to vector<64xf16>
 func.func @i8_axis_f16(%x: tensor<8x64xi8>, %s: tensor<64xf16>, %z: tensor<64xi8>) -> tensor<8x64xf16> {
   %y = qdq.dequantize_linear %x, %s, %z {axis = 1 : i64} : (tensor<8x64xi8>, tensor<64xf16>, tensor<64xi8>) -> tensor<8x64xf16>
