@@ -1219,14 +1219,23 @@ def fused_product_cases():
     at the bf16 maximum (not fused: -M * s would overflow, and F * s - M * s
     be NaN where the product is finite or infinite), the smallest f16
     subnormal and the smallest bf16 subnormal (f32 subnormal products);
-    and a 16-bit per-tensor case."""
+    bf16 results, where vcvtneps2bf16 joins the check; and a 16-bit
+    per-tensor case."""
     cases = []
     # name, x type, scale type, special scale bits (at column 5), result
     shapes = [('i8_bf16_below_2p100', 'i8', 'bf16', 0x717F, 'f32'),
               ('i8_bf16_max', 'i8', 'bf16', 0x7F7F, 'f32'),
               ('u8_f16_subnormal', 'ui8', 'f16', 0x0001, 'f32'),
               ('i4_bf16_subnormal', 'i4', 'bf16', 0x0001, 'f32'),
-              ('i8_f16_result', 'i8', 'f16', 0x7BFF, 'f16')]
+              ('i8_f16_result', 'i8', 'f16', 0x7BFF, 'f16'),
+              # bf16 results: the kernels that also round with
+              # vcvtneps2bf16 check both paths' scales in one pass and
+              # take both or neither (all fast; a negative scale, which
+              # rules out the fused product only; f32 subnormal products,
+              # which rule out vcvtneps2bf16 only).
+              ('i8_bf16_result', 'i8', 'bf16', 0x4040, 'bf16'),
+              ('i8_bf16_negative', 'i8', 'bf16', 0xBF80, 'bf16'),
+              ('i8_bf16_subnormal', 'i8', 'bf16', 0x0001, 'bf16')]
     for tag, x_type, s_type, special, y_type in shapes:
         name = 'fused_' + tag
         rng = Rng(name)
