@@ -1182,9 +1182,10 @@ public:
     // under one branch on the result. A branch per step (as before) kept
     // x's load outside both arms, so LLVM could not fold it into its
     // widening: one 64-byte load and three extracts instead of four
-    // vpmovsxbd from memory (bench/micro/loop_limits.c: the i8 per-axis
-    // loop -> f16 in 15.7 against 13.8 core cycles per 64 elements, -> bf16
-    // 11.0 against 9.3; 2026-11-24 22:05 UTC, Zen 4).
+    // vpmovsxbd from memory (bench/micro/fused_loops.c, two runs on this
+    // Zen 4 at 2026-11-24 22:43 UTC: the i8 per-axis loop -> f16 in
+    // 15.4-15.8 against 13.6-14.1 core cycles per 64 elements, -> bf16
+    // 10.8-11.1 against 8.9-9.0).
     if (!hardwareBF16 && !fusedMultiplyAdd)
       return buildAligned();
     auto version = [&](bool fast) {
@@ -1263,7 +1264,7 @@ private:
   /// 2^100. An exact zero is +0 where the multiply gives -0 for a negative
   /// scale, and infinite or NaN scales make F * scale - M * scale NaN: the
   /// caller uses it only where every scale is positive, finite and below
-  /// 2^100 (scalesAllowFusedMultiplyAdd). Measured on Zen 4 under
+  /// 2^100 (scalesAllowFastPaths). Measured on Zen 4 under
   /// fusedMultiplyAdd.
   Value fusedProduct(OpBuilder &nb, Location nloc, Value xStored, Type xType,
                      Value scale, Value zp) {
@@ -3300,18 +3301,31 @@ private:
   /// bf16 results may round with vcvtneps2bf16, in the loops built with
   /// `fastPaths` (see build()).
   bool hardwareBF16 = false;
-  /// Products may take fusedProduct, in the loops built with `fastPaths`. On
-  /// this Zen 4 the i8 per-axis
-  /// -> f16 inner loop on L1-resident data took 12.7 core cycles per 64
-  /// elements with it against 14.9 (bf16 results: 9.4 against 11.6; a
-  /// microbenchmark of the two instruction sequences, 2026-11-24 14:00
-  /// UTC); in the benchmark (A/B, 15:28 UTC, 64 Ki) per-axis C=64 went from
-  /// 43.1 to 44.8 GB/s (i8 -> f16), 58.0 to 61.2 (i8 -> bf16), 35.9 to
-  /// 41.0 (i4 -> f16) and 44.7 to 49.3 (i4 -> bf16). Only where the steps'
-  /// scales and zero points are loop-invariant: per-axis C=4096 (period tiles:
-  /// the addend and shifted zero point per column step) ran 8-13% slower with
-  /// it at 64 Ki in an A/B (i8/i4 -> f16/bf16, 15:27 UTC), and blocked steps
-  /// would build them per block.
+  /// Products may take fusedProduct, in the loops built with `fastPaths`.
+  /// On this Zen 4 the i8 per-axis -> f16 inner loop on L1-resident data
+  /// took 12.7 core cycles per 64 elements with it against 14.9 (bf16
+  /// results: 9.4 against 11.6; a microbenchmark of the two instruction
+  /// sequences, 2026-11-24 14:00 UTC); in the benchmark (A/B, 15:28 UTC,
+  /// 64 Ki) per-axis C=64 went from 43.1 to 44.8 GB/s (i8 -> f16), 58.0 to
+  /// 61.2 (i8 -> bf16), 35.9 to 41.0 (i4 -> f16) and 44.7 to 49.3 (i4 ->
+  /// bf16). Only where the steps' scales and zero points are
+  /// loop-invariant. Measured and left out:
+  ///  - period tiles (per-axis C=4096), which build the addend and shifted
+  ///    zero point per column step: 8-13% slower at 64 Ki in an A/B (i8/i4
+  ///    -> f16/bf16, 15:27 UTC); with the loops versioned (build()), within
+  ///    5% either way (22:21 UTC);
+  ///  - blocked steps with both read from tables (the segment tables of
+  ///    block-flat loops and the row tables of groups of block rows, with
+  ///    bits(M) - zero_point and a third table of -M * scale): in an A/B of
+  ///    the kernels (i8/ui8/i16/ui16 -> f16/bf16, 22:40 UTC) blocks of 32
+  ///    ran within 3% either way and blocks of 24 12-18% slower (one more
+  ///    broadcast and blend per entry). bench/micro/fused_loops.c agrees
+  ///    for the i8 blocked-32 loop with the six broadcast loads LLVM emits
+  ///    (22:43 UTC: 16.4-16.9 core cycles per 64 elements either way for
+  ///    f16, 12.0-12.4 against 12.5-12.9 for bf16); a first version of it
+  ///    whose table reads were folded into the addition and the
+  ///    multiply-add ({1to16}), which LLVM does not do for a broadcast used
+  ///    twice, had given 15.0 against 17.0 (22:31 UTC).
   bool fusedMultiplyAdd = false;
   /// The loops being built take the fast paths (hardwareBF16,
   /// fusedMultiplyAdd): build() builds them twice, under a branch on

@@ -1219,8 +1219,9 @@ def fused_product_cases():
     at the bf16 maximum (not fused: -M * s would overflow, and F * s - M * s
     be NaN where the product is finite or infinite), the smallest f16
     subnormal and the smallest bf16 subnormal (f32 subnormal products);
-    bf16 results, where vcvtneps2bf16 joins the check; and a 16-bit
-    per-tensor case."""
+    bf16 results, where vcvtneps2bf16 joins the check; blocked scales read
+    from segment and row tables (not fused); and a 16-bit per-tensor
+    case."""
     cases = []
     # name, x type, scale type, special scale bits (at column 5), result
     shapes = [('i8_bf16_below_2p100', 'i8', 'bf16', 0x717F, 'f32'),
@@ -1251,6 +1252,36 @@ def fused_product_cases():
                           note='per-axis [%d, %d]; positive scales, scale 5 '
                           '= 0x%04X; first row x = zero point.' %
                           (rows, k, special)))
+    # Blocked, which keeps the plain product (see fusedMultiplyAdd in
+    # QDQToVector.cpp) but whose bf16 results are versioned on the same
+    # scale check: the segment tables of block-flat loops (blocks of 32
+    # over rows of 2080: one whole segment of 4096 elements at 512 bits,
+    # then the steps after it) and the row tables of groups of block rows
+    # (blocks of 24), with a negative scale and the largest bf16 scale among
+    # them. The first block's x is its zero point.
+    blocked = [('i8_b32_segments', 'i8', 'bf16', [2, 2080], 32, 0x3F80, 'f16'),
+               ('u8_b32_negative', 'ui8', 'f16', [2, 2080], 32, 0xBC00,
+                'bf16'),
+               ('i8_b24_rows', 'i8', 'bf16', [3, 240], 24, 0x4040, 'bf16'),
+               ('i16_b24_rows', 'i16', 'f16', [3, 240], 24, 0x3C00, 'f32'),
+               ('i8_b24_max', 'i8', 'bf16', [3, 240], 24, 0x7F7F, 'f32')]
+    for tag, x_type, s_type, shape, block, special, y_type in blocked:
+        name = 'fused_' + tag
+        rng = Rng(name)
+        rows, k = shape
+        blocks = k // block
+        scale = [rand_scale(rng, s_type, CENTER[x_type], neg=False)
+                 for _ in range(rows * blocks)]
+        scale[5] = special
+        zp = rand_x(rng, x_type, rows * blocks)
+        x = rand_x(rng, x_type, rows * k)
+        x[:block] = [zp[0]] * block
+        cases.append(Case(name, x_type, shape, x, s_type, [rows, blocks],
+                          scale, zp_type=x_type, zp_shape=[rows, blocks],
+                          zp=zp, axis=1, block_size=block, y_type=y_type,
+                          note='blocked %s, blocks of %d; positive scales, '
+                          'scale 5 = 0x%04X; first block x = zero point.' %
+                          (shape, block, special)))
     rng = Rng('fused_u16_tensor')
     x = rand_x(rng, 'ui16', 300)
     zp = [x[7]]
