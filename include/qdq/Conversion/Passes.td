@@ -182,6 +182,10 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
     the bits x + (bits(M) - zero_point) and M = 1.5 * 2^23, which is exactly
     (x - zero_point) * scale rounded once, as the multiply rounds it.
 
+    Both checks are one pass over the scales, and the loops are built
+    twice, with these fast paths and without, under one `scf.if` on its
+    result: the steps themselves do not branch.
+
     Each loop ends with one masked tail. With `num-threads` > 1 the loops
     become an `scf.forall` over one chunk per thread (flat loops: a multiple
     of the lanes each, or of the segment or tile with segment tables or
