@@ -1379,12 +1379,13 @@ private:
   /// scales (to an i1 vector): the scale is not positive, finite and below
   /// 2^100 (NaN included: unordered comparisons).
   Value fusedMultiplyAddInexact(Value scale) {
-    return arith::OrIOp::create(
-        b, loc,
-        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::ULE, scale,
-                              f32Splat(0.0f)),
-        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UGE, scale,
-                              f32Splat(0x1p100f)));
+    // (One statement per comparison: the order of the ops must not depend
+    // on the compiler's order of evaluating arguments.)
+    Value low = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::ULE, scale,
+                                      f32Splat(0.0f));
+    Value high = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UGE, scale,
+                                       f32Splat(0x1p100f));
+    return arith::OrIOp::create(b, loc, low, high);
   }
 
   /// Whether the fast paths this kernel has (hardwareBF16,

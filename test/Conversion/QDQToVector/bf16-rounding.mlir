@@ -19,8 +19,8 @@
 // CHECK: %[[SMALL:.*]] = arith.cmpf ult, %{{.*}}, %[[MIN]] : vector<64xf32>
 // CHECK: %[[NZ:.*]] = arith.cmpf une, %[[SC:.*]], %[[ZERO]] : vector<64xf32>
 // CHECK: %[[BAD:.*]] = arith.andi %[[SMALL]], %[[NZ]] : vector<64xi1>
-// CHECK: %[[HIGH:.*]] = arith.cmpf uge, %[[SC]], %[[LIMIT]] : vector<64xf32>
 // CHECK: %[[LOW:.*]] = arith.cmpf ule, %[[SC]], %[[ZERO]] : vector<64xf32>
+// CHECK: %[[HIGH:.*]] = arith.cmpf uge, %[[SC]], %[[LIMIT]] : vector<64xf32>
 // CHECK: %[[FUSED:.*]] = arith.ori %[[LOW]], %[[HIGH]] : vector<64xi1>
 // CHECK: %[[EITHER:.*]] = arith.ori %[[BAD]], %[[FUSED]] : vector<64xi1>
 // CHECK: %[[MASK:.*]] = vector.create_mask
