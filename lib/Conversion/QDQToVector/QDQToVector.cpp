@@ -1179,7 +1179,8 @@ public:
     // The fast paths (vcvtneps2bf16 for bf16 results, fusedProduct) are
     // exact only for some scales: one pass over the scales checks them
     // all, and the loops are built twice, with the fast paths and without,
-    // under one branch on the result. A branch per step (as before) kept
+    // under one branch on the result (a scale that rules out one of them
+    // runs the loops without either). A branch per step (as before) kept
     // x's load outside both arms, so LLVM could not fold it into its
     // widening: one 64-byte load and three extracts instead of four
     // vpmovsxbd from memory (bench/micro/fused_loops.c, two runs on this
