@@ -1253,12 +1253,14 @@ def fused_product_cases():
                           '= 0x%04X; first row x = zero point.' %
                           (rows, k, special)))
     # Blocked, which keeps the plain product (see fusedMultiplyAdd in
-    # QDQToVector.cpp) but whose bf16 results are versioned on the same
-    # scale check: the segment tables of block-flat loops (blocks of 32
-    # over rows of 2080: one whole segment of 4096 elements at 512 bits,
-    # then the steps after it) and the row tables of groups of block rows
-    # (blocks of 24), with a negative scale and the largest bf16 scale among
-    # them. The first block's x is its zero point.
+    # QDQToVector.cpp; so these are named blocked_, not fused_): the
+    # segment tables of block-flat loops (blocks of 32 over rows of 2080:
+    # one whole segment of 4096 elements at 512 bits, then the steps after
+    # it) and the row tables of groups of block rows (blocks of 24), with
+    # f16/bf16 scales and a zero point, as the fused product would have
+    # read them. The two with bf16 results are versioned on the scale check
+    # of vcvtneps2bf16 (one with a negative scale among its scales). The
+    # first block's x is its zero point.
     blocked = [('i8_b32_segments', 'i8', 'bf16', [2, 2080], 32, 0x3F80, 'f16'),
                ('u8_b32_negative', 'ui8', 'f16', [2, 2080], 32, 0xBC00,
                 'bf16'),
@@ -1266,7 +1268,7 @@ def fused_product_cases():
                ('i16_b24_rows', 'i16', 'f16', [3, 240], 24, 0x3C00, 'f32'),
                ('i8_b24_max', 'i8', 'bf16', [3, 240], 24, 0x7F7F, 'f32')]
     for tag, x_type, s_type, shape, block, special, y_type in blocked:
-        name = 'fused_' + tag
+        name = 'blocked_' + tag
         rng = Rng(name)
         rows, k = shape
         blocks = k // block
