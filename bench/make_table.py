@@ -131,6 +131,48 @@ def loops_section(lp, by_id):
     return L
 
 
+def glance_section(rows):
+    """One table per result type, a line per x type and a column per
+    granularity: the lower qdq / roof of the two sizes where every case has
+    the roof goal (4 Mi and 64 Mi), marked when below 0.9. Empty for runs
+    that cover too few cases for a matrix."""
+    cell = {}
+    for r in rows:
+        c = r['c']
+        if c['size'] not in ('4Mi', '64Mi'):
+            continue
+        q = ratio(r['q'], r['roof'])
+        if q is None:
+            continue
+        key = (c['x'], c['gran'], c['y'])
+        cell[key] = min(q, cell.get(key, q))
+    xs = [x for x in XBITS if any(k[0] == x for k in cell)]
+    grans = [g for g in GRAN_NAME if any(k[1] == g for k in cell)]
+    if len(xs) < 2 or len(grans) < 2:
+        return []
+    L = ['## At a glance: qdq / roof at 4 Mi and 64 Mi', '',
+         'The lower of the two sizes\' qdq / roof for each x type, '
+         'granularity and result type (**bold**: below 0.9 before '
+         'rounding; "-": not in '
+         'this run). The reasons for the misses are in the README\'s '
+         'Status section.']
+    for y in YBYTES:
+        if not any(k[2] == y for k in cell):
+            continue
+        L += ['', f'{y} results:', '']
+        L.append('| x | ' + ' | '.join(GRAN_NAME[g] for g in grans) + ' |')
+        L.append('|---|' + '---|' * len(grans))
+        for x in xs:
+            cells = []
+            for g in grans:
+                v = cell.get((x, g, y))
+                cells.append('-' if v is None else
+                             (f'**{fr(v)}**' if v < 0.9 else fr(v)))
+            L.append(f'| {x} | ' + ' | '.join(cells) + ' |')
+    L.append('')
+    return L
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--cases', required=True)
@@ -397,6 +439,7 @@ def main():
     L.append('Ratios within a few percent of a threshold are within the noise of '
              'this shared machine.')
     L.append('')
+    L += glance_section(rows)
 
     # Full table.
     L.append('## All cases')

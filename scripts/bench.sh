@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds and runs the dequantization benchmark and writes
-# bench/results/RESULTS.md (+ bench.json, ort.json, machine.json, verify.log).
+# bench/results/RESULTS.md (+ bench.json, ort.json, machine.json, verify.log;
+# see --results).
 #
 #   scripts/bench.sh [--full | --rows] [--sizes LIST] [--filter REGEX] [--rounds N]
 #                    [--time-scale F] [--no-ort] [--no-threads]
@@ -25,7 +26,10 @@
 #                 (0.1 / 0.2 / 0.5 s at 64 Ki / 4 Mi / 64 Mi)
 #   --no-ort      skip ONNX Runtime (also skipped when node is missing)
 #   --no-threads  skip the two-thread kernels even if qdq-opt has num-threads
-#   --results D   write the results into D (default bench/results)
+#   --results D   write the results into D (default: bench/results for
+#                 the core set, bench/results-full and bench/results-rows
+#                 for the others; the build directory's results/ for runs
+#                 with --filter, --sizes or an A/B option)
 #   --ab OPTS     A/B measurement: the second qdq kernel of every case and
 #                 size (the "2 threads" columns) is compiled with
 #                 --qdq-to-llvm=OPTS (e.g. cpu-features=none) instead of
@@ -60,7 +64,7 @@ threads=1
 ab=""
 ab_dynamic=0
 ab_binary=""
-results="$root/bench/results"
+results=""
 while [ $# -gt 0 ]; do
   case "$1" in
   --full) set_name=full ;;
@@ -75,12 +79,25 @@ while [ $# -gt 0 ]; do
   --ab) ab="$2"; shift ;;
   --ab-dynamic) ab_dynamic=1 ;;
   --ab-binary) ab_binary="$(realpath "$2")"; shift ;;
-  -h|--help) sed -n '2,46p' "$0"; exit 0 ;;
+  -h|--help) sed -n '2,51p' "$0"; exit 0 ;;
   *) echo "bench.sh: unknown argument $1" >&2; exit 2 ;;
   esac
   shift
 done
 
+# Whole sets go to the committed results of their set; partial runs and
+# A/B runs (filter, sizes, second kernels) to the build directory, so that
+# they never overwrite a whole run's table.
+if [ -z "$results" ]; then
+  if [ -n "$filter" ] || [ -n "$sizes" ] || [ -n "$ab" ] ||
+     [ "$ab_dynamic" = 1 ] || [ -n "$ab_binary" ]; then
+    results="$build/results"
+  elif [ "$set_name" = core ]; then
+    results="$root/bench/results"
+  else
+    results="$root/bench/results-$set_name"
+  fi
+fi
 mkdir -p "$results"
 results="$(cd "$results" && pwd)"
 log() { echo "bench.sh [$(date +%T)]: $*" >&2; }

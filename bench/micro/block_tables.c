@@ -1,7 +1,7 @@
 // Block tables against the arithmetic, on hand-written versions of the two
 // inner loops of i4 blocked-32 (64 elements, two blocks, per iteration), on
 // L1-resident data: the measurement behind block tables in
-// --convert-qdq-to-vector (README.md, "Status"). Not part of the build or
+// --convert-qdq-to-vector (bench/HISTORY.md). Not part of the build or
 // of any test:
 //
 //   clang-22 -O2 -march=native bench/micro/block_tables.c -o /tmp/block_tables

@@ -1,6 +1,6 @@
 // Where the per-axis f16 loop and the bf16-x loop spend their time: two
-// microbenchmarks behind the notes in README.md ("Status") and
-// bench/README.md. Not part of the build or of any test:
+// microbenchmarks behind the notes in README.md ("Status"),
+// bench/HISTORY.md and bench/README.md. Not part of the build or of any test:
 //
 //   clang-22 -O2 -march=native bench/micro/loop_limits.c -o /tmp/loop_limits
 //   /tmp/loop_limits

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A/B of two qdq-opt binaries on blocked ops with short or packed rows.
 
-Behind the numbers in README.md (Status) for the loop rows of block rows
+Behind the numbers in bench/HISTORY.md for the loop rows of block rows
 (several rows of x per loop row). Not part of the build or of any test:
 
     python3 bench/micro/loop_rows_ab.py OLD_QDQ_OPT NEW_QDQ_OPT [--rounds N]
