@@ -166,12 +166,14 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
     bf16), two planes, whose bytes are shuffled into the high halves of f32
     lanes (zero low halves) before the scales are applied.
 
-    bf16 results of integer or fp8/fp4 x with AVX512_BF16 (and 512-bit
+    bf16 results of integer, fp8/fp4 or f16 x with AVX512_BF16 (and 512-bit
     vectors): a vector pass over the scales checks that none is NaN or a
     nonzero value below 2^-126 / m (m the smallest nonzero |x - zero_point|),
-    so that no product is an f32 subnormal or a NaN with a payload; where
-    that holds, each step rounds with `arith.truncf` (vcvtneps2bf16), else
-    with the exact integer rounding. The results are the same either way.
+    so that no product is an f32 subnormal or (but for NaN f16 x) a NaN
+    with a payload; where that holds, each step rounds with `arith.truncf`
+    (vcvtneps2bf16), else with the exact integer rounding. f16 x can be a
+    NaN with a payload, which the instruction keeps: those steps clear it
+    (sign | 0x7FC0). The results are the same either way.
 
     Integer x of at most 16 bits with a zero point and f16/bf16 scales,
     where a step's scales and zero points are loop-invariant (per-tensor

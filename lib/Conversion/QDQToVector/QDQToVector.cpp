@@ -1151,9 +1151,12 @@ public:
     // fp8/fp4 zero points are zero (DQ-R15) and not subtracted.
     if (op.getZeroPoint() && !isFloatQuantizedElement(xElement))
       zeroPoint = op.getZeroPoint();
-    hardwareBF16 =
-        x86.avx512bf16 && yElement.isBF16() && !useLookup &&
-        (isa<IntegerType>(xElement) || isFloatQuantizedElement(xElement));
+    // f16 x: its NaNs carry payloads, which the rounding then clears
+    // (BF16Rounding::HardwareCanonicalNaN). Not bf16 x, which may be an f32
+    // subnormal whatever the scales.
+    hardwareBF16 = x86.avx512bf16 && yElement.isBF16() && !useLookup &&
+                   (isa<IntegerType>(xElement) ||
+                    isFloatQuantizedElement(xElement) || xElement.isF16());
     // Packed integer x in arithmetic: unpacked straight into i32 lanes with
     // qdq.unpack_bits where it is one vpmultishiftqb per register.
     unpackToI32 = x86.avx512vbmi && !useLookup && isa<IntegerType>(xElement) &&
@@ -1254,9 +1257,11 @@ private:
                         ? fusedProduct(b, loc, xStored, xType, scale, zp)
                         : buildDequantize(b, loc, xStored, xType, scale, zp,
                                           b.getF32Type());
-    return convertF32ToResult(b, loc, product, yElement,
-                              hardwareBF16 ? BF16Rounding::Hardware
-                                           : BF16Rounding::Integer);
+    BF16Rounding rounding = BF16Rounding::Integer;
+    if (hardwareBF16)
+      rounding = xElement.isF16() ? BF16Rounding::HardwareCanonicalNaN
+                                  : BF16Rounding::Hardware;
+    return convertF32ToResult(b, loc, product, yElement, rounding);
   }
 
   /// (x - zero_point) * scale in f32 with one fused multiply-add instead of
@@ -1355,9 +1360,11 @@ private:
   /// Where vcvtneps2bf16 may round a product (x - zero_point) * scale
   /// otherwise than the integer rounding does (BF16Rounding::Hardware), for
   /// decoded f32 scales (to an i1 vector): x is an integer (|x - zero_point|
-  /// is 0 or at least 1) or fp8/fp4 (at least its smallest subnormal m), so
-  /// a product is an f32 subnormal only if a nonzero scale is below
-  /// 2^-126 / m, and a NaN with a payload only if a scale is NaN.
+  /// is 0 or at least 1), fp8/fp4 or f16 (at least its smallest subnormal
+  /// m; an f16 x - zero_point is a multiple of m), so a product is an f32
+  /// subnormal only if a nonzero scale is below 2^-126 / m, and a NaN with
+  /// a payload only if a scale is NaN (or, for f16 x, x is: the rounding
+  /// clears those, BF16Rounding::HardwareCanonicalNaN).
   Value hardwareBF16Inexact(Value scale) {
     double smallest = 1.0;
     if (auto minifloat = dyn_cast<FloatType>(xElement))

@@ -61,12 +61,39 @@ func.func @e4m3_blocked_bf16(%x: tensor<2x64xf8E4M3FN>, %s: tensor<2x2xf32>) -> 
 
 // -----
 
-// f16 x (its differences can be as small as 2^-24) keeps the integer
-// rounding.
+// f16 x: m = 2^-24 (x - zero_point is a multiple of it), so scales below
+// 2^-102 keep the integer rounding. Its NaNs carry payloads, which
+// vcvtneps2bf16 keeps (sign | 0x7FC0 | payload) and the integer rounding
+// drops: the fast loop clears them (the only results with all of 0x7FC0
+// set are NaNs).
 // CHECK-LABEL: func.func @f16_x
-// CHECK-NOT: arith.truncf %{{.*}} to vector<64xbf16>
-// CHECK: return
+// CHECK-DAG: %[[CLEAR:.*]] = arith.constant dense<-64> : vector<64xi16>
+// CHECK-DAG: %[[QNAN:.*]] = arith.constant dense<32704> : vector<64xi16>
+// CHECK-DAG: %[[MIN:.*]] = arith.constant dense<1.97215226E-31> : vector<64xf32>
+// CHECK: arith.cmpf ult, %{{.*}}, %[[MIN]] : vector<64xf32>
+// CHECK: scf.if
+// CHECK: } else {
+// CHECK: %[[R:.*]] = arith.truncf %{{.*}} : vector<64xf32> to vector<64xbf16>
+// CHECK-NEXT: %[[B:.*]] = arith.bitcast %[[R]] : vector<64xbf16> to vector<64xi16>
+// CHECK-NEXT: %[[T:.*]] = arith.andi %[[B]], %[[QNAN]] : vector<64xi16>
+// CHECK-NEXT: %[[NAN:.*]] = arith.cmpi eq, %[[T]], %[[QNAN]] : vector<64xi16>
+// CHECK-NEXT: %[[C:.*]] = arith.andi %[[B]], %[[CLEAR]] : vector<64xi16>
+// CHECK-NEXT: arith.select %[[NAN]], %[[C]], %[[B]] : vector<64xi1>, vector<64xi16>
+// NONE-LABEL: func.func @f16_x
+// NONE-NOT: arith.truncf %{{.*}} to vector<64xbf16>
+// NONE: return
 func.func @f16_x(%a: tensor<256xf16>, %s: tensor<bf16>) -> tensor<256xbf16> {
   %0 = qdq.dequantize_linear %a, %s : (tensor<256xf16>, tensor<bf16>) -> tensor<256xbf16>
+  return %0 : tensor<256xbf16>
+}
+
+// -----
+
+// bf16 x can be an f32 subnormal whatever the scales: the integer rounding.
+// CHECK-LABEL: func.func @bf16_x
+// CHECK-NOT: arith.truncf %{{.*}} to vector<64xbf16>
+// CHECK: return
+func.func @bf16_x(%a: tensor<256xbf16>, %s: tensor<bf16>) -> tensor<256xbf16> {
+  %0 = qdq.dequantize_linear %a, %s : (tensor<256xbf16>, tensor<bf16>) -> tensor<256xbf16>
   return %0 : tensor<256xbf16>
 }

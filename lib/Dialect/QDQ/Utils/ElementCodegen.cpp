@@ -271,7 +271,23 @@ Value mlir::qdq::convertF32ToResult(OpBuilder &b, Location loc, Value value,
   if (resultType.isBF16() && (bf16Rounding == BF16Rounding::Integer ||
                               !isa<VectorType>(value.getType())))
     return truncF32ToBF16(b, loc, value);
-  return arith::TruncFOp::create(b, loc, shapedLike(value, resultType), value);
+  Value rounded =
+      arith::TruncFOp::create(b, loc, shapedLike(value, resultType), value);
+  if (!resultType.isBF16() ||
+      bf16Rounding != BF16Rounding::HardwareCanonicalNaN)
+    return rounded;
+  // The instruction's NaNs are sign | 0x7FC0 | payload: the only results
+  // with all of 0x7FC0 set. Clear their payload bits.
+  Type i16 = shapedLike(value, b.getI16Type());
+  auto cst = [&](int64_t v) { return intConstant(b, loc, i16, v); };
+  Value bits = arith::BitcastOp::create(b, loc, i16, rounded);
+  Value quietNaNBits = arith::AndIOp::create(b, loc, bits, cst(0x7FC0));
+  Value isNaN = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                      quietNaNBits, cst(0x7FC0));
+  Value canonical = arith::AndIOp::create(b, loc, bits, cst(0xFFC0));
+  Value fixed = arith::SelectOp::create(b, loc, isNaN, canonical, bits);
+  return arith::BitcastOp::create(b, loc, shapedLike(value, b.getBF16Type()),
+                                  fixed);
 }
 
 Value mlir::qdq::prepareZeroPoint(OpBuilder &b, Location loc, Value zpStored,

@@ -61,6 +61,11 @@ enum class BF16Rounding {
   /// to zero) or a NaN with payload bits below the quiet bit (kept): the
   /// caller guarantees that.
   Hardware,
+  /// Hardware, then every NaN result made sign | 0x7FC0 (the instruction
+  /// keeps the top payload bits): the Integer results for every value but
+  /// f32 subnormals, which the caller rules out. For f16 x, whose NaNs
+  /// carry payloads.
+  HardwareCanonicalNaN,
 };
 
 /// Rounds f32 values once to `resultType` (f32, f16 or bf16), to nearest
