@@ -29,7 +29,8 @@
 #   --results D   write the results into D (default: bench/results for
 #                 the core set, bench/results-full and bench/results-rows
 #                 for the others; the build directory's results/ for runs
-#                 with --filter, --sizes or an A/B option)
+#                 with --filter, --sizes, --no-ort, --no-threads or an
+#                 A/B option)
 #   --ab OPTS     A/B measurement: the second qdq kernel of every case and
 #                 size (the "2 threads" columns) is compiled with
 #                 --qdq-to-llvm=OPTS (e.g. cpu-features=none) instead of
@@ -79,18 +80,19 @@ while [ $# -gt 0 ]; do
   --ab) ab="$2"; shift ;;
   --ab-dynamic) ab_dynamic=1 ;;
   --ab-binary) ab_binary="$(realpath "$2")"; shift ;;
-  -h|--help) sed -n '2,51p' "$0"; exit 0 ;;
+  -h|--help) sed -n '2,52p' "$0"; exit 0 ;;
   *) echo "bench.sh: unknown argument $1" >&2; exit 2 ;;
   esac
   shift
 done
 
-# Whole sets go to the committed results of their set; partial runs and
-# A/B runs (filter, sizes, second kernels) to the build directory, so that
-# they never overwrite a whole run's table.
+# Whole sets go to the committed results of their set; partial runs (a
+# filter, sizes, no ONNX Runtime or no two-thread kernels) and A/B runs to
+# the build directory, so that they never overwrite a whole run's table.
 if [ -z "$results" ]; then
   if [ -n "$filter" ] || [ -n "$sizes" ] || [ -n "$ab" ] ||
-     [ "$ab_dynamic" = 1 ] || [ -n "$ab_binary" ]; then
+     [ "$ab_dynamic" = 1 ] || [ -n "$ab_binary" ] || [ "$ort" = 0 ] ||
+     [ "$threads" = 0 ]; then
     results="$build/results"
   elif [ "$set_name" = core ]; then
     results="$root/bench/results"

@@ -1,6 +1,6 @@
 // Why bf16 x runs slowly in the benchmark: the per-tensor bf16 -> f16 loop
 // of --convert-qdq-to-vector (per 32 elements: two vpmovzxwd, vpslld,
-// vmulps and vcvtps2ph, one 64-byte store), on 64 Ki L1/L2-resident
+// vmulps and vcvtps2ph, one 64-byte store), on 64 Ki L2-resident
 // elements, with x drawn three ways:
 //   random bits     as bench_dq draws it: every bf16 code, so the
 //                   products of the codes of exponent 0 to 9 (4% of them,
@@ -10,11 +10,13 @@
 //   x in 2^-63..2^63 exponents clamped to [64, 190]: no product is
 //                   subnormal;
 // and four loops: the kernel's, its multiply alone, its conversion alone,
-// and the kernel's with vrangeps raising |x| to at least 2^-76 first (x *
-// scale then never underflows; the f16 result of those lanes is +-0 either
-// way): the one-instruction way around the slow subnormal products that
-// this measures, and why the lowering does not take it (it costs on data
-// without subnormal products as much as it saves on the random bits).
+// and the kernel's with vrangeps raising |x| to at least 2^-76 first,
+// keeping its sign (x * scale then never underflows, and the f16 result of
+// those lanes is +-0 either way): the cheapest way around the slow
+// subnormal products, and why the lowering does not take it (it costs on
+// data without subnormal products about as much as it saves on the random
+// bits). As written it is not exact: vrangeps returns 2^-76 for a NaN x,
+// which a lowering would have to restore (one more instruction).
 // Reported in GB/s of x + y bytes (4 per element), best of 7 runs. Not part
 // of the build or of any test:
 //
@@ -75,9 +77,10 @@ __attribute__((noinline)) static void withRange(float scale) {
   __m512 s = _mm512_set1_ps(scale);
   __m512 low = _mm512_castsi512_ps(_mm512_set1_epi32(0x19800000)); // 2^-76
   for (int i = 0; i < N; i += 32) {
-    // imm 7: the larger magnitude, with the sign of the first operand.
-    __m512 a = _mm512_range_ps(widen(x + i), low, 7);
-    __m512 b = _mm512_range_ps(widen(x + i + 16), low, 7);
+    // imm 3: the larger magnitude (bits 1:0 = 11), with the sign of the
+    // first operand (bits 3:2 = 00).
+    __m512 a = _mm512_range_ps(widen(x + i), low, 3);
+    __m512 b = _mm512_range_ps(widen(x + i + 16), low, 3);
     store(y + i, _mm512_cvtps_ph(_mm512_mul_ps(a, s), 4),
           _mm512_cvtps_ph(_mm512_mul_ps(b, s), 4));
   }

@@ -324,9 +324,10 @@ private:
 /// arith.truncf of f32 vectors to bf16, with AVX512_BF16: one two-source
 /// vcvtne2ps2bf16 per 32 results. --convert-qdq-to-vector emits such a
 /// truncf only where the instruction rounds every value exactly
-/// (BF16Rounding::Hardware); it is the instruction LLVM selects for the
-/// truncf itself, but in its one-source form, one per 16 results plus a
-/// register insert per pair, which is slower.
+/// (BF16Rounding::Hardware), or every value but NaNs, whose payloads it
+/// then clears (BF16Rounding::HardwareCanonicalNaN); it is the instruction
+/// LLVM selects for the truncf itself, but in its one-source form, one per
+/// 16 results plus a register insert per pair, which is slower.
 class TruncFToBF16Pairs : public X86Pattern<arith::TruncFOp> {
 public:
   using X86Pattern::X86Pattern;
