@@ -82,6 +82,7 @@ void mlir::qdq::buildQDQToLLVMPipeline(
   if (options.nontemporalMinBytes >= 0) {
     QDQNontemporalStoresOptions nontemporal;
     nontemporal.minBytes = options.nontemporalMinBytes;
+    nontemporal.threads = options.numThreads;
     pm.addNestedPass<func::FuncOp>(createQDQNontemporalStores(nontemporal));
   }
 

@@ -1,10 +1,13 @@
-// The default threshold (32 MiB of result) and the machine code it leads to:
-// streaming stores (vmovntps) for the large results, normal ones for the
-// smaller, and one fence per call (LLVM's x86 backend emits a locked
-// instruction or mfence for it).
+// The default threshold (32 MiB of traffic: x, tables and result) and the
+// machine code it leads to: streaming stores (vmovntps) for the large
+// results, normal ones for the smaller, and one fence per call (LLVM's x86
+// backend emits a locked instruction or mfence for it). With two threads
+// the threshold doubles (64 MiB): @large (40 MiB) keeps normal stores,
+// @larger (80 MiB) streams.
 // RUN: qdq-opt %s --qdq-to-llvm="vector-bits=256" | mlir-translate --mlir-to-llvmir | FileCheck %s --check-prefix=IR
 // RUN: qdq-opt %s --qdq-to-llvm="vector-bits=256" | mlir-translate --mlir-to-llvmir | llc -O3 -mtriple=x86_64-unknown-linux-gnu -mattr=+avx2,+f16c | FileCheck %s --check-prefix=ASM
 // RUN: qdq-opt %s --qdq-to-llvm="vector-bits=256 nontemporal-min-bytes=-1" | mlir-translate --mlir-to-llvmir | FileCheck %s --check-prefix=OFF
+// RUN: qdq-opt %s --qdq-to-llvm="vector-bits=256 num-threads=2" | mlir-translate --mlir-to-llvmir | FileCheck %s --check-prefix=T2
 
 // IR-LABEL: define {{.*}} @large(
 // IR:       store <32 x float> {{.*}}, align 64, !nontemporal
@@ -14,6 +17,8 @@
 // IR-NOT:   fence
 // IR-LABEL: define {{.*}} @large_f16(
 // IR:       store <32 x i16> {{.*}}, align 64, !nontemporal
+// IR-LABEL: define {{.*}} @larger(
+// IR:       store <32 x float> {{.*}}, align 64, !nontemporal
 // ASM-LABEL: large:
 // ASM:       vmovntps %ymm
 // ASM:       {{mfence|lock.*orl}}
@@ -23,6 +28,14 @@
 // ASM:       vcvtps2ph
 // ASM:       vmovntps %xmm
 // OFF-NOT:   !nontemporal
+// T2-LABEL: define {{.*}} @large(
+// T2-NOT:   !nontemporal
+// T2-LABEL: define {{.*}} @small(
+// T2-NOT:   !nontemporal
+// T2-LABEL: define {{.*}} @large_f16(
+// T2-NOT:   !nontemporal
+// T2-LABEL: define {{.*}} @larger(
+// T2:       store <32 x float> {{.*}}, align 64, !nontemporal
 
 // 8 Mi f32 = 32 MiB.
 func.func @large(%x: tensor<8388608xi8>, %s: tensor<f32>, %z: tensor<i8>) -> tensor<8388608xf32> {
@@ -40,4 +53,10 @@ func.func @small(%x: tensor<4194304xi8>, %s: tensor<f32>, %z: tensor<i8>) -> ten
 func.func @large_f16(%x: tensor<4096x4096xi4>, %s: tensor<4096x128xf16>) -> tensor<4096x4096xf16> {
   %y = qdq.dequantize_linear %x, %s axis = 1 block_size = 32 : (tensor<4096x4096xi4>, tensor<4096x128xf16>) -> tensor<4096x4096xf16>
   return %y : tensor<4096x4096xf16>
+}
+
+// 16 Mi i8 -> f32 = 80 MiB.
+func.func @larger(%x: tensor<16777216xi8>, %s: tensor<f32>, %z: tensor<i8>) -> tensor<16777216xf32> {
+  %y = qdq.dequantize_linear %x, %s, %z : (tensor<16777216xi8>, tensor<f32>, tensor<i8>) -> tensor<16777216xf32>
+  return %y : tensor<16777216xf32>
 }

@@ -1,5 +1,9 @@
 // RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=4096" --split-input-file | FileCheck %s
 // RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=-1" --split-input-file | FileCheck %s --check-prefix=OFF
+// Two threads: loop nests inside an scf.forall need twice min-bytes, the
+// others min-bytes.
+// RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=4096 threads=2" --split-input-file | FileCheck %s --check-prefix=T2
+// RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=2048 threads=2" --split-input-file | FileCheck %s --check-prefix=T2-HALF
 
 // A full-vector write into a large, 64-byte aligned allocation at a multiple
 // of 8 elements becomes a non-temporal store with the alignment the index
@@ -10,6 +14,10 @@
 // CHECK:       }
 // CHECK-NEXT:  llvm.fence seq_cst
 // CHECK-NEXT:  return
+// T2-LABEL:    func.func @flat
+// T2:          vector.store {{.*}}nontemporal = true
+// T2-HALF-LABEL: func.func @flat
+// T2-HALF:     vector.store {{.*}}nontemporal = true
 // OFF-LABEL:   func.func @flat
 // OFF-NOT:     nontemporal
 // OFF-NOT:     llvm.fence
@@ -38,6 +46,14 @@ func.func @flat(%v: vector<8xf32>) -> memref<2048xf32> {
 // CHECK:       }
 // CHECK-NEXT:  llvm.fence seq_cst
 // CHECK-NOT:   llvm.fence
+// 4096 bytes in all: below 2 x 4096, not below 2 x 2048.
+// T2-LABEL:    func.func @chunks
+// T2-NOT:      nontemporal
+// T2-NOT:      llvm.fence
+// T2:          return
+// T2-HALF-LABEL: func.func @chunks
+// T2-HALF:     vector.store {{.*}}nontemporal = true
+// T2-HALF:     llvm.fence seq_cst
 func.func @chunks(%v: vector<32xi16>, %n: index) -> memref<2048xi16> {
   %c0 = arith.constant 0 : index
   %c32 = arith.constant 32 : index

@@ -39,8 +39,10 @@ struct QDQToLLVMPipelineOptions
   Option<int64_t> nontemporalMinBytes{
       *this, "nontemporal-min-bytes",
       llvm::cl::desc("Loops that stream at least this many bytes (result "
-                     "plus inputs, static shapes) write with non-temporal "
-                     "stores (--qdq-nontemporal-stores); negative: never"),
+                     "plus inputs, static shapes; loops split over "
+                     "num-threads threads: num-threads times as many) write "
+                     "with non-temporal stores (--qdq-nontemporal-stores); "
+                     "negative: never"),
       llvm::cl::init(32 << 20)};
   Option<bool> fold{
       *this, "fold",

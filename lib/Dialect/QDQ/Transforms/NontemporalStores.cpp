@@ -338,7 +338,7 @@ struct QDQNontemporalStoresPass
     for (Value read : reads)
       if (llvm::AddOverflow(streamed, staticBytes(read), streamed))
         streamed = std::numeric_limits<int64_t>::max();
-    if (streamed < minBytes)
+    if (streamed < threshold(write))
       return std::nullopt;
     int64_t elementBytes = memrefType.getElementTypeBitWidth() / 8;
     uint64_t alignment =
@@ -347,6 +347,16 @@ struct QDQNontemporalStoresPass
     if (alignment < 16)
       return std::nullopt;
     return alignment;
+  }
+
+  /// The bytes `write`'s loop nest must stream: min-bytes, times `threads`
+  /// inside an scf.forall (see Passes.td).
+  int64_t threshold(vector::TransferWriteOp write) {
+    int64_t bytes = minBytes;
+    if (threads > 1 && write->getParentOfType<scf::ForallOp>() &&
+        llvm::MulOverflow(bytes, int64_t(threads), bytes))
+      bytes = std::numeric_limits<int64_t>::max();
+    return bytes;
   }
 
   /// readBuffers of each loop nest a candidate write is in.

@@ -124,7 +124,18 @@ def QDQNontemporalStores : Pass<"qdq-nontemporal-stores"> {
     threshold, which counts what the loop moves through the caches, inputs
     included: on a 2-core Zen 5 VM with a 32 MiB L3, the streaming roof of
     `bench/` for 4 Mi i32 -> f32 (32 MiB in all) ran faster with streaming
-    stores, that for 4 Mi i8 -> f32 (20 MiB) slower. Non-temporal stores are
+    stores, that for 4 Mi i8 -> f32 (20 MiB) slower.
+
+    Writes inside an `scf.forall` (the chunks the SIMD lowering splits over
+    threads) need `threads` times `min-bytes`: normal stores into a shared
+    L3 gain from every core that writes, streaming stores are bounded by the
+    memory's write bandwidth, so the break-even point moves up with the
+    threads. On a 2-core Zen 4 VM with a 32 MiB L3
+    (`bench/micro/thread_stores.c`, 2026-11-25), two threads ran the
+    streaming roof faster with normal stores up to 48 MiB of traffic (i32
+    -> f32 at 32 MiB: 83 GB/s against 52 with streaming stores) and at
+    about the same speed or slower from 64 MiB on, while one thread gained
+    from streaming stores from 24-32 MiB on. Non-temporal stores are
     weakly ordered, so a sequentially consistent `llvm.fence` follows each
     top-level loop nest that holds one (once per call, not per store).
     Inside an `scf.forall`, the stores of each worker are ordered by the
@@ -140,6 +151,9 @@ def QDQNontemporalStores : Pass<"qdq-nontemporal-stores"> {
            "Smallest number of bytes a loop nest streams (its result "
            "allocation plus the static buffers it reads) for its writes to "
            "become non-temporal stores (negative: none)">,
+    Option<"threads", "threads", "int64_t", /*default=*/"1",
+           "Threads an scf.forall runs on: a loop nest written inside one "
+           "needs this many times min-bytes">,
   ];
   let dependentDialects = [
     "::mlir::LLVM::LLVMDialect",
