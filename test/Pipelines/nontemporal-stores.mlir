@@ -16,7 +16,7 @@
 // IR-NOT:   !nontemporal
 // IR-NOT:   fence
 // IR-LABEL: define {{.*}} @large_f16(
-// IR:       store <32 x i16> {{.*}}, align 64, !nontemporal
+// IR:       store <8 x i16> {{.*}}, align 16, !nontemporal
 // IR-LABEL: define {{.*}} @larger(
 // IR:       store <32 x float> {{.*}}, align 64, !nontemporal
 // ASM-LABEL: large:

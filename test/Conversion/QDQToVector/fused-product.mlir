@@ -36,8 +36,9 @@
 // CHECK: %[[X:.*]] = arith.extsi %{{.*}} : vector<64xi8> to vector<64xi32>
 // CHECK: %[[BITS:.*]] = arith.addi %[[X]], %[[SHIFT]] : vector<64xi32>
 // CHECK: %[[F:.*]] = arith.bitcast %[[BITS]] : vector<64xi32> to vector<64xf32>
-// CHECK: vector.fma %[[F]], %[[S2]], %[[ADDEND]] : vector<64xf32>
-// CHECK: arith.truncf %{{.*}} : vector<64xf32> to vector<64xf16>
+// CHECK: %[[FMA:.*]] = vector.fma %[[F]], %[[S2]], %[[ADDEND]] : vector<64xf32>
+// CHECK: %[[P0:.*]] = vector.extract_strided_slice %[[FMA]] {offsets = [0], sizes = [16], strides = [1]}
+// CHECK: arith.truncf %[[P0]] : vector<16xf32> to vector<16xf16>
 func.func @i8_axis_f16(%x: tensor<8x64xi8>, %s: tensor<64xf16>, %z: tensor<64xi8>) -> tensor<8x64xf16> {
   %y = qdq.dequantize_linear %x, %s, %z {axis = 1 : i64} : (tensor<8x64xi8>, tensor<64xf16>, tensor<64xi8>) -> tensor<8x64xf16>
   return %y : tensor<8x64xf16>

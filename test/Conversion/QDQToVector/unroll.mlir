@@ -63,3 +63,28 @@ func.func @axis_table_vectors(%x: tensor<16x64xi8>, %s: tensor<64xf16>) -> tenso
   %y = qdq.dequantize_linear %x, %s : (tensor<16x64xi8>, tensor<64xf16>) -> tensor<16x64xf32>
   return %y : tensor<16x64xf32>
 }
+
+// -----
+
+// f16 results are rounded and written one register (8 f32 lanes) at a time
+// in the unrolled steps, so that each vcvtps2ph stores to memory itself
+// (test/Pipelines/f16-stores.mlir); the masked tail rounds and writes the
+// whole step.
+// CHECK-LABEL: func.func @f16_per_register
+// CHECK:       scf.for %{{.*}} = %c0 to %c992 step %c32
+// CHECK:         %[[P:.*]] = arith.mulf {{.*}} : vector<32xf32>
+// CHECK:         %[[P0:.*]] = vector.extract_strided_slice %[[P]] {offsets = [0], sizes = [8], strides = [1]}
+// CHECK:         arith.truncf %[[P0]] : vector<8xf32> to vector<8xf16>
+// CHECK:         vector.transfer_write {{.*}} {in_bounds = [true]} : vector<8xi16>, tensor<1000xi16>
+// CHECK-COUNT-3: vector.transfer_write {{.*}} {in_bounds = [true]} : vector<8xi16>, tensor<1000xi16>
+// CHECK:       }
+// CHECK:       arith.truncf {{.*}} : vector<32xf32> to vector<32xf16>
+// CHECK:       vector.transfer_write {{.*}} : vector<32xi16>, tensor<1000xi16>
+// SSE-LABEL:   func.func @f16_per_register
+// SSE:         scf.for %{{.*}} = %c0 to %c1000 step %c8
+// SSE-COUNT-2:   vector.transfer_write {{.*}} {in_bounds = [true]} : vector<4xi16>, tensor<1000xi16>
+// SSE:         }
+func.func @f16_per_register(%x: tensor<1000xi32>, %s: tensor<f16>) -> tensor<1000xf16> {
+  %y = qdq.dequantize_linear %x, %s : (tensor<1000xi32>, tensor<f16>) -> tensor<1000xf16>
+  return %y : tensor<1000xf16>
+}
