@@ -68,7 +68,14 @@ def main():
     info['benchmark_version'] = bm or '?'
     root = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..')
     head = run(['git', '-C', root, 'rev-parse', '--short', 'HEAD']).strip()
-    dirty = run(['git', '-C', root, 'status', '--porcelain', '--untracked-files=no']).strip()
+    # The results directory this run writes into (tracked for the committed
+    # tables) does not count as a change to the code.
+    results = os.path.relpath(os.path.dirname(os.path.abspath(out)),
+                              os.path.abspath(root))
+    status = ['git', '-C', root, 'status', '--porcelain', '--untracked-files=no']
+    if not results.startswith('..'):
+        status += ['--', '.', f':(exclude){results}']
+    dirty = run(status).strip()
     info['git'] = (head or '?') + (' + uncommitted changes' if dirty else '')
     info['date'] = time.strftime('%Y-%m-%d %H:%M %Z')
     for kv in sys.argv[2:]:

@@ -8,6 +8,9 @@
 // RUN: qdq-opt %s --qdq-to-llvm="vector-bits=256" | mlir-translate --mlir-to-llvmir | llc -O3 -mtriple=x86_64-unknown-linux-gnu -mattr=+avx2,+f16c | FileCheck %s --check-prefix=ASM
 // RUN: qdq-opt %s --qdq-to-llvm="vector-bits=256 nontemporal-min-bytes=-1" | mlir-translate --mlir-to-llvmir | FileCheck %s --check-prefix=OFF
 // RUN: qdq-opt %s --qdq-to-llvm="vector-bits=256 num-threads=2" | mlir-translate --mlir-to-llvmir | FileCheck %s --check-prefix=T2
+// 128-bit registers: the f16 steps (4 registers of 4 lanes) write 32 bytes
+// at a time and stream too.
+// RUN: qdq-opt %s --qdq-to-llvm="vector-bits=128" | mlir-translate --mlir-to-llvmir | FileCheck %s --check-prefix=SSE
 
 // IR-LABEL: define {{.*}} @large(
 // IR:       store <32 x float> {{.*}}, align 64, !nontemporal
@@ -28,6 +31,8 @@
 // ASM:       vcvtps2ph
 // ASM:       vmovntps %xmm
 // OFF-NOT:   !nontemporal
+// SSE-LABEL: define {{.*}} @large_f16(
+// SSE:       store <16 x i16> {{.*}}, align 32, !nontemporal
 // T2-LABEL: define {{.*}} @large(
 // T2-NOT:   !nontemporal
 // T2-LABEL: define {{.*}} @small(

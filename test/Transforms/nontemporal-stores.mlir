@@ -1,8 +1,8 @@
 // RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=4096" --split-input-file | FileCheck %s
 // RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=-1" --split-input-file | FileCheck %s --check-prefix=OFF
-// Two threads: loop nests inside an scf.forall need twice min-bytes, the
-// others min-bytes.
-// RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=4096 threads=2" --split-input-file | FileCheck %s --check-prefix=T2
+// Threads: loop nests inside an scf.forall need `threads` times
+// min-bytes, the others min-bytes.
+// RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=4096 threads=3" --split-input-file | FileCheck %s --check-prefix=T3
 // RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=2048 threads=2" --split-input-file | FileCheck %s --check-prefix=T2-HALF
 
 // A full-vector write into a large, 64-byte aligned allocation at a multiple
@@ -14,8 +14,10 @@
 // CHECK:       }
 // CHECK-NEXT:  llvm.fence seq_cst
 // CHECK-NEXT:  return
-// T2-LABEL:    func.func @flat
-// T2:          vector.store {{.*}}nontemporal = true
+// 8192 bytes, outside any scf.forall: at least min-bytes (4096), less than
+// 3 x 4096.
+// T3-LABEL:    func.func @flat
+// T3:          vector.store {{.*}}nontemporal = true
 // T2-HALF-LABEL: func.func @flat
 // T2-HALF:     vector.store {{.*}}nontemporal = true
 // OFF-LABEL:   func.func @flat
@@ -46,11 +48,11 @@ func.func @flat(%v: vector<8xf32>) -> memref<2048xf32> {
 // CHECK:       }
 // CHECK-NEXT:  llvm.fence seq_cst
 // CHECK-NOT:   llvm.fence
-// 4096 bytes in all: below 2 x 4096, not below 2 x 2048.
-// T2-LABEL:    func.func @chunks
-// T2-NOT:      nontemporal
-// T2-NOT:      llvm.fence
-// T2:          return
+// 4096 bytes in all: below 3 x 4096, not below 2 x 2048.
+// T3-LABEL:    func.func @chunks
+// T3-NOT:      nontemporal
+// T3-NOT:      llvm.fence
+// T3:          return
 // T2-HALF-LABEL: func.func @chunks
 // T2-HALF:     vector.store {{.*}}nontemporal = true
 // T2-HALF:     llvm.fence seq_cst

@@ -2322,27 +2322,31 @@ private:
   /// (bf16 x, bound by its subnormal products, 1.00x), up to 1.13x (i32
   /// per-tensor, 4 Mi). bf16 results of the integer rounding, split the
   /// same way (vpmovdw to memory), ran 0.93-1.03x: they keep the one write.
+  /// Not on 128-bit registers: their 8-byte f16 writes could not become
+  /// streaming stores (--qdq-nontemporal-stores takes 16 bytes and up), and
+  /// would keep the step's other writes from streaming.
   Value dequantizeInto(Value xStored, Type xType, Value scale, Value zp,
                        Value acc, ValueRange indices, bool inBounds) {
     auto xVector = cast<VectorType>(xStored.getType());
     int64_t width = xVector.getNumElements();
-    bool perRegister = inBounds && yElement.isF16() && width > registerLanes &&
-                       width % registerLanes == 0;
+    bool perRegister = inBounds && yElement.isF16() && registerLanes >= 8 &&
+                       width > registerLanes && width % registerLanes == 0;
     if (!perRegister)
       return vector::TransferWriteOp::create(
                  b, loc, toStoreForm(dequantize(xStored, xType, scale, zp)),
                  acc, indices, ArrayRef<bool>{inBounds})
           .getResult();
-    Value f32 = product(xStored, xType, scale, zp);
+    Value products = product(xStored, xType, scale, zp);
     SmallVector<Value> at(indices);
     for (int64_t k = 0; k < width; k += registerLanes) {
       Value part = vector::ExtractStridedSliceOp::create(
-          b, loc, f32, ArrayRef<int64_t>{k}, ArrayRef<int64_t>{registerLanes},
-          ArrayRef<int64_t>{1});
+          b, loc, products, ArrayRef<int64_t>{k},
+          ArrayRef<int64_t>{registerLanes}, ArrayRef<int64_t>{1});
       Value y = toStoreForm(
           convertF32ToResult(b, loc, part, yElement, bf16Rounding()));
-      at.back() = arith::AddIOp::create(b, loc, indices.back(),
-                                        indexConstant(b, loc, k));
+      if (k > 0)
+        at.back() = arith::AddIOp::create(b, loc, indices.back(),
+                                          indexConstant(b, loc, k));
       acc = vector::TransferWriteOp::create(b, loc, y, acc, at,
                                             ArrayRef<bool>{true})
                 .getResult();

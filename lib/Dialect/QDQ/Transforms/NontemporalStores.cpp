@@ -351,7 +351,7 @@ struct QDQNontemporalStoresPass
 
   /// The bytes `write`'s loop nest must stream: min-bytes, times `threads`
   /// inside an scf.forall (see Passes.td).
-  int64_t threshold(vector::TransferWriteOp write) {
+  int64_t threshold(vector::TransferWriteOp write) const {
     int64_t bytes = minBytes;
     if (threads > 1 && write->getParentOfType<scf::ForallOp>() &&
         llvm::MulOverflow(bytes, int64_t(threads), bytes))

@@ -99,7 +99,8 @@ def QDQNontemporalStores : Pass<"qdq-nontemporal-stores"> {
     * it writes into a `memref.alloc` of a static size (through
       `memref.subview`, `memref.collapse_shape`, `memref.expand_shape` and
       memref-to-memref casts), with static strides, and the loop nest
-      streams at least `min-bytes` bytes: the allocation plus the statically
+      streams at least `min-bytes` bytes (`threads` times that inside an
+      `scf.forall`, below): the allocation plus the statically
       shaped buffers the nest reads (x, tables; each counted once, whatever
       views it is read through);
     * the loop nest does not read the allocation (a table it fills and then
@@ -135,7 +136,9 @@ def QDQNontemporalStores : Pass<"qdq-nontemporal-stores"> {
     streaming roof faster with normal stores up to 48 MiB of traffic (i32
     -> f32 at 32 MiB: 83 GB/s against 52 with streaming stores) and at
     about the same speed or slower from 64 MiB on, while one thread gained
-    from streaming stores from 24-32 MiB on. Non-temporal stores are
+    from streaming stores from 24-32 MiB on. Only two threads were
+    measured; more scale the threshold the same way. `threads` below 2
+    counts as 1. Non-temporal stores are
     weakly ordered, so a sequentially consistent `llvm.fence` follows each
     top-level loop nest that holds one (once per call, not per store).
     Inside an `scf.forall`, the stores of each worker are ordered by the
@@ -144,7 +147,8 @@ def QDQNontemporalStores : Pass<"qdq-nontemporal-stores"> {
     the pass cannot prove aligned keep normal stores.
 
     The `--qdq-to-llvm` pipeline runs this pass after bufferization; its
-    option `nontemporal-min-bytes` sets `min-bytes` (negative disables it).
+    option `nontemporal-min-bytes` sets `min-bytes` (negative disables it)
+    and `num-threads` sets `threads`.
   }];
   let options = [
     Option<"minBytes", "min-bytes", "int64_t", /*default=*/"33554432",
@@ -153,7 +157,7 @@ def QDQNontemporalStores : Pass<"qdq-nontemporal-stores"> {
            "become non-temporal stores (negative: none)">,
     Option<"threads", "threads", "int64_t", /*default=*/"1",
            "Threads an scf.forall runs on: a loop nest written inside one "
-           "needs this many times min-bytes">,
+           "needs this many times min-bytes (below 2: min-bytes)">,
   ];
   let dependentDialects = [
     "::mlir::LLVM::LLVMDialect",
