@@ -132,11 +132,13 @@ def QDQNontemporalStores : Pass<"qdq-nontemporal-stores"> {
     L3 gain from every core that writes, streaming stores are bounded by the
     memory's write bandwidth, so the break-even point moves up with the
     threads. On a 2-core Zen 4 VM with a 32 MiB L3
-    (`bench/micro/thread_stores.c`, 2026-11-25), two threads ran the
-    streaming roof faster with normal stores up to 48 MiB of traffic (i32
-    -> f32 at 32 MiB: 83 GB/s against 52 with streaming stores) and at
-    about the same speed or slower from 64 MiB on, while one thread gained
-    from streaming stores from 24-32 MiB on. Only two threads were
+    (`bench/micro/thread_stores.c`, two runs of 2026-11-25), two threads
+    ran the streaming roof faster with normal stores up to 32-48 MiB of
+    traffic (i32 -> f32 at 32 MiB: 82.5 GB/s against 51.9 with streaming
+    stores in the first run, 91.6 against 99.2 in the second; i16 -> f32
+    at 48 MiB: 51.2 against 40.4 and 55.8 against 40.2) and at about the
+    same speed or slower from 64 MiB on, while one thread gained from
+    streaming stores from 24-32 MiB on. Only two threads were
     measured; more scale the threshold the same way. `threads` below 2
     counts as 1. Non-temporal stores are
     weakly ordered, so a sequentially consistent `llvm.fence` follows each
