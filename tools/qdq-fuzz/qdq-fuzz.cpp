@@ -230,7 +230,7 @@ static void pickPipelineOptions(FuzzedDataProvider &fdp,
   static const unsigned kVectorBits[] = {0, 128, 256, 512};
   options.vectorize = fdp.ConsumeProbability<float>() < 0.85f;
   options.vectorBits = kVectorBits[fdp.ConsumeIntegralInRange<size_t>(0, 3)];
-  options.vectorUnroll = fdp.ConsumeIntegralInRange<int64_t>(1, 4);
+  options.vectorUnroll = fdp.ConsumeIntegralInRange<int64_t>(0, 8);
   if (fdp.ConsumeBool()) {
     options.numThreads = 2;
     options.parallelThreshold = fdp.ConsumeIntegralInRange<int64_t>(0, 64);

@@ -208,11 +208,13 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
     Option<"vectorBits", "vector-bits", "unsigned", /*default=*/"0",
            "SIMD width in bits: 128, 256 or 512; 0 picks the host's "
            "(512 with AVX-512F, 256 with AVX/AVX2, else 128)">,
-    Option<"unroll", "unroll", "int64_t", /*default=*/"4",
+    Option<"unroll", "unroll", "int64_t", /*default=*/"0",
            "SIMD registers per loop iteration: the loops step over "
            "unroll * vector-bits / 32 lanes (forms without a scheme at that "
            "width, and block rows shorter than it, are retried with one "
-           "register)">,
+           "register); 0 picks per form: 8 on 512-bit registers for f16/bf16 "
+           "results of f16/bf16 x and of packed 2-bit x in table lookups "
+           "(per-tensor, rows, blocks), else 4">,
     Option<"numThreads", "num-threads", "int64_t", /*default=*/"1",
            "Split the loops into this many chunks under an scf.forall "
            "(1: no scf.forall)">,

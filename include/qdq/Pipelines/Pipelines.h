@@ -34,8 +34,9 @@ struct QDQToLLVMPipelineOptions
       llvm::cl::init(0)};
   Option<int64_t> vectorUnroll{
       *this, "vector-unroll",
-      llvm::cl::desc("SIMD registers per loop iteration of the SIMD loops"),
-      llvm::cl::init(4)};
+      llvm::cl::desc("SIMD registers per loop iteration of the SIMD loops; "
+                     "0 = per form (see --convert-qdq-to-vector)"),
+      llvm::cl::init(0)};
   Option<int64_t> nontemporalMinBytes{
       *this, "nontemporal-min-bytes",
       llvm::cl::desc("Loops that stream at least this many bytes (result "

@@ -3417,10 +3417,11 @@ public:
     // else one. Block rows shorter than those registers (short rows of a
     // dynamic x, or that no loop row of several rows fills) run one masked
     // step each: one register wastes fewer lanes.
-    int64_t width = lanes * unroll;
+    int64_t registers = unroll ? unroll : kDefaultUnroll;
+    int64_t width = lanes * registers;
     FailureOr<Plan> plan = choosePlan(op, width, maxTablePeriod, x86);
-    if (unroll > 1 && (failed(plan) || (plan->scheme == Scheme::BlockRows &&
-                                        plan->rowLength < width))) {
+    if (registers > 1 && (failed(plan) || (plan->scheme == Scheme::BlockRows &&
+                                           plan->rowLength < width))) {
       FailureOr<Plan> narrow = choosePlan(op, lanes, maxTablePeriod, x86);
       if (succeeded(narrow) || failed(plan)) {
         width = lanes;
@@ -3429,6 +3430,18 @@ public:
     }
     if (failed(plan))
       return rewriter.notifyMatchFailure(op, "no vector scheme for this form");
+    // unroll = 0: the forms that ran faster with kWideUnroll registers take
+    // them when their scheme stays the same at that width.
+    if (!unroll && width == lanes * kDefaultUnroll &&
+        takesWideSteps(op, *plan)) {
+      int64_t wide = lanes * kWideUnroll;
+      FailureOr<Plan> widePlan = choosePlan(op, wide, maxTablePeriod, x86);
+      if (succeeded(widePlan) && widePlan->scheme == plan->scheme &&
+          takesWideSteps(op, *widePlan, wide)) {
+        width = wide;
+        plan = widePlan;
+      }
+    }
     auto build = [&](bool useLookup) {
       KernelBuilder builder(rewriter, op, *plan, width, lanes, numThreads,
                             parallelThreshold, useLookup,
@@ -3470,7 +3483,49 @@ public:
   }
 
 private:
+  /// Whether `op` under `plan` takes kWideUnroll registers per iteration
+  /// when the unroll is chosen per form (with steps of `width` lanes: the
+  /// table lookups it needs must still apply there). On 512-bit registers
+  /// with f16/bf16 results: 16-bit float x (its multiplies, slow on
+  /// subnormal products for bf16 x, overlap better), and packed 2-bit x
+  /// looked up in a per-tensor, row or block table (a step reads 16 bytes of
+  /// x with 4 registers). In an A/B of `--qdq-to-llvm="vector-unroll=8"`
+  /// against 4 (`scripts/bench.sh --full --ab`, 64 Ki and 4 Mi elements,
+  /// AMD EPYC Zen 4, 2026-11-25 06:36-06:50 UTC): bf16 x 1.05-1.19x except
+  /// blocked-32/24 -> bf16 (0.99-1.02x), f16 x 0.95-1.10x (most 1.02-1.06x),
+  /// i2/ui2 per-tensor and rows 1.09-1.17x, blocked-32 1.00-1.09x; per-axis
+  /// C=64 of 2-, 4- and 8-bit x lost (0.85-0.99x), and f32 results lost.
+  bool takesWideSteps(DequantizeLinearOp op, const Plan &plan,
+                      int64_t width = 0) const {
+    if (!width)
+      width = lanes * kDefaultUnroll;
+    Type x = op.getX().getType().getElementType();
+    Type y = op.getY().getType().getElementType();
+    if (lanes != 16 || y.isF32())
+      return false;
+    if (x.isF16() || x.isBF16())
+      return true;
+    if (!isPackedSubByteType(x) || x.getIntOrFloatBitWidth() != 2)
+      return false;
+    switch (plan.scheme) {
+    case Scheme::PerTensor:
+      return LookupTable::applies(op, width, x86);
+    case Scheme::Rows:
+      return LookupTable::appliesToRows(op, plan, width, x86);
+    case Scheme::BlockFlat:
+      return LookupTable::appliesToBlocks(op, plan, width, x86);
+    default:
+      return false;
+    }
+  }
+
+  /// Registers per iteration when the unroll is chosen per form: most
+  /// forms, and the wide ones (takesWideSteps).
+  static constexpr int64_t kDefaultUnroll = 4;
+  static constexpr int64_t kWideUnroll = 8;
+
   int64_t lanes;
+  /// Registers per iteration; 0: per form.
   int64_t unroll;
   int64_t numThreads;
   int64_t parallelThreshold;
@@ -3494,9 +3549,9 @@ struct ConvertQDQToVectorPass
           << "num-threads must be at least 1, got " << int64_t(numThreads);
       return signalPassFailure();
     }
-    if (unroll < 1 || unroll > 16) {
+    if (unroll < 0 || unroll > 16) {
       getOperation()->emitError()
-          << "unroll must be in [1, 16], got " << int64_t(unroll);
+          << "unroll must be in [0, 16], got " << int64_t(unroll);
       return signalPassFailure();
     }
     FailureOr<X86Features> x86 =

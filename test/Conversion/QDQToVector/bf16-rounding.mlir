@@ -1,4 +1,4 @@
-// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 cpu-features=avx512bf16" --split-input-file | FileCheck %s
+// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 unroll=4 cpu-features=avx512bf16" --split-input-file | FileCheck %s
 // RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=256 cpu-features=avx512bf16" --split-input-file | FileCheck %s --check-prefix=NARROW
 // RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 cpu-features=none" --split-input-file | FileCheck %s --check-prefix=NONE
 

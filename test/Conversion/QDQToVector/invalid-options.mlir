@@ -1,7 +1,7 @@
 // Bad option values end in a diagnostic and a non-zero exit.
 // RUN: not qdq-opt %s --convert-qdq-to-vector="vector-bits=384" 2>&1 | FileCheck %s --check-prefix=BITS
 // RUN: not qdq-opt %s --convert-qdq-to-vector="num-threads=0" 2>&1 | FileCheck %s --check-prefix=THREADS
-// RUN: not qdq-opt %s --convert-qdq-to-vector="unroll=0" 2>&1 | FileCheck %s --check-prefix=UNROLL0
+// RUN: not qdq-opt %s --convert-qdq-to-vector="unroll=-2" 2>&1 | FileCheck %s --check-prefix=UNROLLNEG
 // RUN: not qdq-opt %s --convert-qdq-to-vector="unroll=17" 2>&1 | FileCheck %s --check-prefix=UNROLL17
 // RUN: not qdq-opt %s --qdq-to-llvm="vector-unroll=-1" 2>&1 | FileCheck %s --check-prefix=PIPELINE
 // RUN: not qdq-opt %s --qdq-to-llvm="cpu-features=sse9" 2>&1 | FileCheck %s --check-prefix=FEATURES
@@ -9,9 +9,9 @@
 
 // BITS:     error: vector-bits must be 128, 256 or 512, got 384
 // THREADS:  error: num-threads must be at least 1, got 0
-// UNROLL0:  error: unroll must be in [1, 16], got 0
-// UNROLL17: error: unroll must be in [1, 16], got 17
-// PIPELINE: error: unroll must be in [1, 16], got -1
+// UNROLLNEG: error: unroll must be in [0, 16], got -2
+// UNROLL17: error: unroll must be in [0, 16], got 17
+// PIPELINE: error: unroll must be in [0, 16], got -1
 // FEATURES: error: cpu-features: unknown feature 'sse9'
 func.func @f(%x: tensor<64xi8>, %s: tensor<f32>) -> tensor<64xf32> {
   %y = qdq.dequantize_linear %x, %s : (tensor<64xi8>, tensor<f32>) -> tensor<64xf32>
