@@ -3431,12 +3431,15 @@ public:
     if (failed(plan))
       return rewriter.notifyMatchFailure(op, "no vector scheme for this form");
     // unroll = 0: the forms that ran faster with kWideUnroll registers take
-    // them when their scheme stays the same at that width.
+    // them when their scheme stays the same at that width (and block rows
+    // stay at least a step long, as above).
     if (!unroll && width == lanes * kDefaultUnroll &&
         takesWideSteps(op, *plan)) {
       int64_t wide = lanes * kWideUnroll;
       FailureOr<Plan> widePlan = choosePlan(op, wide, maxTablePeriod, x86);
       if (succeeded(widePlan) && widePlan->scheme == plan->scheme &&
+          !(widePlan->scheme == Scheme::BlockRows &&
+            widePlan->rowLength < wide) &&
           takesWideSteps(op, *widePlan, wide)) {
         width = wide;
         plan = widePlan;
@@ -3488,8 +3491,9 @@ private:
   /// table lookups it needs must still apply there). On 512-bit registers
   /// with f16/bf16 results: 16-bit float x (its multiplies, slow on
   /// subnormal products for bf16 x, overlap better), and packed 2-bit x
-  /// looked up in a per-tensor, row or block table (a step reads 16 bytes of
-  /// x with 4 registers). In an A/B of `--qdq-to-llvm="vector-unroll=8"`
+  /// looked up in a per-tensor table, the tables of rows of a static
+  /// length, or block tables (a step reads 16 bytes of x with 4
+  /// registers). In an A/B of `--qdq-to-llvm="vector-unroll=8"`
   /// against 4 (`scripts/bench.sh --full --ab`, 64 Ki and 4 Mi elements,
   /// AMD EPYC Zen 4, 2026-11-25 06:36-06:50 UTC): bf16 x 1.05-1.19x except
   /// blocked-32/24 -> bf16 (0.99-1.02x), f16 x 0.95-1.10x (most 1.02-1.06x),

@@ -112,3 +112,15 @@ func.func @ui2_row_tables(%x: tensor<8x512xui2>, %s: tensor<8xf16>) -> tensor<8x
   %y = qdq.dequantize_linear %x, %s axis = 0 : (tensor<8x512xui2>, tensor<8xf16>) -> tensor<8x512xf16>
   return %y : tensor<8x512xf16>
 }
+
+// -----
+
+// bf16 x in block rows of 100 elements (blocks of 20): a row is shorter than
+// 8 registers of lanes, so the steps keep 4.
+// CHECK-LABEL: func.func @bf16_short_block_rows
+// CHECK:       vector.transfer_read {{.*}} vector<64xbf16>
+// CHECK-NOT:   vector<128xbf16>
+func.func @bf16_short_block_rows(%x: tensor<2x100xbf16>, %s: tensor<2x5xf16>) -> tensor<2x100xf16> {
+  %y = qdq.dequantize_linear %x, %s axis = 1 block_size = 20 : (tensor<2x100xbf16>, tensor<2x5xf16>) -> tensor<2x100xf16>
+  return %y : tensor<2x100xf16>
+}

@@ -1400,9 +1400,10 @@ def wide_step_cases():
     shapes = [
         ('bf16_pt_f16', 'bf16', [3, 300], 'f16', [], True, 0, 0, 'f16'),
         ('bf16_pt_bf16', 'bf16', [700], 'bf16', [], False, 0, 0, 'bf16'),
-        ('f16_axis_bf16', 'f16', [5, 128], 'bf16', [128], True, 1, 0,
+        ('f16_axis_bf16', 'f16', [5, 130], 'bf16', [130], True, 1, 0,
          'bf16'),
-        ('bf16_rows_f16', 'bf16', [4, 260], 'f32', [4], False, 0, 0, 'f16'),
+        ('bf16_outer_axis_f16', 'bf16', [4, 260], 'f32', [4], False, 0, 0,
+         'f16'),
         ('f16_b32_f16', 'f16', [3, 288], 'f16', [3, 9], True, 1, 32, 'f16'),
         ('bf16_b24_bf16', 'bf16', [2, 312], 'bf16', [2, 13], False, 1, 24,
          'bf16'),
@@ -1419,6 +1420,12 @@ def wide_step_cases():
             'wide_steps_' + tag, x_type, x_shape, s_type, s_shape, has_zp,
             axis, y_type, 'random x, scales and zero points.',
             block_size=block))
+    # A dynamic axis dim: the rows scheme, K read at run time.
+    case = random_params_case('wide_steps_bf16_rows_f16', 'bf16', [4, 260],
+                              'f16', [4], True, 0, 'f16', 'x [?, 260], '
+                              'axis 0; random x, scales and zero points.')
+    case.dynamic = (0,)
+    cases.append(case)
     # bf16 x times tiny scales: f32 subnormal products, rounded to f16 (0
     # or the smallest subnormals) and to bf16 (subnormals kept).
     for y_type in ('f16', 'bf16'):
