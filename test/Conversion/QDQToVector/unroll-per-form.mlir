@@ -124,3 +124,18 @@ func.func @bf16_short_block_rows(%x: tensor<2x100xbf16>, %s: tensor<2x5xf16>) ->
   %y = qdq.dequantize_linear %x, %s axis = 1 block_size = 20 : (tensor<2x100xbf16>, tensor<2x5xf16>) -> tensor<2x100xf16>
   return %y : tensor<2x100xf16>
 }
+
+// -----
+
+// f16 x with a scale per row of 100: rows at 4 registers; at 8 the rows
+// are shorter than a step and the scheme changes (an explicit unroll=8
+// falls back to one register), so the per-form choice keeps 4.
+// CHECK-LABEL: func.func @f16_rows_shorter_than_wide_step
+// CHECK:       vector.transfer_read {{.*}} : tensor<300x100xf16>, vector<64xf16>
+// CHECK-NOT:   tensor<300x100xf16>, vector<16xf16>
+// CHECK-NOT:   tensor<300x100xf16>, vector<128xf16>
+// CHECK:       return
+func.func @f16_rows_shorter_than_wide_step(%x: tensor<300x100xf16>, %s: tensor<300xf16>) -> tensor<300x100xf16> {
+  %y = qdq.dequantize_linear %x, %s axis = 0 : (tensor<300x100xf16>, tensor<300xf16>) -> tensor<300x100xf16>
+  return %y : tensor<300x100xf16>
+}
