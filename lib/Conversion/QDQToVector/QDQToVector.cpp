@@ -3434,7 +3434,7 @@ public:
     // them when their scheme stays the same at that width (and block rows
     // stay at least a step long, as above).
     if (!unroll && width == lanes * kDefaultUnroll &&
-        takesWideSteps(op, *plan)) {
+        takesWideSteps(op, *plan, width)) {
       int64_t wide = lanes * kWideUnroll;
       FailureOr<Plan> widePlan = choosePlan(op, wide, maxTablePeriod, x86);
       if (succeeded(widePlan) && widePlan->scheme == plan->scheme &&
@@ -3500,9 +3500,7 @@ private:
   /// i2/ui2 per-tensor and rows 1.09-1.17x, blocked-32 1.00-1.09x; per-axis
   /// C=64 of 2-, 4- and 8-bit x lost (0.85-0.99x), and f32 results lost.
   bool takesWideSteps(DequantizeLinearOp op, const Plan &plan,
-                      int64_t width = 0) const {
-    if (!width)
-      width = lanes * kDefaultUnroll;
+                      int64_t width) const {
     Type x = op.getX().getType().getElementType();
     Type y = op.getY().getType().getElementType();
     if (lanes != 16 || y.isF32())

@@ -1394,7 +1394,7 @@ def wide_step_cases():
     f16/bf16 results of f16/bf16 x in every scheme, and of packed 2-bit x
     looked up in a per-tensor, row or block table. Each case runs several
     whole steps of 128 lanes and a partial last one; bf16 x with scales
-    around 2^-100 also gives f32 subnormal products."""
+    around 2^-120 also gives f32 subnormal products."""
     # name, x type, x shape, scale type, scale shape, zero point, axis,
     # block, result type
     shapes = [
@@ -1418,23 +1418,25 @@ def wide_step_cases():
             y_type in shapes:
         cases.append(random_params_case(
             'wide_steps_' + tag, x_type, x_shape, s_type, s_shape, has_zp,
-            axis, y_type, 'random x, scales and zero points.',
-            block_size=block))
+            axis, y_type, 'random x, scales%s.' %
+            (' and zero points' if has_zp else ''), block_size=block))
     # A dynamic axis dim: the rows scheme, K read at run time.
     case = random_params_case('wide_steps_bf16_rows_f16', 'bf16', [4, 260],
                               'f16', [4], True, 0, 'f16', 'x [?, 260], '
                               'axis 0; random x, scales and zero points.')
     case.dynamic = (0,)
     cases.append(case)
-    # bf16 x times tiny scales: f32 subnormal products, rounded to f16 (0
-    # or the smallest subnormals) and to bf16 (subnormals kept).
+    # bf16 x (exponents -20 to 20) times a scale in [2^-120, 2^-119):
+    # products from about 2^-140 to 2^-99, those below 2^-126 f32
+    # subnormals. f16 results are all +-0; bf16 results keep the normal
+    # products, round the subnormal ones to bf16 subnormals or to +-0.
     for y_type in ('f16', 'bf16'):
         name = 'wide_steps_bf16_tiny_' + y_type
         rng = Rng(name)
         x = rand_x(rng, 'bf16', 400)
-        scale = [ieee_bits('bf16', 0, -100, rng.randint(0, 127))]
+        scale = [ieee_bits('bf16', 0, -120, rng.randint(0, 127))]
         cases.append(Case(name, 'bf16', [400], x, 'bf16', [], scale,
-                          y_type=y_type, note='scale about 2^-100: f32 '
+                          y_type=y_type, note='scale about 2^-120: f32 '
                           'subnormal products.'))
     return cases
 

@@ -133,9 +133,10 @@ def QDQNontemporalStores : Pass<"qdq-nontemporal-stores"> {
     memory's write bandwidth, so the break-even point moves up with the
     threads. On a 2-core Zen 4 VM with a 32 MiB L3
     (`bench/micro/thread_stores.c`, two runs of 2026-11-25), two threads
-    ran the streaming roof faster with normal stores up to 32-48 MiB of
-    traffic (i32 -> f32 at 32 MiB: 82.5 GB/s against 51.9 with streaming
-    stores in the first run, 91.6 against 99.2 in the second; i16 -> f32
+    ran the streaming roof faster with normal stores below a crossover at
+    32-48 MiB of traffic (i32 -> f32 at 32 MiB: 82.5 GB/s against 51.9
+    with streaming stores in the first run, 91.6 against 99.2, just past
+    the crossover, in the second; i16 -> f32
     at 48 MiB: 51.2 against 40.4 and 55.8 against 40.2) and at about the
     same speed or slower from 64 MiB on, while one thread gained from
     streaming stores from 24-32 MiB on. Only two threads were
