@@ -160,7 +160,13 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
     lanes; f16/bf16 results (512-bit steps of at most 4 blocks, AVX512_VBMI)
     in two 64-entry byte planes that hold the step's blocks, each index its
     code plus 16 times its block in the step, the codes ordered so that the
-    planes' bytes interleave within 128-bit lanes. fp8/fp4 x
+    planes' bytes interleave within 128-bit lanes. Per-axis x of at most
+    8 bits with f16/bf16 results whose period (K * N elements) divides the
+    step and whose K * 2^bits (axis entry, code) pairs fit a byte lookup of
+    16, 64 or 256 entries (2-bit x with C = 64, 4-bit x with C = 16) takes
+    one period table: entry (k << bits) + c is the result of code c with
+    axis entry k, computed before the loop, and each step ORs its codes
+    with their lanes' k << bits and looks them up. fp8/fp4 x
     that no such table covers (f32 results of fp8, per-axis, blocked) is
     decoded with one: the bf16 bits of every code's value (all exact in
     bf16), two planes, whose bytes are shuffled into the high halves of f32

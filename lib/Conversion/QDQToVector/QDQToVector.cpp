@@ -80,7 +80,10 @@
 // results (vpermps). Per-axis x whose rows (one scale and zero point per
 // row) are long enough (kRowTableElementsPerEntry times the table's
 // entries, as measured per form) does the same row by row: each row builds
-// its own table, then looks its codes up. fp8/fp4
+// its own table, then looks its codes up. Per-axis x with a period that
+// divides the step and few (axis entry, code) pairs (2-bit x with C = 64)
+// takes one period table for the tensor, indexed by code and the lane's
+// axis entry. fp8/fp4
 // x in the other cases is decoded with a table of the bf16 bits of each
 // code's value (scale 1), which are the high halves of the f32 values.
 // Integer x with a zero point and f16/bf16 scales that a step reads
@@ -580,6 +583,41 @@ public:
            getTableLookupRegisterBytes(64, lanes, features) != 0;
   }
 
+  /// The entries of the one table of a per-axis `op` under `plan` whose
+  /// parameters repeat with every step (a period table), or 0 when it takes
+  /// none. The axis-table scheme with a period of K * N elements that
+  /// divides the step (so every step starts on a period, and lane p always
+  /// takes axis entry k(p) = (p / N) mod K), x of at most 8 bits (in effect
+  /// packed 2/4-bit x: K * 2^bits codes must fit a byte lookup of 16, 64 or
+  /// 256 entries) and f16/bf16 results: entry (k << bits) + c is the result
+  /// of code c with axis entry k, and each step ORs its codes with the
+  /// constant k(p) << bits and looks them up like per-tensor codes (2-bit x
+  /// with C = 64 along the innermost axis: 256 entries). The arithmetic
+  /// would convert, multiply and round every element. In an A/B of i2 and
+  /// ui2 per-axis C=64 (`scripts/bench.sh --full --ab-binary`, 5 rounds,
+  /// Zen 4, 2026-11-25 08:58-09:00 UTC), f16 results went from 37.2-38.9
+  /// to 47.0-48.7 GB/s at 64 Ki and 4 Mi (1.24-1.26x), bf16 results, whose
+  /// arithmetic rounds with vcvtne2ps2bf16, 1.04-1.09x; 64 Mi is
+  /// DRAM-bound (1.00-1.02x). The loop then runs 9 byte shuffles per 64
+  /// codes (unpacking, two 128-entry halves per plane, interleave). 8
+  /// registers per iteration ran at 0.88-0.93x at 64 Ki and 1.05-1.07x at
+  /// 4 Mi (09:01 UTC), so it keeps 4.
+  static int64_t periodTableEntries(DequantizeLinearOp op, const Plan &plan,
+                                    int64_t lanes,
+                                    const X86Features &features) {
+    Type x = op.getX().getType().getElementType();
+    Type y = op.getY().getType().getElementType();
+    if (op.getGranularity() != DequantizeLinearOp::Granularity::PerAxis ||
+        plan.scheme != Scheme::AxisTable || plan.direct ||
+        plan.period != lanes || y.isF32() || x.getIntOrFloatBitWidth() > 8)
+      return 0;
+    int64_t used = plan.axisDim << x.getIntOrFloatBitWidth();
+    int64_t entries = used <= 16 ? 16 : used <= 64 ? 64 : used <= 256 ? 256 : 0;
+    if (!entries || getTableLookupRegisterBytes(entries, lanes, features) == 0)
+      return 0;
+    return entries;
+  }
+
   /// Computes the table (before the loop) for per-tensor `scale` (decoded
   /// f32 scalar) and `zeroPoint` (prepared scalar, or null) with the same
   /// element builders as the arithmetic path. f32 `yElement` without
@@ -589,15 +627,57 @@ public:
   LookupTable(OpBuilder &b, Location loc, Type xElement, Value scale,
               Value zeroPoint, Type yElement, bool f32Entries = false) {
     int64_t entries = xElement.getIntOrFloatBitWidth() == 8 ? 256 : 16;
-    Value x = storedCodes(b, loc, xElement, entries);
     auto spread = [&](Value scalar) -> Value {
       if (!scalar)
         return scalar;
       return vector::BroadcastOp::create(
           b, loc, VectorType::get({entries}, scalar.getType()), scalar);
     };
-    Value y = buildDequantize(b, loc, x, xElement, spread(scale),
-                              spread(zeroPoint), yElement);
+    fill(b, loc, xElement, storedCodes(b, loc, xElement, entries),
+         spread(scale), spread(zeroPoint), yElement, f32Entries);
+  }
+
+  /// The period table (periodTableEntries(), `entries` entries) of a
+  /// per-axis op under `plan` for steps of `lanes` lanes, from the step's
+  /// parameters: `scale` (decoded f32) and `zeroPoint` (prepared, or null)
+  /// hold lane p's, whose axis entry is k(p) = (p / N) mod K, so entry
+  /// (k << bits) + c takes lane k * N's. Lookups OR each code with its
+  /// lane's k(p) << bits.
+  static LookupTable forPeriod(OpBuilder &b, Location loc, Type xElement,
+                               Value scale, Value zeroPoint, Type yElement,
+                               const Plan &plan, int64_t entries,
+                               int64_t lanes) {
+    unsigned bits = xElement.getIntOrFloatBitWidth();
+    SmallVector<int64_t> entryLanes;
+    for (int64_t e = 0; e < entries; ++e)
+      entryLanes.push_back(((e >> bits) % plan.axisDim) * plan.inner);
+    auto perEntry = [&](Value perLane) -> Value {
+      if (!perLane)
+        return perLane;
+      return vector::ShuffleOp::create(b, loc, perLane, perLane, entryLanes);
+    };
+    // (One statement each: the order of the ops must not depend on the
+    // compiler's order of evaluating arguments.)
+    Value entryScale = perEntry(scale);
+    Value entryZp = perEntry(zeroPoint);
+    LookupTable table;
+    table.fill(b, loc, xElement, storedCodes(b, loc, xElement, entries),
+               entryScale, entryZp, yElement, /*f32Entries=*/false);
+    if (plan.axisDim > 1)
+      for (int64_t p = 0; p < lanes; ++p)
+        table.laneOffsets.push_back(((p / plan.inner) % plan.axisDim) << bits);
+    return table;
+  }
+
+private:
+  LookupTable() = default;
+
+  /// The table of the results of `codes` (the stored codes of its entries)
+  /// with per-entry `scale` and `zeroPoint` (or null); see the constructor.
+  void fill(OpBuilder &b, Location loc, Type xElement, Value x, Value scale,
+            Value zeroPoint, Type yElement, bool f32Entries) {
+    int64_t entries = cast<VectorType>(x.getType()).getNumElements();
+    Value y = buildDequantize(b, loc, x, xElement, scale, zeroPoint, yElement);
     if (f32Entries) {
       f32Table = y;
       return;
@@ -616,6 +696,7 @@ public:
     planes = {low, high};
   }
 
+public:
   /// The stored form of `count` codes of x of `xElement` (at most 8 bits),
   /// code c mod 2^bits in lane c: the byte itself, or for packed x the code
   /// in an i8 lane, sign-extended for signed types (so 2-bit codes repeat
@@ -713,7 +794,10 @@ public:
                bool inLaneOrder = false) const {
     assert(!f32Table && "f32 entries are looked up with lookupPacked");
     if (inLaneOrder)
-      return lookupWordsInLaneOrder(b, loc, planes[0], planes[1], codes);
+      return lookupWordsInLaneOrder(b, loc, planes[0], planes[1], codes,
+                                    laneOffsets);
+    if (!laneOffsets.empty())
+      codes = orConstant(b, loc, codes, laneOffsets);
     return lookupWords(b, loc, planes[0], planes[1], codes);
   }
 
@@ -753,13 +837,10 @@ public:
     }
     Value indices = vector::ShuffleOp::create(b, loc, codes, codes, elementAt);
     if (!offsets.empty()) {
-      SmallVector<APInt> bytes;
+      SmallVector<int64_t> reordered;
       for (int64_t e : elementAt)
-        bytes.push_back(APInt(8, offsets[e]));
-      indices = arith::OrIOp::create(
-          b, loc, indices,
-          arith::ConstantOp::create(b, loc,
-                                    DenseElementsAttr::get(codeType, bytes)));
+        reordered.push_back(offsets[e]);
+      indices = orConstant(b, loc, indices, reordered);
     }
     auto [lowBytes, highBytes] = lookupPlanes(b, loc, low, high, indices);
     SmallVector<int64_t> wordBytes(2 * n);
@@ -815,6 +896,19 @@ public:
   }
 
 private:
+  /// `codes` (vector<n x i8>) ORed with the constant `bytes` (n of them).
+  static Value orConstant(OpBuilder &b, Location loc, Value codes,
+                          ArrayRef<int64_t> bytes) {
+    SmallVector<APInt> values;
+    for (int64_t byte : bytes)
+      values.push_back(APInt(8, uint64_t(byte)));
+    return arith::OrIOp::create(
+        b, loc, codes,
+        arith::ConstantOp::create(
+            b, loc,
+            DenseElementsAttr::get(cast<VectorType>(codes.getType()), values)));
+  }
+
   /// The low and high byte of each code's entry, looked up in the byte
   /// planes `low` and `high` (the table's own, by default).
   static std::pair<Value, Value>
@@ -831,6 +925,9 @@ private:
   SmallVector<Value, 2> planes;
   /// The 16 f32 results, when the table holds f32 entries.
   Value f32Table;
+  /// Period tables (forPeriod): each lane's constant offset, ORed into its
+  /// code before the lookup; empty when every offset is 0.
+  SmallVector<int64_t> laneOffsets;
 };
 
 /// Chooses a scheme for `op` with vectors of `lanes` lanes, or fails.
@@ -1143,6 +1240,9 @@ public:
         parallelThreshold(parallelThreshold), useLookup(useLookup),
         lookupF32Entries(lookupF32Entries),
         blockLookup(LookupTable::appliesToBlocks(op, plan, lanes, x86)),
+        periodEntries(
+            useLookup ? LookupTable::periodTableEntries(op, plan, lanes, x86)
+                      : 0),
         useDecodeTable(useDecodeTable && !useLookup && !blockLookup),
         xElement(op.getX().getType().getElementType()),
         yElement(op.getY().getType().getElementType()),
@@ -1644,6 +1744,16 @@ private:
     return b.getIntegerType(narrow);
   }
 
+  /// Zero-point entries read from a per-axis table (zpTableEntryType) in
+  /// the prepared type.
+  Value preparedTableZeroPoint(Value entries) {
+    Type prepared = prepareZeroPointType(zeroPointElement());
+    if (prepared == getElementTypeOrSelf(entries.getType()))
+      return entries;
+    return arith::ExtSIOp::create(b, loc, vectorOf(prepared), entries)
+        .getResult();
+  }
+
   Value readTable(Value table, Value offset, Type entryType) {
     Value padding = arith::ConstantOp::create(b, loc, b.getZeroAttr(entryType));
     return vector::TransferReadOp::create(b, loc, vectorOf(entryType), table,
@@ -1822,6 +1932,22 @@ private:
       } else {
         params.scaleVector = broadcast(scale);
       }
+    } else if (plan.scheme == Scheme::AxisTable && useLookup) {
+      // A period table (LookupTable::periodTableEntries): from the one
+      // step's worth of parameters that every step reads.
+      Value zero = indexConstant(b, loc, 0);
+      int64_t length = plan.period + lanes;
+      Value scale = readTable(buildAxisTable(op.getScale(), true, length), zero,
+                              b.getF32Type());
+      Value zp;
+      if (zeroPoint && hasOneElementZeroPoint())
+        zp = broadcastFirstZeroPoint();
+      else if (zeroPoint)
+        zp = preparedTableZeroPoint(
+            readTable(buildAxisTable(zeroPoint, false, length), zero,
+                      params.zpEntryType));
+      params.lookup.emplace(LookupTable::forPeriod(
+          b, loc, xElement, scale, zp, yElement, plan, periodEntries, lanes));
     } else if (plan.scheme == Scheme::AxisTable && plan.direct) {
       params.scaleDirect.emplace(b, loc, op.getScale(), 0);
     } else if (plan.scheme == Scheme::AxisTable) {
@@ -2086,12 +2212,8 @@ private:
     auto tableZeroPoint = [&](Value offset) {
       if (p.zpDirect)
         return decodeZeroPoint(p.zpDirect->read(b, loc, offset, lanes, true));
-      Value entries = readTable(p.zpTable, offset, p.zpEntryType);
-      Type prepared = prepareZeroPointType(zeroPointElement());
-      if (prepared == p.zpEntryType)
-        return entries;
-      return arith::ExtSIOp::create(b, loc, vectorOf(prepared), entries)
-          .getResult();
+      return preparedTableZeroPoint(
+          readTable(p.zpTable, offset, p.zpEntryType));
     };
     // A table whose period is one step (P' == lanes) gives every step the
     // same vectors: read them once, outside the loop.
@@ -3394,6 +3516,9 @@ private:
   /// Steps look their codes up in tables of their blocks
   /// (LookupTable::appliesToBlocks, blockLookupStep).
   bool blockLookup;
+  /// The entries of the period table of a per-axis op that takes one
+  /// (LookupTable::periodTableEntries), else 0.
+  int64_t periodEntries;
   /// fp8/fp4 x decoded with `decodeTable` (LookupTable::appliesToDecode).
   bool useDecodeTable;
   std::optional<LookupTable> decodeTable;
@@ -3481,7 +3606,8 @@ public:
     }
     rewriter.replaceOp(
         op, build(LookupTable::applies(op, width, x86) ||
-                  LookupTable::appliesToRows(op, *plan, width, x86)));
+                  LookupTable::appliesToRows(op, *plan, width, x86) ||
+                  LookupTable::periodTableEntries(op, *plan, width, x86)));
     return success();
   }
 

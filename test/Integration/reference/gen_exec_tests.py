@@ -1469,6 +1469,92 @@ def period_tile_cases():
             (x_shape[0], period, ' and zero points' if has_zp else '')))
     return cases
 
+# Special scales mixed into per-axis parameters (row and period tables):
+# NaN with a payload, -0, the smallest subnormal, the largest finite (whose
+# products overflow the result); for bf16 scales also 2^-120, whose
+# products are f32 subnormals; for f8E8M0FNU NaN, 2^-127, 2^127 and 1.
+PARAM_SPECIALS = {'f32': [0x7FD12345, 0x80000000, 0x00000001, 0x7F7FFFFF],
+                  'f16': [0x7D23, 0x8000, 0x0001, 0x7BFF],
+                  'bf16': [0x7FA1, 0x8000, 0x0001, 0x7F7F, 0x0380],
+                  'f8E8M0FNU': [0xFF, 0x00, 0xFE, 0x7F]}
+
+
+def period_table_cases():
+    """Per-axis x of at most 8 bits with f16/bf16 results whose period (K *
+    N elements) divides the vector step and whose K * 2^bits (axis entry,
+    code) pairs fit a byte lookup of 16, 64 or 256 entries: the period
+    tables of the vector lowering (one table for the whole tensor, entry
+    (k << bits) + c; each step ORs its codes with their lanes' k << bits).
+    Every code at every position of the period; odd row counts, so that
+    the last step of 128 lanes is partial; the axis innermost and in the
+    middle (N = 16); a one-element zero point and a dynamic number of rows;
+    special scales among the random ones (NaN with a payload, -0, the
+    smallest subnormal, the largest finite, for bf16 results 2^-120, whose
+    products are f32 subnormals); zero points with both ends of the
+    range. f32 results of the same forms check that they keep the
+    arithmetic."""
+    # name, x type, x shape, axis, scale type, zero point, result type;
+    # K << bits entries: 256 (K = 64 2-bit, K = 16 4-bit), 64, 16.
+    shapes = [('i2_k64_f16', 'i2', [9, 64], 1, 'f16', True, 'f16'),
+              ('u2_k64_bf16', 'ui2', [7, 64], 1, 'bf16', True, 'bf16'),
+              ('u2_k64_f32s', 'ui2', [5, 64], 1, 'f32', True, 'f16'),
+              ('i4_k16_bf16', 'i4', [37, 16], 1, 'f16', True, 'bf16'),
+              ('u4_k16_f16', 'ui4', [19, 16], 1, 'f8E8M0FNU', True, 'f16'),
+              ('e2m1_k16_f16', 'f4E2M1FN', [21, 16], 1, 'bf16', False,
+               'f16'),
+              ('i2_k4n16_f16', 'i2', [9, 4, 16], 1, 'f16', True, 'f16'),
+              ('i2_k16_bf16', 'i2', [13, 16], 1, 'f32', True, 'bf16'),
+              ('u4_k4_f16', 'ui4', [37, 4], 1, 'bf16', True, 'f16'),
+              ('u2_k4_bf16', 'ui2', [37, 4], 1, 'f16', True, 'bf16'),
+              ('i2_k64_f32', 'i2', [9, 64], 1, 'f16', True, 'f32')]
+    cases = []
+    for tag, x_type, x_shape, axis, s_type, has_zp, y_type in shapes:
+        name = 'period_tables_' + tag
+        rng = Rng(name)
+        codes = R.all_codes(x_type)
+        rows, period = x_shape[0], 1
+        for d in x_shape[1:]:
+            period *= d
+        # Position j of the period takes every code over the rows.
+        columns = [shuffled_codes(rng, codes, rows) for _ in range(period)]
+        x = [columns[j][r] for r in range(rows) for j in range(period)]
+        k_dim = x_shape[axis]
+        scale = scales_with_specials(rng, s_type, CENTER[x_type], k_dim,
+                                     PARAM_SPECIALS[s_type])
+        zp = None
+        if has_zp:
+            zp = rand_x(rng, x_type, k_dim)
+            lo, hi = R.int_range(x_type)
+            zp[0], zp[-1] = lo, hi
+        cases.append(Case(
+            name, x_type, x_shape, x, s_type, [k_dim], scale,
+            zp_type=x_type if has_zp else None,
+            zp_shape=[k_dim] if has_zp else None, zp=zp, axis=axis,
+            y_type=y_type,
+            note='A period of %d (K = %d); every code at every position; '
+                 'random %s scales with special ones%s.' %
+                 (period, k_dim, s_type,
+                  ', random zero points with both ends of the range'
+                  if has_zp else '')))
+    # oneDNN: one zero point for every channel.
+    name = 'period_tables_i2_one_zp'
+    rng = Rng(name)
+    x = rand_x(rng, 'i2', 5 * 64)
+    scale = [rand_scale(rng, 'f16', CENTER['i2']) for _ in range(64)]
+    cases.append(Case(name, 'i2', [5, 64], x, 'f16', [64], scale,
+                      zp_type='i2', zp_shape=[], zp=[-1], axis=1,
+                      y_type='f16',
+                      note='A period of 64; random scales, one zero point.'))
+    # A dynamic number of rows (x [?, 64]).
+    case = random_params_case('period_tables_u2_dyn_rows', 'ui2', [11, 64],
+                              'bf16', [64], True, 1, 'f16',
+                              'x [?, 64], axis 1; random scales and zero '
+                              'points.')
+    case.dynamic = (0,)
+    cases.append(case)
+    return cases
+
+
 def dynamic_rows_cases():
     """Dynamic sizes in the rows scheme of the vector lowering: x as rows
     of the N elements after the axis, each row taking its parameters from
@@ -1672,10 +1758,6 @@ def row_table_cases():
     result (f32, f8E8M0FNU), and special scales among the rows: NaN with a
     payload, -0, the smallest subnormal, a scale whose products overflow the
     result, tiny bf16 scales whose products are f32 subnormals."""
-    specials = {'f32': [0x7FD12345, 0x80000000, 0x00000001, 0x7F7FFFFF],
-                'f16': [0x7D23, 0x8000, 0x0001, 0x7BFF],
-                'bf16': [0x7FA1, 0x8000, 0x0001, 0x7F7F, 0x0380],
-                'f8E8M0FNU': [0xFF, 0x00, 0xFE, 0x7F]}
     # name, x type, x shape, axis, scale type, zero point, result type
     shapes = [('i8_n1030', 'i8', [5, 1030], 0, 'f16', True, 'f16'),
               ('u8_n2100', 'ui8', [3, 2100], 0, 'bf16', True, 'bf16'),
@@ -1710,7 +1792,7 @@ def row_table_cases():
             x += shuffled_codes(rng, codes, n)
         k_dim = x_shape[axis]
         scale = scales_with_specials(rng, s_type, CENTER[x_type], k_dim,
-                                     specials[s_type])
+                                     PARAM_SPECIALS[s_type])
         zp = [rng.choice(codes) for _ in range(k_dim)] if has_zp else None
         cases.append(Case(
             name, x_type, x_shape, x, s_type, [k_dim], scale,
@@ -2079,6 +2161,9 @@ def all_files():
                   '// with K and N read at run time.', dynamic_rows_cases()))
     files.append(('dq-row-tables.mlir', 'Per-axis x whose rows are long '
                   'enough for a lookup table each.', row_table_cases()))
+    files.append(('dq-period-tables.mlir', 'Per-axis x with short periods '
+                  'whose (axis entry, code) pairs fit one lookup table.',
+                  period_table_cases()))
     files.append(('dq-wide-steps.mlir', 'The forms that take 8 registers '
                   'per iteration on 512-bit registers.', wide_step_cases()))
     files.append(('dq-axis-in-place.mlir', 'Per-axis x whose scales and '
@@ -2097,6 +2182,7 @@ def render_all():
                                           'dq-decode-table.mlir',
                                           'dq-block-tables.mlir',
                                           'dq-row-tables.mlir',
+                                          'dq-period-tables.mlir',
                                           'dq-wide-steps.mlir')
                              else IN_PLACE_RUN_OPTIONS
                              if fname == 'dq-axis-in-place.mlir'
