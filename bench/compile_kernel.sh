@@ -15,13 +15,15 @@
 # that the harness can hand the kernel its (preallocated, already touched)
 # output buffer instead of paying for a fresh allocation and its page faults
 # on every call (bench_dq.cpp). Intermediate files stay next to OUT.o
-# (*.ll, and *.s when QDQ_BENCH_ASM=1) for inspection.
+# (*.ll, and *.s when QDQ_BENCH_ASM=1) for inspection. QDQ_BENCH_CPU (default
+# native) is the -mcpu of llc and opt: e.g. x86-64-v3 for AVX2 code.
 set -euo pipefail
 
 LLVM_BIN="${LLVM_BIN:-/usr/lib/llvm-22/bin}"
 TRIPLE=x86_64-unknown-linux-gnu
-LLC=("$LLVM_BIN/llc" -O3 -mcpu=native -mtriple=$TRIPLE -relocation-model=pic)
-OPT=("$LLVM_BIN/opt" -O3 -mcpu=native -mtriple=$TRIPLE)
+CPU="${QDQ_BENCH_CPU:-native}"
+LLC=("$LLVM_BIN/llc" -O3 -mcpu="$CPU" -mtriple=$TRIPLE -relocation-model=pic)
+OPT=("$LLVM_BIN/opt" -O3 -mcpu="$CPU" -mtriple=$TRIPLE)
 TRANSLATE=("$LLVM_BIN/mlir-translate" --mlir-to-llvmir)
 REDEFINE=(--redefine-sym malloc=qdq_bench_malloc --redefine-sym free=qdq_bench_free)
 

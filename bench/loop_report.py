@@ -5,7 +5,7 @@
 
 For every qdq kernel of the given size in OBJ_DIR (the LLVM IR that
 compile_kernel.sh leaves next to each object), compiles the IR to assembly
-with the same llc flags, finds the innermost loops (llc's "Inner Loop
+with the same llc flags (QDQ_BENCH_CPU), finds the innermost loops (llc's "Inner Loop
 Header" comments) and runs llvm-mca (-mcpu=native) on each loop body:
 instructions and estimated cycles per iteration. Each loop's stores give
 the bytes it writes per iteration (vector register width; half of it for
@@ -28,7 +28,10 @@ import sys
 import tempfile
 
 LLVM_BIN = os.environ.get('LLVM_BIN', '/usr/lib/llvm-22/bin')
-LLC = [f'{LLVM_BIN}/llc', '-O3', '-mcpu=native',
+# The CPU the kernels were compiled for (compile_kernel.sh); llvm-mca models
+# this machine's core either way.
+CPU = os.environ.get('QDQ_BENCH_CPU', 'native')
+LLC = [f'{LLVM_BIN}/llc', '-O3', f'-mcpu={CPU}',
        '-mtriple=x86_64-unknown-linux-gnu', '-relocation-model=pic']
 REG_BYTES = {'xmm': 16, 'ymm': 32, 'zmm': 64}
 
@@ -199,7 +202,7 @@ def main():
                                         default=0)})
         report[case] = loops
     with open(out, 'w') as f:
-        json.dump({'size': size, 'mcpu': 'native', 'core_ghz': measure_ghz(),
+        json.dump({'size': size, 'mcpu': CPU, 'core_ghz': measure_ghz(),
                    'loops': report}, f, indent=1)
         f.write('\n')
     print(f'loop_report: {len(report)} kernels -> {out}', file=sys.stderr)

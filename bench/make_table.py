@@ -79,7 +79,7 @@ def loops_section(lp, by_id):
     the measured core clock, next to the measured GB/s and the roof."""
     ghz = lp.get('core_ghz')
     L = [f'## qdq\'s loops, statically ({lp["size"]} kernels)', '']
-    L.append('The innermost loops of each qdq kernel (`llc -O3 -mcpu=native` '
+    L.append(f'The innermost loops of each qdq kernel (`llc -O3 -mcpu={lp.get("mcpu", "native")}` '
              'assembly) and llvm-mca\'s estimate of their cycles per iteration '
              '(`-mcpu=native`: a model of the core with every access an L1 hit, '
              'not a measurement). The *main loop* is the one that stores the '
@@ -283,6 +283,7 @@ def main():
                     r['notes'].append(f'2 threads x{fr(t)} < 1.7')
         rows.append(r)
 
+    cpu = m.get('cpu') or 'native'
     L = []
     L.append('# qdq dequantization benchmark results')
     L.append('')
@@ -303,7 +304,15 @@ def main():
     L.append(f'* Compilers: {m.get("clang", "?")}; kernels: qdq-opt '
              f'`--qdq-to-llvm{("=" + m["pipeline_options"]) if m.get("pipeline_options") else ""}` '
              f'(qdq-mlir {m.get("git", "?")}) -> mlir-translate-22 -> '
-             f'`llc -O3 -mcpu=native` ({m.get("llc_cpu", "?")})')
+             f'`llc -O3 -mcpu={cpu}`' +
+             (f' ({m.get("llc_cpu", "?")})' if cpu == 'native' else ''))
+    if cpu != 'native':
+        L.append(f'* **Target {cpu}**: every kernel, plain loop and roof is '
+                 f'compiled for {cpu} (llc/opt `-mcpu`, clang `-march`), '
+                 'not for this machine\'s own CPU, and run here: the code '
+                 'that target gets' +
+                 (' (AVX2, 256-bit vectors, no AVX-512)'
+                  if cpu == 'x86-64-v3' else '') + ', timed on this core.')
     L.append(f'* Google Benchmark {m.get("benchmark_version", "?")}: real time; '
              f'each case\'s benchmarks (roof, clang, upstream, qdq) run '
              f'{m.get("rounds", 1)} times in turn, each time for a minimum of '
@@ -334,7 +343,7 @@ def main():
              'stores and with non-temporal stores; *roof* in the ratios is the '
              'faster of the two.')
     L.append('* **clang**: the plain C++ loop (`ref_loops.cpp`, clang-22 -O3 '
-             '-march=native), written the obvious way (sub-byte values read with '
+             f'-march={cpu}), written the obvious way (sub-byte values read with '
              'shifts and masks per element, fp8/fp4 decoded from their bits, '
              'bf16 rounded with integer ops). It is also the reference: every '
              'kernel below was compared with it on every element before being '
@@ -345,8 +354,8 @@ def main():
              'type (scales and zero points baked in as constants, as quant '
              'requires) -> `--lower-quant-ops`, elementwise -> linalg, '
              '`--linalg-fuse-elementwise-ops`, one-shot bufferization, loops, '
-             'LLVM -> `llc -O3 -mcpu=native`; **upstream O3** adds `opt -O3 '
-             '-mcpu=native`. Only integer storage (upstream quant has no '
+             f'LLVM -> `llc -O3 -mcpu={cpu}`; **upstream O3** adds `opt -O3 '
+             f'-mcpu={cpu}`. Only integer storage (upstream quant has no '
              'fp8/fp4/f16 storage), only where it is bit-exact with qdq '
              '(f32 results; f16/bf16 results with storage <= 8 bits), and not '
              'for blocked 64 Mi (2 Mi inlined scales). Upstream reads i2/i4 as '

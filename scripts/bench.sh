@@ -4,7 +4,8 @@
 # see --results).
 #
 #   scripts/bench.sh [--full | --rows] [--sizes LIST] [--filter REGEX] [--rounds N]
-#                    [--time-scale F] [--no-ort] [--no-threads]
+#                    [--time-scale F] [--no-ort] [--no-threads] [--target T]
+#                    [--ab OPTS | --ab-dynamic | --ab-binary Q] [--results D]
 #
 #   --full        every x type x granularity x result type x size (long:
 #                 918 cases, 4.5x the core's); default: the core subset (all
@@ -44,6 +45,12 @@
 #                 qdq-opt binary Q (default options, or --ab's): a change to
 #                 the compiler measured against the build before it, in one
 #                 run (copy the old build's bin/qdq-opt somewhere first)
+#   --target T    native (default): everything compiled for this CPU; avx2:
+#                 for x86-64-v3 (llc/opt -mcpu, clang -march) and the qdq
+#                 kernels with --qdq-to-llvm="vector-bits=256
+#                 cpu-features=ssse3,avx2", so the AVX2 code runs on this
+#                 machine (whole sets write bench/results-avx2,
+#                 results-full-avx2, results-rows-avx2)
 #
 # Builds into $QDQ_BENCH_BUILD_DIR (default ./build-bench) with
 # -DQDQ_BUILD_BENCHMARKS=ON. Every kernel is checked bit-exactly against the
@@ -65,6 +72,7 @@ threads=1
 ab=""
 ab_dynamic=0
 ab_binary=""
+target=native
 results=""
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -80,11 +88,20 @@ while [ $# -gt 0 ]; do
   --ab) ab="$2"; shift ;;
   --ab-dynamic) ab_dynamic=1 ;;
   --ab-binary) ab_binary="$(realpath "$2")"; shift ;;
-  -h|--help) sed -n '2,52p' "$0"; exit 0 ;;
+  --target) target="$2"; shift ;;
+  -h|--help) sed -n '2,59p' "$0"; exit 0 ;;
   *) echo "bench.sh: unknown argument $1" >&2; exit 2 ;;
   esac
   shift
 done
+
+# The CPU everything is compiled for, and the qdq kernels' options.
+case "$target" in
+native) cpu=native pipeline_options="" suffix="" ;;
+avx2) cpu=x86-64-v3 pipeline_options="vector-bits=256 cpu-features=ssse3,avx2"
+  suffix="-avx2" ;;
+*) echo "bench.sh: unknown target $target (native or avx2)" >&2; exit 2 ;;
+esac
 
 # Whole sets go to the committed results of their set; partial runs (a
 # filter, sizes, no ONNX Runtime or no two-thread kernels) and A/B runs to
@@ -95,9 +112,9 @@ if [ -z "$results" ]; then
      [ "$threads" = 0 ]; then
     results="$build/results"
   elif [ "$set_name" = core ]; then
-    results="$root/bench/results"
+    results="$root/bench/results$suffix"
   else
-    results="$root/bench/results-$set_name"
+    results="$root/bench/results-$set_name$suffix"
   fi
 fi
 mkdir -p "$results"
@@ -136,7 +153,8 @@ cmake "${cmake_args[@]}" -DQDQ_BUILD_BENCHMARKS=ON -DQDQ_BENCH_SET="$set_name" \
   -DQDQ_BENCH_MT_SIZES="$mt_sizes" \
   -DQDQ_BENCH_MT_OPTIONS="$mt_options" \
   -DQDQ_BENCH_MT_DYNAMIC="$([ "$ab_dynamic" = 1 ] && echo ON || echo OFF)" \
-  -DQDQ_BENCH_MT_QDQ_OPT="$ab_binary" >/dev/null
+  -DQDQ_BENCH_MT_QDQ_OPT="$ab_binary" -DQDQ_BENCH_CPU="$cpu" \
+  -DQDQ_BENCH_PIPELINE_OPTIONS="$pipeline_options" >/dev/null
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 log "building (kernels: qdq-opt/mlir-opt -> mlir-translate -> llc, in parallel)"
@@ -186,10 +204,12 @@ else
 fi
 
 # 4. Static view of qdq's loops (llvm-mca), then the table.
-python3 "$root/bench/loop_report.py" "$build/bench/obj" "$results/loops.json" || true
+QDQ_BENCH_CPU="$cpu" python3 "$root/bench/loop_report.py" "$build/bench/obj" \
+  "$results/loops.json" || true
 python3 "$root/bench/machine_info.py" "$results/machine.json" \
   load_before="$load_before" load_after="$load_after" rounds="$rounds" \
-  time_scale="$time_scale" pipeline_options="" threads_options="$second" \
+  time_scale="$time_scale" pipeline_options="$pipeline_options" cpu="$cpu" \
+  threads_options="$second" \
   command="$cmdline"
 python3 "$root/bench/make_table.py" --cases "$gen/cases.json" \
   --bench "$results/bench.json" ${ort_json:+--ort "$ort_json"} \
