@@ -220,8 +220,10 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
            "width, and block rows shorter than it, are retried with one "
            "register); 0 picks per form: 8 on 512-bit registers for f16/bf16 "
            "results of f16/bf16 x and of packed 2-bit x in table lookups "
-           "(per-tensor, rows of a static length, blocks) when the scheme "
-           "stays the same with 8, else 4">,
+           "(per-tensor, rows of a static length, blocks), 8 on 256-bit "
+           "registers for bf16 results, packed 2/4-bit x and f16 results "
+           "of f16/bf16 x outside block rows and period tiles, when the "
+           "scheme stays the same with 8, else 4">,
     Option<"numThreads", "num-threads", "int64_t", /*default=*/"1",
            "Split the loops into this many chunks under an scf.forall "
            "(1: no scf.forall)">,

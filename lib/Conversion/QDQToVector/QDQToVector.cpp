@@ -3558,8 +3558,7 @@ public:
     // unroll = 0: the forms that ran faster with kWideUnroll registers take
     // them when their scheme stays the same at that width (and block rows
     // stay at least a step long, as above).
-    if (!unroll && width == lanes * kDefaultUnroll &&
-        takesWideSteps(op, *plan, width)) {
+    if (!unroll && width == lanes * kDefaultUnroll) {
       int64_t wide = lanes * kWideUnroll;
       FailureOr<Plan> widePlan = choosePlan(op, wide, maxTablePeriod, x86);
       if (succeeded(widePlan) && widePlan->scheme == plan->scheme &&
@@ -3612,26 +3611,52 @@ public:
   }
 
 private:
-  /// Whether `op` under `plan` takes kWideUnroll registers per iteration
-  /// when the unroll is chosen per form (with steps of `width` lanes: the
-  /// table lookups it needs must still apply there). On 512-bit registers
-  /// with f16/bf16 results: 16-bit float x (its multiplies, slow on
-  /// subnormal products for bf16 x, overlap better), and packed 2-bit x
-  /// looked up in a per-tensor table, the tables of rows of a static
-  /// length, or block tables (a step reads 16 bytes of x with 4
-  /// registers). In an A/B of `--qdq-to-llvm="vector-unroll=8"`
-  /// against 4 (`scripts/bench.sh --full --ab`, 64 Ki and 4 Mi elements,
-  /// AMD EPYC Zen 4, 2026-11-25 06:36-06:50 UTC): bf16 x 1.05-1.19x except
-  /// blocked-32/24 -> bf16 (0.99-1.02x), f16 x 0.95-1.10x (most 1.02-1.06x),
-  /// i2/ui2 per-tensor and rows 1.09-1.17x, blocked-32 1.00-1.09x; per-axis
-  /// C=64 of 2-, 4- and 8-bit x lost (0.85-0.99x), and f32 results lost.
+  /// Whether `op` takes kWideUnroll registers per iteration when the
+  /// unroll is chosen per form, given its `plan` for steps of that many
+  /// registers (`width` lanes: the table lookups it needs must apply
+  /// there).
+  ///
+  /// On 512-bit registers with f16/bf16 results: 16-bit float x (its
+  /// multiplies, slow on subnormal products for bf16 x, overlap better),
+  /// and packed 2-bit x looked up in a per-tensor table, the tables of rows
+  /// of a static length, or block tables (a step reads 16 bytes of x with 4
+  /// registers). In an A/B of `--qdq-to-llvm="vector-unroll=8"` against 4
+  /// (`scripts/bench.sh --full --ab`, 64 Ki and 4 Mi elements, AMD EPYC
+  /// Zen 4, 2026-11-25 06:36-06:50 UTC): bf16 x 1.05-1.19x except
+  /// blocked-32/24 -> bf16 (0.99-1.02x), f16 x 0.95-1.10x (most
+  /// 1.02-1.06x), i2/ui2 per-tensor and rows 1.09-1.17x, blocked-32
+  /// 1.00-1.09x; per-axis C=64 of 2-, 4- and 8-bit x lost (0.85-0.99x),
+  /// and f32 results lost.
+  ///
+  /// On 256-bit registers (AVX2): bf16 results (rounded with integer
+  /// operations there), packed 2/4-bit x whatever its result, and f16
+  /// results of f16/bf16 x, except in block rows and in period tiles (an
+  /// axis table whose period is not one step). In an A/B of the same kind
+  /// on x86-64-v3 code
+  /// (`scripts/bench.sh --target avx2 --full --ab vector-unroll=8`, 128
+  /// cases at 64 Ki and 4 Mi, same machine, 09:31-09:38 UTC): bf16 results
+  /// 0.92-1.36x (8 of 88 below 1), 4-bit x (i4, ui4, fp4) 0.98-1.29x (2 of
+  /// 72), 2-bit x 0.88-1.22x (7 of 48), f16 and bf16 x -> f16 0.97-1.36x
+  /// (3 of 16); f16 results of 8- and 16-bit integer x lost (0.79-1.06x,
+  /// 20 of 24 below 1), and f32 results of f8E5M2 and f16 x were mixed
+  /// (0.88-1.11x, 10 of 16). The forms it takes lost in block rows
+  /// (blocked-24: i4 and ui2 x 0.45-0.76x, the others 0.89-1.05x) and were
+  /// mixed in period tiles (per-axis C=4096: 0.84-1.15x; 34 cases at 64 Ki
+  /// and 4 Mi, 09:50 UTC).
   bool takesWideSteps(DequantizeLinearOp op, const Plan &plan,
                       int64_t width) const {
     Type x = op.getX().getType().getElementType();
     Type y = op.getY().getType().getElementType();
+    bool halfX = x.isF16() || x.isBF16();
+    if (lanes == 8) {
+      if (plan.scheme == Scheme::BlockRows ||
+          (plan.scheme == Scheme::AxisTable && plan.period != width))
+        return false;
+      return y.isBF16() || isPackedSubByteType(x) || (halfX && y.isF16());
+    }
     if (lanes != 16 || y.isF32())
       return false;
-    if (x.isF16() || x.isBF16())
+    if (halfX)
       return true;
     if (!isPackedSubByteType(x) || x.getIntOrFloatBitWidth() != 2)
       return false;

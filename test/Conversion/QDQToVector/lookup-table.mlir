@@ -1,5 +1,5 @@
 // RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 cpu-features=avx512bw,avx512vbmi" --split-input-file | FileCheck %s
-// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=256 cpu-features=avx512bw,avx512vbmi,avx2" --split-input-file | FileCheck %s --check-prefix=YMM
+// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=256 unroll=4 cpu-features=avx512bw,avx512vbmi,avx2" --split-input-file | FileCheck %s --check-prefix=YMM
 // RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 cpu-features=none" --split-input-file | FileCheck %s --check-prefix=NONE
 // RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 cpu-features=avx512f" --split-input-file | FileCheck %s --check-prefix=F32
 // RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 cpu-features=avx512bw,avx512vbmi,avx512bf16" --split-input-file | FileCheck %s --check-prefix=BF16

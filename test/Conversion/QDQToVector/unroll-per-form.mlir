@@ -1,21 +1,24 @@
 // unroll = 0 (the default) picks the registers per iteration per form: 8 on
 // 512-bit registers for f16/bf16 results of f16/bf16 x and of packed 2-bit
-// x looked up in a per-tensor, row or block table, else 4
+// x looked up in a per-tensor, row or block table; 8 on 256-bit registers
+// for bf16 results, packed 2/4-bit x and f16 results of f16/bf16 x outside
+// block rows and period tiles; else 4
 // (DequantizeLinearToVector::takesWideSteps). An explicit unroll is kept.
 // RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 cpu-features=avx512bw,avx512vbmi" --split-input-file | FileCheck %s
 // RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 cpu-features=none" --split-input-file | FileCheck %s --check-prefix=NOLUT
 // RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=256 cpu-features=avx2" --split-input-file | FileCheck %s --check-prefix=AVX2
 // RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 unroll=4 cpu-features=avx512bw,avx512vbmi" --split-input-file | FileCheck %s --check-prefix=FIXED
 
-// bf16 x -> f16: 8 registers of 16 lanes, 4 with ymm registers or when
-// fixed.
+// bf16 x -> f16: 8 registers of 16 lanes (of 8 lanes with ymm
+// registers), 4 when fixed.
 // CHECK-LABEL: func.func @bf16_x_f16
 // CHECK:       scf.for {{.*}} step %c128
 // CHECK:       vector.transfer_read {{.*}} vector<128xbf16>
 // NOLUT-LABEL: func.func @bf16_x_f16
 // NOLUT:       vector.transfer_read {{.*}} vector<128xbf16>
 // AVX2-LABEL:  func.func @bf16_x_f16
-// AVX2:        vector.transfer_read {{.*}} vector<32xbf16>
+// AVX2:        scf.for {{.*}} step %c64
+// AVX2:        vector.transfer_read {{.*}} vector<64xbf16>
 // FIXED-LABEL: func.func @bf16_x_f16
 // FIXED:       vector.transfer_read {{.*}} vector<64xbf16>
 func.func @bf16_x_f16(%x: tensor<1024xbf16>, %s: tensor<f16>) -> tensor<1024xf16> {
@@ -41,6 +44,9 @@ func.func @f16_x_bf16_axis(%x: tensor<16x64xf16>, %s: tensor<64xbf16>) -> tensor
 // CHECK-LABEL: func.func @bf16_x_f32
 // CHECK:       vector.transfer_read {{.*}} vector<64xbf16>
 // CHECK-NOT:   vector<128xbf16>
+// AVX2-LABEL:  func.func @bf16_x_f32
+// AVX2:        vector.transfer_read {{.*}} vector<32xbf16>
+// AVX2-NOT:    vector<64xbf16>
 func.func @bf16_x_f32(%x: tensor<1024xbf16>, %s: tensor<f32>) -> tensor<1024xf32> {
   %y = qdq.dequantize_linear %x, %s : (tensor<1024xbf16>, tensor<f32>) -> tensor<1024xf32>
   return %y : tensor<1024xf32>
@@ -78,11 +84,15 @@ func.func @ui2_axis(%x: tensor<16x64xui2>, %s: tensor<64xf16>, %z: tensor<64xui2
 
 // -----
 
-// i4 keeps 4 registers whatever its form.
+// i4 keeps 4 registers whatever its form on 512-bit registers; on 256-bit
+// ones packed x takes 8 (64 codes, 32 bytes of x per step).
 // CHECK-LABEL: func.func @i4_table
 // CHECK:       vector.transfer_read {{.*}} : tensor<512xi8>, vector<32xi8>
 // CHECK:       qdq.table_lookup {{.*}} vector<64xi8>
 // CHECK-NOT:   qdq.table_lookup {{.*}} vector<128xi8>
+// AVX2-LABEL:  func.func @i4_table
+// AVX2:        vector.transfer_read {{.*}} : tensor<512xi8>, vector<32xi8>
+// AVX2:        qdq.table_lookup {{.*}} vector<64xi8>
 func.func @i4_table(%x: tensor<1024xi4>, %s: tensor<f16>) -> tensor<1024xf16> {
   %y = qdq.dequantize_linear %x, %s : (tensor<1024xi4>, tensor<f16>) -> tensor<1024xf16>
   return %y : tensor<1024xf16>
@@ -138,4 +148,62 @@ func.func @bf16_short_block_rows(%x: tensor<2x100xbf16>, %s: tensor<2x5xf16>) ->
 func.func @f16_rows_shorter_than_wide_step(%x: tensor<300x100xf16>, %s: tensor<300xf16>) -> tensor<300x100xf16> {
   %y = qdq.dequantize_linear %x, %s axis = 0 : (tensor<300x100xf16>, tensor<300xf16>) -> tensor<300x100xf16>
   return %y : tensor<300x100xf16>
+}
+
+// -----
+
+// 256-bit registers: i8 -> f16 keeps 4 registers (32 lanes), i8 -> bf16
+// (rounded with integer operations there) takes 8 (64 lanes).
+// AVX2-LABEL:  func.func @i8_f16_ymm
+// AVX2:        vector.transfer_read {{.*}} : tensor<1024xi8>, vector<32xi8>
+// AVX2-NOT:    vector<64xi8>
+// AVX2:        return
+func.func @i8_f16_ymm(%x: tensor<1024xi8>, %s: tensor<f32>) -> tensor<1024xf16> {
+  %y = qdq.dequantize_linear %x, %s : (tensor<1024xi8>, tensor<f32>) -> tensor<1024xf16>
+  return %y : tensor<1024xf16>
+}
+
+// -----
+
+// AVX2-LABEL:  func.func @i8_bf16_ymm
+// AVX2:        vector.transfer_read {{.*}} : tensor<1024xi8>, vector<64xi8>
+// AVX2:        return
+func.func @i8_bf16_ymm(%x: tensor<1024xi8>, %s: tensor<f32>) -> tensor<1024xbf16> {
+  %y = qdq.dequantize_linear %x, %s : (tensor<1024xi8>, tensor<f32>) -> tensor<1024xbf16>
+  return %y : tensor<1024xbf16>
+}
+
+// -----
+
+// 256-bit registers, bf16 results: per-axis C=64 is one step of 8
+// registers (64 lanes, no period tiles) and takes them; C=4096 (period
+// tiles) and blocks of 24 (block rows) keep 4.
+// AVX2-LABEL:  func.func @i8_axis64_bf16_ymm
+// AVX2:        vector.transfer_read {{.*}} : tensor<512xi8>, vector<64xi8>
+// AVX2:        return
+func.func @i8_axis64_bf16_ymm(%x: tensor<8x64xi8>, %s: tensor<64xf32>) -> tensor<8x64xbf16> {
+  %y = qdq.dequantize_linear %x, %s axis = 1 : (tensor<8x64xi8>, tensor<64xf32>) -> tensor<8x64xbf16>
+  return %y : tensor<8x64xbf16>
+}
+
+// -----
+
+// AVX2-LABEL:  func.func @i8_axis4096_bf16_ymm
+// AVX2:        vector.transfer_read {{.*}} vector<32xi8>
+// AVX2-NOT:    vector<64xi8>
+// AVX2:        return
+func.func @i8_axis4096_bf16_ymm(%x: tensor<8x4096xi8>, %s: tensor<4096xf32>) -> tensor<8x4096xbf16> {
+  %y = qdq.dequantize_linear %x, %s axis = 1 : (tensor<8x4096xi8>, tensor<4096xf32>) -> tensor<8x4096xbf16>
+  return %y : tensor<8x4096xbf16>
+}
+
+// -----
+
+// AVX2-LABEL:  func.func @i8_b24_bf16_ymm
+// AVX2:        vector.transfer_read {{.*}} vector<32xi8>
+// AVX2-NOT:    vector<64xi8>
+// AVX2:        return
+func.func @i8_b24_bf16_ymm(%x: tensor<4x4096xi8>, %s: tensor<4x171xf32>) -> tensor<4x4096xbf16> {
+  %y = qdq.dequantize_linear %x, %s axis = 1 block_size = 24 : (tensor<4x4096xi8>, tensor<4x171xf32>) -> tensor<4x4096xbf16>
+  return %y : tensor<4x4096xbf16>
 }

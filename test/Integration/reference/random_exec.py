@@ -52,10 +52,12 @@ SHORT_INNER_DIMS = [2, 3, 5, 6, 7, 9, 10, 11, 13, 15, 17, 20, 25, 31]
 SHORT_OUTER_DIMS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 16, 17, 24, 32, 64]
 # The pipeline variants of RUN_OPTIONS (host width, 128 bits with one
 # register, 512 bits with non-temporal stores, two threads, the linalg
-# path), the vector path without the x86 shuffles, and per-axis without
-# tables (max-table-period=0: in-place reads and block rows, which the
-# default takes only for periods above 16384).
+# path), 256 bits (the AVX2 forms and their registers per iteration), the
+# vector path without the x86 shuffles, and per-axis without tables
+# (max-table-period=0: in-place reads and block rows, which the default
+# takes only for periods above 16384).
 VARIANTS = G.RUN_OPTIONS + [
+    '="vector-bits=256"',
     '="cpu-features=none"',
     ' --convert-qdq-to-vector="max-table-period=0" --qdq-to-llvm']
 
