@@ -587,9 +587,10 @@ public:
   /// parameters repeat with every step (a period table), or 0 when it takes
   /// none. The axis-table scheme with a period of K * N elements that
   /// divides the step (so every step starts on a period, and lane p always
-  /// takes axis entry k(p) = (p / N) mod K), x of at most 8 bits (in effect
-  /// packed 2/4-bit x: K * 2^bits codes must fit a byte lookup of 16, 64 or
-  /// 256 entries) and f16/bf16 results: entry (k << bits) + c is the result
+  /// takes axis entry k(p) = (p / N) mod K), x of at most 8 bits whose K *
+  /// 2^bits (entry, code) pairs fit a byte lookup of 16, 64 or 256 entries
+  /// (packed 2/4-bit x, or 8-bit x with K = 1 and N dividing the step) and
+  /// f16/bf16 results: entry (k << bits) + c is the result
   /// of code c with axis entry k, and each step ORs its codes with the
   /// constant k(p) << bits and looks them up like per-tensor codes (2-bit x
   /// with C = 64 along the innermost axis: 256 entries). The arithmetic
@@ -601,7 +602,7 @@ public:
   /// DRAM-bound (1.00-1.02x). The loop then runs 9 byte shuffles per 64
   /// codes (unpacking, two 128-entry halves per plane, interleave). 8
   /// registers per iteration ran at 0.88-0.93x at 64 Ki and 1.05-1.07x at
-  /// 4 Mi (09:01 UTC), so it keeps 4.
+  /// 4 Mi (09:01 UTC), so on 512-bit registers it keeps 4.
   static int64_t periodTableEntries(DequantizeLinearOp op, const Plan &plan,
                                     int64_t lanes,
                                     const X86Features &features) {
@@ -1932,7 +1933,7 @@ private:
       } else {
         params.scaleVector = broadcast(scale);
       }
-    } else if (plan.scheme == Scheme::AxisTable && useLookup) {
+    } else if (plan.scheme == Scheme::AxisTable && periodEntries) {
       // A period table (LookupTable::periodTableEntries): from the one
       // step's worth of parameters that every step reads.
       Value zero = indexConstant(b, loc, 0);
@@ -3630,8 +3631,9 @@ private:
   ///
   /// On 256-bit registers (AVX2): bf16 results (rounded with integer
   /// operations there), packed 2/4-bit x whatever its result, and f16
-  /// results of f16/bf16 x, except in block rows and in period tiles (an
-  /// axis table whose period is not one step). In an A/B of the same kind
+  /// results of f16/bf16 x, except in block rows and in axis tables whose
+  /// period is not one step (period tiles among them). In an A/B of the
+  /// same kind
   /// on x86-64-v3 code
   /// (`scripts/bench.sh --target avx2 --full --ab vector-unroll=8`, 128
   /// cases at 64 Ki and 4 Mi, same machine, 09:31-09:38 UTC): bf16 results

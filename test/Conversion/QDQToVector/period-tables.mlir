@@ -1,6 +1,7 @@
 // RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 cpu-features=avx512f,avx512bw,avx512vbmi" --split-input-file | FileCheck %s
 // RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 cpu-features=avx512f,avx512bw" --split-input-file | FileCheck %s --check-prefix=NOVBMI
 // RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=256 unroll=4 cpu-features=avx2" --split-input-file | FileCheck %s --check-prefix=YMM
+// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=256 cpu-features=avx2" --split-input-file | FileCheck %s --check-prefix=YMM8
 // RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 cpu-features=none" --split-input-file | FileCheck %s --check-prefix=NONE
 
 // Period tables: per-axis x of at most 8 bits with f16/bf16 results whose
@@ -82,6 +83,13 @@ func.func @i4_k4n4_bf16(%x: tensor<3x4x4xi4>, %s: tensor<4xf32>) -> tensor<3x4x4
 // YMM: scf.for
 // YMM: %[[I:.*]] = arith.ori %{{.*}}, %[[OFF]] : vector<32xi8>
 // YMM: qdq.table_lookup %{{.*}}[%[[I]]] : vector<16xi8>, vector<32xi8>
+// With the per-form unroll, packed x on 256-bit registers takes 8
+// registers: steps of 64 codes, still whole periods.
+// YMM8-LABEL: func.func @u2_k4_f16
+// YMM8: %[[OFF:.*]] = arith.constant dense<[0, 4, 8, 12, 0, 4, 8, 12, {{.*}}]> : vector<64xi8>
+// YMM8: scf.for {{.*}} step %c64
+// YMM8: %[[I:.*]] = arith.ori %{{.*}}, %[[OFF]] : vector<64xi8>
+// YMM8: qdq.table_lookup %{{.*}}[%[[I]]] : vector<16xi8>, vector<64xi8>
 func.func @u2_k4_f16(%x: tensor<40x4xui2>, %s: tensor<4xf32>, %z: tensor<4xui2>) -> tensor<40x4xf16> {
   %y = qdq.dequantize_linear %x, %s, %z axis = 1 : (tensor<40x4xui2>, tensor<4xf32>, tensor<4xui2>) -> tensor<40x4xf16>
   return %y : tensor<40x4xf16>

@@ -1331,7 +1331,7 @@ def block_table_cases():
     position; steps over two blocks, one block and part of one; a partial
     last step; rows long enough for segment tables. Scales: random, with
     special ones mixed in (NaN with a payload, infinities, -0, the smallest
-    subnormal, the largest finite; for bf16 results 2^-120, whose products
+    subnormal, the largest finite; for bf16 scales 2^-120, whose products
     are f32 subnormals); zero points: random, with both ends of the range.
     """
     specials = {'f32': [0x7FD12345, 0xFF800000, 0x80000000, 0x00000001,
@@ -1485,14 +1485,15 @@ def period_table_cases():
     code) pairs fit a byte lookup of 16, 64 or 256 entries: the period
     tables of the vector lowering (one table for the whole tensor, entry
     (k << bits) + c; each step ORs its codes with their lanes' k << bits).
-    Every code at every position of the period; odd row counts, so that
-    the last step of 128 lanes is partial; the axis innermost and in the
-    middle (N = 16); a one-element zero point and a dynamic number of rows;
-    special scales among the random ones (NaN with a payload, -0, the
-    smallest subnormal, the largest finite, for bf16 results 2^-120, whose
-    products are f32 subnormals); zero points with both ends of the
-    range. f32 results of the same forms check that they keep the
-    arithmetic."""
+    Every code at every position of the period; periods of 64 (whole
+    steps), 16 and 4 (row counts that end in a partial step); the axis
+    innermost and in the middle (N = 16); 8-bit x with K = 1 (256
+    entries); a one-element zero point and a dynamic number of rows (with a
+    partial last step); special scales among the random ones (NaN with a
+    payload, -0, the smallest subnormal, the largest finite, for bf16
+    scales 2^-120, whose products are f32 subnormals); zero points with
+    both ends of the range. f32 results of the same forms check that they
+    keep the arithmetic."""
     # name, x type, x shape, axis, scale type, zero point, result type;
     # K << bits entries: 256 (K = 64 2-bit, K = 16 4-bit), 64, 16.
     shapes = [('i2_k64_f16', 'i2', [9, 64], 1, 'f16', True, 'f16'),
@@ -1506,7 +1507,10 @@ def period_table_cases():
               ('i2_k16_bf16', 'i2', [13, 16], 1, 'f32', True, 'bf16'),
               ('u4_k4_f16', 'ui4', [37, 4], 1, 'bf16', True, 'f16'),
               ('u2_k4_bf16', 'ui2', [37, 4], 1, 'f16', True, 'bf16'),
-              ('i2_k64_f32', 'i2', [9, 64], 1, 'f16', True, 'f32')]
+              ('i2_k64_f32', 'i2', [9, 64], 1, 'f16', True, 'f32'),
+              ('e4m3fn_k1n16_f16', 'f8E4M3FN', [37, 1, 16], 1, 'f32', False,
+               'f16'),
+              ('u8_k1n16_bf16', 'ui8', [21, 1, 16], 1, 'f16', True, 'bf16')]
     cases = []
     for tag, x_type, x_shape, axis, s_type, has_zp, y_type in shapes:
         name = 'period_tables_' + tag
@@ -1545,10 +1549,10 @@ def period_table_cases():
                       zp_type='i2', zp_shape=[], zp=[-1], axis=1,
                       y_type='f16',
                       note='A period of 64; random scales, one zero point.'))
-    # A dynamic number of rows (x [?, 64]).
-    case = random_params_case('period_tables_u2_dyn_rows', 'ui2', [11, 64],
-                              'bf16', [64], True, 1, 'f16',
-                              'x [?, 64], axis 1; random scales and zero '
+    # A dynamic number of rows (x [?, 16]; 37 rows end in a partial step).
+    case = random_params_case('period_tables_u4_dyn_rows', 'ui4', [37, 16],
+                              'bf16', [16], True, 1, 'f16',
+                              'x [?, 16], axis 1; random scales and zero '
                               'points.')
     case.dynamic = (0,)
     cases.append(case)
