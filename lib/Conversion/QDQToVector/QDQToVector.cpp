@@ -590,8 +590,8 @@ public:
   /// takes axis entry k(p) = (p / N) mod K), x of at most 8 bits whose K *
   /// 2^bits (entry, code) pairs fit a byte lookup of 16, 64 or 256 entries
   /// (packed 2/4-bit x, or 8-bit x with K = 1 and N dividing the step) and
-  /// f16/bf16 results: entry (k << bits) + c is the result
-  /// of code c with axis entry k, and each step ORs its codes with the
+  /// f16/bf16 results: entry (k << bits) + c is the result of code c with
+  /// axis entry k, and each step ORs its codes with the
   /// constant k(p) << bits and looks them up like per-tensor codes (2-bit x
   /// with C = 64 along the innermost axis: 256 entries). The arithmetic
   /// would convert, multiply and round every element. In an A/B of i2 and
@@ -3633,8 +3633,7 @@ private:
   /// operations there), packed 2/4-bit x whatever its result, and f16
   /// results of f16/bf16 x, except in block rows and in axis tables whose
   /// period is not one step (period tiles among them). In an A/B of the
-  /// same kind
-  /// on x86-64-v3 code
+  /// same kind on x86-64-v3 code
   /// (`scripts/bench.sh --target avx2 --full --ab vector-unroll=8`, 128
   /// cases at 64 Ki and 4 Mi, same machine, 09:31-09:38 UTC): bf16 results
   /// 0.92-1.36x (8 of 88 below 1), 4-bit x (i4, ui4, fp4) 0.98-1.29x (2 of

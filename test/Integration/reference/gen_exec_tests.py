@@ -1208,6 +1208,21 @@ def random_params_case(name, x_type, x_shape, s_type, s_shape, has_zp,
                 block_size=block_size, y_type=y_type, note=note)
 
 
+def one_zero_point_case(name, x_type, x_shape, axis, zp, y_type, note):
+    """Per-axis x with one zero point `zp` for every channel (oneDNN's
+    form): random x and f16 scales, drawn in that order from Rng(name)."""
+    rng = Rng(name)
+    n = 1
+    for d in x_shape:
+        n *= d
+    x = rand_x(rng, x_type, n)
+    k_dim = x_shape[axis]
+    scale = [rand_scale(rng, 'f16', CENTER[x_type]) for _ in range(k_dim)]
+    return Case(name, x_type, x_shape, x, 'f16', [k_dim], scale,
+                zp_type=x_type, zp_shape=[], zp=[zp], axis=axis,
+                y_type=y_type, note=note)
+
+
 def fused_product_cases():
     """Integer x with a zero point and f16/bf16 scales that the vector
     lowering reads loop-invariantly (per-axis over one step's period,
@@ -1541,14 +1556,9 @@ def period_table_cases():
                   ', random zero points with both ends of the range'
                   if has_zp else '')))
     # oneDNN: one zero point for every channel.
-    name = 'period_tables_i2_one_zp'
-    rng = Rng(name)
-    x = rand_x(rng, 'i2', 5 * 64)
-    scale = [rand_scale(rng, 'f16', CENTER['i2']) for _ in range(64)]
-    cases.append(Case(name, 'i2', [5, 64], x, 'f16', [64], scale,
-                      zp_type='i2', zp_shape=[], zp=[-1], axis=1,
-                      y_type='f16',
-                      note='A period of 64; random scales, one zero point.'))
+    cases.append(one_zero_point_case(
+        'period_tables_i2_one_zp', 'i2', [5, 64], 1, -1, 'f16',
+        'A period of 64; random scales, one zero point.'))
     # A dynamic number of rows (x [?, 16]; 37 rows end in a partial step).
     case = random_params_case('period_tables_u4_dyn_rows', 'ui4', [37, 16],
                               'bf16', [16], True, 1, 'f16',
@@ -1820,14 +1830,9 @@ def row_table_cases():
         case.dynamic = True
         cases.append(case)
     # oneDNN: one zero point for every row.
-    name = 'row_tables_i8_one_zp'
-    rng = Rng(name)
-    x = rand_x(rng, 'i8', 2 * 2064)
-    scale = [rand_scale(rng, 'f16', CENTER['i8']) for _ in range(2)]
-    cases.append(Case(name, 'i8', [2, 2064], x, 'f16', [2], scale,
-                      zp_type='i8', zp_shape=[], zp=[-7], axis=0,
-                      y_type='bf16',
-                      note='Rows of 2064; random scales, one zero point.'))
+    cases.append(one_zero_point_case(
+        'row_tables_i8_one_zp', 'i8', [2, 2064], 0, -7, 'bf16',
+        'Rows of 2064; random scales, one zero point.'))
     return cases
 
 

@@ -24,9 +24,11 @@ struct QDQToVectorOptions {
   /// SIMD registers per loop iteration (the loops step over
   /// unroll * vectorBits / 32 lanes; LLVM splits the vectors into registers).
   /// Forms that have no scheme at that width are retried with one register.
-  /// 0 picks per form: 8 for the forms measured faster with them (f16/bf16
-  /// results of f16/bf16 x, and of packed 2-bit x in table lookups, on
-  /// 512-bit registers) when their scheme stays the same with 8, else 4.
+  /// 0 picks per form: 8 for the forms measured faster with them (on
+  /// 512-bit registers f16/bf16 results of f16/bf16 x and of packed 2-bit x
+  /// in table lookups; on 256-bit registers bf16 results, packed 2/4-bit x
+  /// and f16 results of f16/bf16 x outside block rows and period tiles)
+  /// when their scheme stays the same with 8, else 4.
   int64_t unroll = 0;
   /// Threads the flat loops are split over (an scf.forall of this many
   /// chunks); 1 emits no scf.forall.
