@@ -155,12 +155,14 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
     below it). Blocked packed 2/4-bit x (fp4 included) along the innermost
     axis, in the block-flat steps above, with blocks of at least 32 and a
     multiple of 16 (block tables): each step computes the results of the
-    16 codes of each block it covers with the arithmetic path, then looks
-    its codes up in them: f32 results in one 16-entry f32 table per 16
-    lanes; f16/bf16 results (512-bit steps of at most 4 blocks, AVX512_VBMI)
-    in two 64-entry byte planes that hold the step's blocks, each index its
-    code plus 16 times its block in the step, the codes ordered so that the
-    planes' bytes interleave within 128-bit lanes. Per-axis x of at most
+    codes of each block it covers with the arithmetic path, then looks its
+    codes up in them: f32 results in one 16-entry f32 table per 16 lanes;
+    f16/bf16 results (512-bit steps, AVX512_VBMI) in two 64-entry byte
+    planes that hold the step's blocks (the 16 codes of each of at most 4
+    blocks of 4-bit x, the 4 codes of each of at most 16 blocks of 2-bit
+    x), each index its code plus 2^bits times its block in the step, the
+    codes ordered so that the planes' bytes interleave within 128-bit
+    lanes. Per-axis x of at most
     8 bits with f16/bf16 results whose period (K * N elements) divides the
     step and whose K * 2^bits (axis entry, code) pairs fit a byte lookup of
     16, 64 or 256 entries (2-bit x with C = 64, 4-bit x with C = 16) takes

@@ -563,12 +563,13 @@ public:
   /// innermost axis, each step within one block or over whole blocks) of
   /// blocks of at least kBlockTableMinBlock elements, a multiple of 16 (so
   /// that each 16 lanes lie in one block). Each step computes the results
-  /// of the 16 codes of each of its blocks with the arithmetic path, then
-  /// looks its codes up in them: in an f32 table per 16 lanes (vpermps), or
-  /// for f16/bf16 results in a byte-plane table of 64 entries (vpermb) that
-  /// holds up to 4 blocks, indexed by code + 16 * the lane's block in the
-  /// step. Per 32 codes that is 16 conversions, multiplies and roundings
-  /// instead of 32.
+  /// of the codes of each of its blocks with the arithmetic path, then
+  /// looks its codes up in them: in an f32 table of 16 codes per 16 lanes
+  /// (vpermps), or for f16/bf16 results in a byte-plane table of 64 entries
+  /// (vpermb) that holds up to 64 / 2^bits blocks, indexed by code + 2^bits
+  /// * the lane's block in the step (blockTableCodes). Per 32 codes of
+  /// 4-bit x that is 16 conversions, multiplies and roundings instead of
+  /// 32, and 4 for 2-bit x with f16/bf16 results.
   static bool appliesToBlocks(DequantizeLinearOp op, const Plan &plan,
                               int64_t lanes, const X86Features &features) {
     Type x = op.getX().getType().getElementType();
@@ -579,8 +580,19 @@ public:
       return false;
     if (y.isF32())
       return getF32TableLookupLanes(lanes, features) != 0;
-    return lanes / block <= 4 &&
+    return std::max<int64_t>(1, lanes / block) * blockTableCodes(x, y) <= 64 &&
            getTableLookupRegisterBytes(64, lanes, features) != 0;
+  }
+
+  /// The entries per block of a block table (appliesToBlocks): every code
+  /// of packed x in the byte planes of f16/bf16 results (4 for 2-bit x, 16
+  /// for 4-bit x); 16 in the f32 table of each 16 lanes, which vpermps
+  /// indexes with 4 bits. Measured for 2-bit x with f16/bf16 results, 4
+  /// against 16 entries per block (see blockLookupStep).
+  static int64_t blockTableCodes(Type xElement, Type yElement) {
+    if (yElement.isF32())
+      return 16;
+    return int64_t(1) << xElement.getIntOrFloatBitWidth();
   }
 
   /// The entries of the one table of a per-axis `op` under `plan` whose
@@ -1896,6 +1908,22 @@ private:
         arith::DivUIOp::create(b, loc, local,
                                indexConstant(b, loc, plan.blockSize)));
     int64_t entries = std::max<int64_t>(1, lanes / plan.blockSize);
+    if (blockLookup && entries > 1 &&
+        LookupTable::blockTableCodes(xElement, yElement) < 16) {
+      // Block tables of 2-bit x spread each entry over 4 lanes
+      // (blockLookupStep): one vector read of the step's entries (in
+      // bounds: the segment's steps end with its table), where LLVM
+      // broadcasts scalar reads and inserts them 128 bits at a time. In an
+      // A/B (scripts/bench.sh --full --ab-binary, 5 rounds, Zen 4,
+      // 2026-11-25 12:41 UTC) i2/ui2 blocked-32 -> f16/bf16 ran 1.12-1.15x
+      // faster at 64 Ki and 4 Mi; the same read for i4 and fp4 x (16
+      // entries per block) ran at 0.72-0.80x.
+      Type element = cast<RankedTensorType>(table.getType()).getElementType();
+      Value padding = arith::ConstantOp::create(b, loc, b.getZeroAttr(element));
+      return spreadOverBlocks(vector::TransferReadOp::create(
+          b, loc, VectorType::get({entries}, element), table, ValueRange{first},
+          padding, ArrayRef<bool>{true}));
+    }
     SmallVector<Value> values;
     for (int64_t e = 0; e < entries; ++e)
       values.push_back(tensor::ExtractOp::create(
@@ -2327,8 +2355,10 @@ private:
   }
 
   /// One step of block tables (blockLookup) at flat element `i` (a
-  /// multiple of `lanes`), in store form: the results of the 16 codes of
-  /// each block the step covers, from its scale and zero point (`scale` and
+  /// multiple of `lanes`), in store form: the results of the codes of each
+  /// block the step covers (LookupTable::blockTableCodes: all 4 codes of
+  /// 2-bit x for f16/bf16 results, else 16), from its scale and zero point
+  /// (`scale` and
   /// `zp` hold them per lane, so lane k * B has block k's) with the
   /// arithmetic path, then the step's codes looked up in them (see
   /// LookupTable::appliesToBlocks). Reads past the end are masked unless
@@ -2337,15 +2367,16 @@ private:
                         Value scale, Value zp) {
     int64_t block = plan.blockSize;
     int64_t blocks = std::max<int64_t>(1, lanes / block);
+    int64_t perBlock = LookupTable::blockTableCodes(xElement, yElement);
     SmallVector<int64_t> firstLanes;
     for (int64_t k = 0; k < blocks; ++k)
-      firstLanes.append(16, k * block);
+      firstLanes.append(perBlock, k * block);
     auto perEntry = [&](Value perLane) -> Value {
       if (!perLane)
         return perLane;
       return vector::ShuffleOp::create(b, loc, perLane, perLane, firstLanes);
     };
-    Value codes = LookupTable::storedCodes(b, loc, xElement, 16 * blocks);
+    Value codes = LookupTable::storedCodes(b, loc, xElement, perBlock * blocks);
     // (One statement each: the order of the ops must not depend on the
     // compiler's order of evaluating arguments.)
     Value entryScale = perEntry(scale);
@@ -2371,10 +2402,10 @@ private:
       }
       return y;
     }
-    // Byte planes of 64 entries: block k of the step at entries 16k to
-    // 16k + 15 (repeated to fill the table), each plane one byte shuffle of
-    // the entries' bytes.
-    int64_t used = 16 * blocks;
+    // Byte planes of 64 entries: block k of the step at entries perBlock * k
+    // to perBlock * (k + 1) - 1 (repeated to fill the table), each plane one
+    // byte shuffle of the entries' bytes.
+    int64_t used = perBlock * blocks;
     Value entryBytes = vector::BitCastOp::create(
         b, loc, VectorType::get({2 * used}, b.getI8Type()), entries);
     SmallVector<int64_t> lowBytes, highBytes;
@@ -2386,11 +2417,12 @@ private:
         vector::ShuffleOp::create(b, loc, entryBytes, entryBytes, lowBytes);
     Value high =
         vector::ShuffleOp::create(b, loc, entryBytes, entryBytes, highBytes);
-    // Each index is its code plus 16 * its element's block in the step.
+    // Each index is its code plus perBlock * its element's block in the
+    // step.
     SmallVector<int64_t> offsets;
     if (blocks > 1)
       for (int64_t e = 0; e < lanes; ++e)
-        offsets.push_back(16 * (e / block));
+        offsets.push_back(perBlock * (e / block));
     Value xCodes = xReader.read(b, loc, ValueRange{i}, lanes, inBounds,
                                 /*rawCodes=*/true);
     return LookupTable::lookupWordsInLaneOrder(b, loc, low, high, xCodes,

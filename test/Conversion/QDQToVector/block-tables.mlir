@@ -2,11 +2,12 @@
 // RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 cpu-features=avx512f,avx512bw,avx512vbmi,avx512bf16" --split-input-file | FileCheck %s --check-prefix=BF16
 // RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 cpu-features=avx512f,avx512bw" --split-input-file | FileCheck %s --check-prefix=NOVBMI
 // RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=256 cpu-features=avx512f,avx512bw,avx512vbmi,avx2" --split-input-file | FileCheck %s --check-prefix=YMM
+// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 unroll=4 cpu-features=avx512f,avx512bw,avx512vbmi" --split-input-file | FileCheck %s --check-prefix=UNROLL4
 
 // Block tables: blocked packed 2/4-bit x along the innermost axis, blocks
 // of at least 32 and a multiple of 16. Each step computes the results of
-// the 16 codes of each of its blocks with the arithmetic path, then looks
-// its codes up in them.
+// the codes of each of its blocks with the arithmetic path (16, or the 4 of
+// 2-bit x with f16/bf16 results), then looks its codes up in them.
 
 // i4 -> f16, blocks of 32: a step of 64 lanes covers two blocks. Their
 // scales and zero points (lanes 0 and 32) go to 16 entries each; the 32
@@ -112,6 +113,43 @@ func.func @u4_b64_bf16(%x: tensor<3x128xui4>, %s: tensor<3x2xbf16>, %z: tensor<3
 func.func @mxfp4(%x: tensor<4x64xf4E2M1FN>, %s: tensor<4x2xf8E8M0FNU>) -> tensor<4x64xbf16> {
   %y = qdq.dequantize_linear %x, %s axis = 1 block_size = 32 : (tensor<4x64xf4E2M1FN>, tensor<4x2xf8E8M0FNU>) -> tensor<4x64xbf16>
   return %y : tensor<4x64xbf16>
+}
+
+// -----
+
+// i2 -> f16, blocks of 32, a row long enough for segment tables: a step of
+// 8 registers (128 lanes, the default for 2-bit x in tables) covers four
+// blocks, and each block's table holds its 4 codes only (16 entries, one
+// register of arithmetic). The step reads its four scales and zero points
+// from the segment tables as one vector each. Each index is its code plus
+// 4 * its block in the step (in the in-lane order: positions 8-15 hold
+// elements 32-39, of block 1). With 4 registers (64 lanes, two blocks),
+// 8 entries.
+// CHECK-LABEL: func.func @i2_b32_f16_segments
+// CHECK-DAG: %[[CODES:.*]] = arith.constant dense<[0, 1, -2, -1, 0, 1, -2, -1, 0, 1, -2, -1, 0, 1, -2, -1]> : vector<16xi32>
+// CHECK-DAG: %[[SLOTS:.*]] = arith.constant dense<"0x0000000000000000040404040404040400000000000000000404040404040404{{.*}}08080808080808080C0C0C0C0C0C0C0C{{.*}}"> : vector<128xi8>
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: %[[S4:.*]] = vector.transfer_read %{{.*}} : tensor<128xf32>, vector<4xf32>
+// CHECK: %[[S:.*]] = vector.shuffle %[[S4]], %[[S4]] [0, 0,
+// CHECK: %[[Z4:.*]] = vector.transfer_read %{{.*}} : tensor<128xi32>, vector<4xi32>
+// CHECK: %[[Z:.*]] = vector.shuffle %[[Z4]], %[[Z4]] [0, 0,
+// CHECK: %[[ES:.*]] = vector.shuffle %[[S]], %[[S]] [0, 0, 0, 0, 32, 32, 32, 32, 64, 64, 64, 64, 96, 96, 96, 96] : vector<128xf32>, vector<128xf32>
+// CHECK: %[[EZ:.*]] = vector.shuffle %[[Z]], %[[Z]] [0, 0, 0, 0, 32, 32, 32, 32, 64, 64, 64, 64, 96, 96, 96, 96] : vector<128xi32>, vector<128xi32>
+// CHECK: %[[D:.*]] = arith.subi %[[CODES]], %[[EZ]] : vector<16xi32>
+// CHECK: %[[F:.*]] = arith.sitofp %[[D]] : vector<16xi32> to vector<16xf32>
+// CHECK: %[[P:.*]] = arith.mulf %[[F]], %[[ES]] : vector<16xf32>
+// CHECK: arith.truncf %[[P]] : vector<16xf32> to vector<16xf16>
+// CHECK: %[[I:.*]] = arith.ori %{{.*}}, %[[SLOTS]] : vector<128xi8>
+// CHECK: qdq.table_lookup %{{.*}}[%[[I]]] : vector<64xi8>, vector<128xi8>
+// UNROLL4-LABEL: func.func @i2_b32_f16_segments
+// UNROLL4: scf.for
+// UNROLL4: vector.transfer_read %{{.*}} : tensor<128xf32>, vector<2xf32>
+// UNROLL4: arith.mulf %{{.*}}, %{{.*}} : vector<8xf32>
+// UNROLL4: qdq.table_lookup %{{.*}}[%{{.*}}] : vector<64xi8>, vector<64xi8>
+func.func @i2_b32_f16_segments(%x: tensor<2x2048xi2>, %s: tensor<2x64xf16>, %z: tensor<2x64xi2>) -> tensor<2x2048xf16> {
+  %y = qdq.dequantize_linear %x, %s, %z axis = 1 block_size = 32 : (tensor<2x2048xi2>, tensor<2x64xf16>, tensor<2x64xi2>) -> tensor<2x2048xf16>
+  return %y : tensor<2x2048xf16>
 }
 
 // -----

@@ -41,10 +41,13 @@ RUN_OPTIONS = ['', '="vector-bits=128 vector-unroll=1"',
                '="num-threads=2 parallel-threshold=1 '
                'nontemporal-min-bytes=0"',
                '="vectorize=0"']
-# The table-lookup file adds each shuffle width the lookups can use (pshufb
-# on 128 and 256 bits, on x86 CPUs with SSSE3 / AVX2) and the arithmetic
-# vector path (cpu-features=none).
-LOOKUP_RUN_OPTIONS = RUN_OPTIONS + ['="vector-bits=128"',
+# The table-lookup files add 4 registers per step on 512 bits (where the
+# default takes 8 for some of their forms, see dq-wide-steps.mlir), each
+# shuffle width the lookups can use (pshufb on 128 and 256 bits, on x86
+# CPUs with SSSE3 / AVX2) and the arithmetic vector path
+# (cpu-features=none).
+LOOKUP_RUN_OPTIONS = RUN_OPTIONS + ['="vector-bits=512 vector-unroll=4"',
+                                    '="vector-bits=128"',
                                     '="vector-bits=256"',
                                     '="cpu-features=none"']
 
@@ -1341,10 +1344,11 @@ def block_segment_cases():
 def block_table_cases():
     """Packed 2- and 4-bit x (integer and fp4) blocked along the innermost
     axis in blocks of 32, 64 and 128: the block tables of the vector
-    lowering (each step computes the results of the 16 codes of each of its
-    blocks, then looks its codes up in them). Every code in every block
-    position; steps over two blocks, one block and part of one; a partial
-    last step; rows long enough for segment tables. Scales: random, with
+    lowering (each step computes the results of the codes of each of its
+    blocks, 16 or for 2-bit x with f16/bf16 results 4, then looks its
+    codes up in them). Every code in every block position; steps over two
+    blocks, one block and part of one; a partial last step; rows long
+    enough for segment tables (2-bit x: read as one vector per step). Scales: random, with
     special ones mixed in (NaN with a payload, infinities, -0, the smallest
     subnormal, the largest finite; for bf16 scales 2^-120, whose products
     are f32 subnormals); zero points: random, with both ends of the range.
@@ -1362,6 +1366,8 @@ def block_table_cases():
               ('u4_b128_f32', 'ui4', [2, 384], 128, 'f16', True, 'f32'),
               ('u4_b32_long', 'ui4', [2, 4160], 32, 'bf16', True, 'bf16'),
               ('i2_b32_f16', 'i2', [4, 96], 32, 'f16', True, 'f16'),
+              ('i2_b32_long', 'i2', [2, 4160], 32, 'f16', True, 'f16'),
+              ('u2_b64_long', 'ui2', [1, 8320], 64, 'bf16', True, 'bf16'),
               ('u2_b64_f32', 'ui2', [3, 128], 64, 'bf16', True, 'f32'),
               ('u2_b32_nozp', 'ui2', [2, 160], 32, 'f32', False, 'bf16'),
               ('fp4_b32_e8m0', 'f4E2M1FN', [4, 96], 32, 'f8E8M0FNU', False,
