@@ -587,8 +587,11 @@ public:
   /// The entries per block of a block table (appliesToBlocks): every code
   /// of packed x in the byte planes of f16/bf16 results (4 for 2-bit x, 16
   /// for 4-bit x); 16 in the f32 table of each 16 lanes, which vpermps
-  /// indexes with 4 bits. Measured for 2-bit x with f16/bf16 results, 4
-  /// against 16 entries per block (see blockLookupStep).
+  /// indexes with 4 bits. 4 instead of 16 entries for 2-bit x, in an A/B
+  /// of i2/ui2 blocked-32 (scripts/bench.sh --full --ab-binary, 5 rounds,
+  /// Zen 4, 2026-11-25 12:38 UTC): f16 results 1.18-1.21x at 64 Ki and
+  /// 4 Mi, bf16 results (two registers per vcvtne2ps2bf16) 1.00-1.02x,
+  /// 64 Mi (DRAM) 1.00-1.02x.
   static int64_t blockTableCodes(Type xElement, Type yElement) {
     if (yElement.isF32())
       return 16;
@@ -2358,9 +2361,8 @@ private:
   /// multiple of `lanes`), in store form: the results of the codes of each
   /// block the step covers (LookupTable::blockTableCodes: all 4 codes of
   /// 2-bit x for f16/bf16 results, else 16), from its scale and zero point
-  /// (`scale` and
-  /// `zp` hold them per lane, so lane k * B has block k's) with the
-  /// arithmetic path, then the step's codes looked up in them (see
+  /// (`scale` and `zp` hold them per lane, so lane k * B has block k's)
+  /// with the arithmetic path, then the step's codes looked up in them (see
   /// LookupTable::appliesToBlocks). Reads past the end are masked unless
   /// `inBounds`.
   Value blockLookupStep(const StoredReader &xReader, Value i, bool inBounds,
