@@ -159,9 +159,9 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
     codes up in them: f32 results in one 16-entry f32 table per 16 lanes;
     f16/bf16 results (512-bit steps, AVX512_VBMI) in two 64-entry byte
     planes that hold the step's blocks (the 16 codes of each of at most 4
-    blocks of 4-bit x, the 4 codes of each of at most 16 blocks of 2-bit
-    x), each index its code plus 2^bits times its block in the step, the
-    codes ordered so that the planes' bytes interleave within 128-bit
+    blocks of 4-bit x; the 4 codes of each block of 2-bit x, at most 8 per
+    step), each index its code plus 2^bits times its block in the step,
+    the codes ordered so that the planes' bytes interleave within 128-bit
     lanes. Per-axis x of at most
     8 bits with f16/bf16 results whose period (K * N elements) divides the
     step and whose K * 2^bits (axis entry, code) pairs fit a byte lookup of

@@ -179,9 +179,10 @@ constexpr int64_t kRowTableElementsPerEntryHardwareBF16 = 8;
 constexpr int64_t kRowTableElementsPerEntryFp8ToF16 = 2;
 
 /// Blocked packed 2/4-bit x takes block tables (LookupTable::appliesToBlocks)
-/// for blocks of at least this many elements: a block's table costs the
-/// arithmetic of its 16 codes, which for blocks of 16 is the arithmetic the
-/// table would save.
+/// for blocks of at least this many elements: a block's table of 16 codes
+/// costs, for blocks of 16, the arithmetic the table would save. (The tables
+/// of 2-bit x with f16/bf16 results hold 4 codes, LookupTable::
+/// blockTableCodes, and could take blocks of 16 too: not measured.)
 constexpr int64_t kBlockTableMinBlock = 32;
 
 enum class Scheme { PerTensor, AxisTable, BlockFlat, Rows, BlockRows };
@@ -716,7 +717,8 @@ public:
   /// The stored form of `count` codes of x of `xElement` (at most 8 bits),
   /// code c mod 2^bits in lane c: the byte itself, or for packed x the code
   /// in an i8 lane, sign-extended for signed types (so 2-bit codes repeat
-  /// over 16 entries; lookups only read the first 4).
+  /// every 4 entries: the tables of 16 entries read only the first 4, block
+  /// tables of 2-bit x take one repeat per block).
   static Value storedCodes(OpBuilder &b, Location loc, Type xElement,
                            int64_t count) {
     unsigned bits = xElement.getIntOrFloatBitWidth();
@@ -839,7 +841,8 @@ public:
   /// Codes that come from a shuffle (unpacked packed x) take the reorder
   /// into it; loaded codes take one qword permute (runs of 8 move). `offsets`,
   /// when given, holds a constant per element that is ORed into its index
-  /// (block tables: 16 times its block in the step).
+  /// (block tables: LookupTable::blockTableCodes times its block in the
+  /// step).
   static Value lookupWordsInLaneOrder(OpBuilder &b, Location loc, Value low,
                                       Value high, Value codes,
                                       ArrayRef<int64_t> offsets = {}) {
@@ -1845,16 +1848,29 @@ private:
                                      b.getDenseI64ArrayAttr(spread));
   }
 
+  /// Block tables of 2-bit x with f16/bf16 results spread each entry over 4
+  /// lanes (blockLookupStep): their steps read their entries from the
+  /// segment tables as one vector (readBlockTable), where LLVM broadcasts
+  /// scalar reads and inserts them 128 bits at a time. In an A/B
+  /// (scripts/bench.sh --full --ab-binary, 5 rounds, Zen 4, 2026-11-25
+  /// 12:41 UTC) i2/ui2 blocked-32 -> f16/bf16 ran 1.12-1.15x faster at
+  /// 64 Ki and 4 Mi; the same read for i4 and fp4 x (16 entries per block)
+  /// ran at 0.72-0.80x.
+  bool readsBlockEntriesOnce() const {
+    return blockLookup && LookupTable::blockTableCodes(xElement, yElement) < 16;
+  }
+
   /// Block-flat: the number of entries T of the segment tables, or 0 when
   /// they are not used. The flat loop then runs over segments of T * B
   /// elements; each first decodes the segment's T scales (f32) and zero
   /// points (the type dequantize() subtracts) into small tables, which its
   /// steps read one scalar per block and broadcast: a load that x86 folds
   /// into the multiply or subtraction ({1to16}), where decoding in the step
-  /// costs a conversion and shuffles per block. T is a multiple of `lanes`
-  /// (the tables are built with whole vectors), chosen for segments of about
-  /// 4096 elements; blocks longer than 4 * lanes keep the per-step read (one
-  /// decode per several steps).
+  /// costs a conversion and shuffles per block (block tables of 2-bit x read
+  /// a step's entries as one vector instead, readsBlockEntriesOnce). T is a
+  /// multiple of `lanes` (the tables are built with whole vectors), chosen for
+  /// segments of about 4096 elements; blocks longer than 4 * lanes keep the
+  /// per-step read (one decode per several steps).
   int64_t blockTableEntries() const {
     if (plan.scheme != Scheme::BlockFlat || plan.blockSize > 4 * lanes)
       return 0;
@@ -1911,16 +1927,10 @@ private:
         arith::DivUIOp::create(b, loc, local,
                                indexConstant(b, loc, plan.blockSize)));
     int64_t entries = std::max<int64_t>(1, lanes / plan.blockSize);
-    if (blockLookup && entries > 1 &&
-        LookupTable::blockTableCodes(xElement, yElement) < 16) {
-      // Block tables of 2-bit x spread each entry over 4 lanes
-      // (blockLookupStep): one vector read of the step's entries (in
-      // bounds: the segment's steps end with its table), where LLVM
-      // broadcasts scalar reads and inserts them 128 bits at a time. In an
-      // A/B (scripts/bench.sh --full --ab-binary, 5 rounds, Zen 4,
-      // 2026-11-25 12:41 UTC) i2/ui2 blocked-32 -> f16/bf16 ran 1.12-1.15x
-      // faster at 64 Ki and 4 Mi; the same read for i4 and fp4 x (16
-      // entries per block) ran at 0.72-0.80x.
+    if (readsBlockEntriesOnce() && entries > 1) {
+      // One vector read of the step's entries: base .. base + T - 1 exist
+      // (a segment table, or the op's f32 scale, whose entries the
+      // segment's elements use).
       Type element = cast<RankedTensorType>(table.getType()).getElementType();
       Value padding = arith::ConstantOp::create(b, loc, b.getZeroAttr(element));
       return spreadOverBlocks(vector::TransferReadOp::create(
@@ -2397,7 +2407,7 @@ private:
       Value y =
           arith::ConstantOp::create(b, loc, b.getZeroAttr(vectorOf(yElement)));
       for (int64_t r = 0; r < lanes; r += 16) {
-        Value table = slice(entries, 16 * (blocks > 1 ? r / block : 0));
+        Value table = slice(entries, perBlock * (blocks > 1 ? r / block : 0));
         Value part = TableLookupOp::create(b, loc, table, slice(indices, r));
         y = vector::InsertStridedSliceOp::create(
             b, loc, part, y, ArrayRef<int64_t>{r}, ArrayRef<int64_t>{1});

@@ -3,6 +3,7 @@
 // RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 cpu-features=avx512f,avx512bw" --split-input-file | FileCheck %s --check-prefix=NOVBMI
 // RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=256 cpu-features=avx512f,avx512bw,avx512vbmi,avx2" --split-input-file | FileCheck %s --check-prefix=YMM
 // RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 unroll=4 cpu-features=avx512f,avx512bw,avx512vbmi" --split-input-file | FileCheck %s --check-prefix=UNROLL4
+// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 unroll=16 cpu-features=avx512f,avx512bw,avx512vbmi" --split-input-file | FileCheck %s --check-prefix=UNROLL16
 
 // Block tables: blocked packed 2/4-bit x along the innermost axis, blocks
 // of at least 32 and a multiple of 16. Each step computes the results of
@@ -124,7 +125,8 @@ func.func @mxfp4(%x: tensor<4x64xf4E2M1FN>, %s: tensor<4x2xf8E8M0FNU>) -> tensor
 // from the segment tables as one vector each. Each index is its code plus
 // 4 * its block in the step (in the in-lane order: positions 8-15 hold
 // elements 32-39, of block 1). With 4 registers (64 lanes, two blocks),
-// 8 entries.
+// 8 entries. With 16 (256 lanes), eight blocks of 4 codes in the planes'
+// 64 entries (this x is too short for segment tables at that width).
 // CHECK-LABEL: func.func @i2_b32_f16_segments
 // CHECK-DAG: %[[CODES:.*]] = arith.constant dense<[0, 1, -2, -1, 0, 1, -2, -1, 0, 1, -2, -1, 0, 1, -2, -1]> : vector<16xi32>
 // CHECK-DAG: %[[SLOTS:.*]] = arith.constant dense<"0x0000000000000000040404040404040400000000000000000404040404040404{{.*}}08080808080808080C0C0C0C0C0C0C0C{{.*}}"> : vector<128xi8>
@@ -147,9 +149,28 @@ func.func @mxfp4(%x: tensor<4x64xf4E2M1FN>, %s: tensor<4x2xf8E8M0FNU>) -> tensor
 // UNROLL4: vector.transfer_read %{{.*}} : tensor<128xf32>, vector<2xf32>
 // UNROLL4: arith.mulf %{{.*}}, %{{.*}} : vector<8xf32>
 // UNROLL4: qdq.table_lookup %{{.*}}[%{{.*}}] : vector<64xi8>, vector<64xi8>
+// UNROLL16-LABEL: func.func @i2_b32_f16_segments
+// UNROLL16: scf.for
+// UNROLL16: arith.mulf %{{.*}}, %{{.*}} : vector<32xf32>
+// UNROLL16: qdq.table_lookup %{{.*}}[%{{.*}}] : vector<64xi8>, vector<256xi8>
 func.func @i2_b32_f16_segments(%x: tensor<2x2048xi2>, %s: tensor<2x64xf16>, %z: tensor<2x64xi2>) -> tensor<2x2048xf16> {
   %y = qdq.dequantize_linear %x, %s, %z axis = 1 block_size = 32 : (tensor<2x2048xi2>, tensor<2x64xf16>, tensor<2x64xi2>) -> tensor<2x2048xf16>
   return %y : tensor<2x2048xf16>
+}
+
+// -----
+
+// An f32 scale is read in place: the steps of a segment read their four
+// entries from the op's flattened scale, as one vector.
+// CHECK-LABEL: func.func @u2_b32_f32_scale
+// CHECK: %[[FLAT:.*]] = tensor.collapse_shape %{{.*}} {{\[\[}}0, 1]] : tensor<2x64xf32> into tensor<128xf32>
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: vector.transfer_read %[[FLAT]][%{{.*}}], %{{.*}} {in_bounds = [true]} : tensor<128xf32>, vector<4xf32>
+// CHECK: qdq.table_lookup
+func.func @u2_b32_f32_scale(%x: tensor<2x2048xui2>, %s: tensor<2x64xf32>) -> tensor<2x2048xbf16> {
+  %y = qdq.dequantize_linear %x, %s axis = 1 block_size = 32 : (tensor<2x2048xui2>, tensor<2x64xf32>) -> tensor<2x2048xbf16>
+  return %y : tensor<2x2048xbf16>
 }
 
 // -----

@@ -50,6 +50,10 @@ LOOKUP_RUN_OPTIONS = RUN_OPTIONS + ['="vector-bits=512 vector-unroll=4"',
                                     '="vector-bits=128"',
                                     '="vector-bits=256"',
                                     '="cpu-features=none"']
+# The block-table file adds 16 registers per step on 512 bits: eight blocks
+# of 32 of 2-bit x per step.
+BLOCK_TABLE_RUN_OPTIONS = LOOKUP_RUN_OPTIONS + [
+    '="vector-bits=512 vector-unroll=16"']
 
 
 # The file of per-axis parameters read in place runs the vector lowering
@@ -1345,10 +1349,11 @@ def block_table_cases():
     """Packed 2- and 4-bit x (integer and fp4) blocked along the innermost
     axis in blocks of 32, 64 and 128: the block tables of the vector
     lowering (each step computes the results of the codes of each of its
-    blocks, 16 or for 2-bit x with f16/bf16 results 4, then looks its
+    blocks, 16, or 4 for 2-bit x with f16/bf16 results, then looks its
     codes up in them). Every code in every block position; steps over two
     blocks, one block and part of one; a partial last step; rows long
-    enough for segment tables (2-bit x: read as one vector per step). Scales: random, with
+    enough for segment tables (2-bit x: read as one vector per step, from
+    the op's own scale when it is f32). Scales: random, with
     special ones mixed in (NaN with a payload, infinities, -0, the smallest
     subnormal, the largest finite; for bf16 scales 2^-120, whose products
     are f32 subnormals); zero points: random, with both ends of the range.
@@ -1368,6 +1373,8 @@ def block_table_cases():
               ('i2_b32_f16', 'i2', [4, 96], 32, 'f16', True, 'f16'),
               ('i2_b32_long', 'i2', [2, 4160], 32, 'f16', True, 'f16'),
               ('u2_b64_long', 'ui2', [1, 8320], 64, 'bf16', True, 'bf16'),
+              ('u2_b32_long_f32s', 'ui2', [2, 4160], 32, 'f32', False,
+               'bf16'),
               ('u2_b64_f32', 'ui2', [3, 128], 64, 'bf16', True, 'f32'),
               ('u2_b32_nozp', 'ui2', [2, 160], 32, 'f32', False, 'bf16'),
               ('fp4_b32_e8m0', 'f4E2M1FN', [4, 96], 32, 'f8E8M0FNU', False,
@@ -2192,10 +2199,11 @@ def all_files():
 
 def render_all():
     return {fname: emit_file(title, cases,
-                             LOOKUP_RUN_OPTIONS
+                             BLOCK_TABLE_RUN_OPTIONS
+                             if fname == 'dq-block-tables.mlir'
+                             else LOOKUP_RUN_OPTIONS
                              if fname in ('dq-lookup-table.mlir',
                                           'dq-decode-table.mlir',
-                                          'dq-block-tables.mlir',
                                           'dq-row-tables.mlir',
                                           'dq-period-tables.mlir',
                                           'dq-wide-steps.mlir')
