@@ -5,6 +5,10 @@ Behind the numbers in bench/HISTORY.md for the loop rows of block rows
 (several rows of x per loop row). Not part of the build or of any test:
 
     python3 bench/micro/loop_rows_ab.py OLD_QDQ_OPT NEW_QDQ_OPT [--rounds N]
+                                        [--set rows|blocks16]
+
+`--set blocks16` times blocked packed 2-bit x in blocks of 16 and 32 instead
+(x [256, 4096] ui2: the block tables of 2-bit x with f16/bf16 results).
 
 Each case is a function that dequantizes an x of about 1 Mi elements
 (static, or with a dynamic row count: the kernel casts its operands), called 400 times from `main` under `mlir-runner -O3` after one
@@ -37,6 +41,9 @@ CASES = [('i8_k5_b2_f32', 'i8', 209715, 5, 2, 'f32', 'f32', False),
          ('i8_dyn_k5_b2_f16', 'i8', 209715, 5, 2, 'f16', 'f16', True),
          ('i8_dyn_k10_b4_f32', 'i8', 104857, 10, 4, 'f32', 'f32', True),
          ('u4_dyn_k6_b4_f32', 'ui4', 174762, 6, 4, 'f32', 'f32', True)]
+BLOCK16_CASES = [('u2_b16_f16', 'ui2', 256, 4096, 16, 'f16', 'f16', False),
+                 ('u2_b16_bf16', 'ui2', 256, 4096, 16, 'bf16', 'bf16', False),
+                 ('u2_b32_f16', 'ui2', 256, 4096, 32, 'f16', 'f16', False)]
 
 
 def kernel(x_type, rows, length, block, s_type, y_type, dynamic):
@@ -93,13 +100,15 @@ def main():
     parser.add_argument('old')
     parser.add_argument('new')
     parser.add_argument('--rounds', type=int, default=3)
+    parser.add_argument('--set', choices=('rows', 'blocks16'), default='rows')
     args = parser.parse_args()
+    cases = BLOCK16_CASES if args.set == 'blocks16' else CASES
     libs = ','.join(os.path.join(LIB, name) for name in
                     ('libmlir_runner_utils.so', 'libmlir_c_runner_utils.so',
                      'libomp.so'))
     with tempfile.TemporaryDirectory() as tmp:
         lowered = {}
-        for name, *shape in CASES:
+        for name, *shape in cases:
             source = os.path.join(tmp, name + '.mlir')
             with open(source, 'w') as f:
                 f.write(kernel(*shape))
@@ -109,7 +118,7 @@ def main():
                     capture_output=True, text=True).stdout
         times = {key: [] for key in lowered}
         for _ in range(args.rounds):
-            for name, *_ in CASES:
+            for name, *_ in cases:
                 for tag in ('old', 'new'):
                     out = subprocess.run(
                         [RUNNER, '-O3', '-e', 'main',
@@ -121,7 +130,7 @@ def main():
                     times[name, tag].append(float(out[0]))
         print('%-16s %10s %10s %8s' % ('case', 'old (ms)', 'new (ms)',
                                         'old/new'))
-        for name, *_ in CASES:
+        for name, *_ in cases:
             old = statistics.median(times[name, 'old']) * 1e3
             new = statistics.median(times[name, 'new']) * 1e3
             print('%-16s %10.1f %10.1f %8.2f' % (name, old, new, old / new))

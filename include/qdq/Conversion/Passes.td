@@ -153,10 +153,10 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
     each row builds its table inside the row loop, then looks its codes up
     (a dynamic row length is tested at run time, with the arithmetic rows
     below it). Blocked packed 2/4-bit x (fp4 included) along the innermost
-    axis, in the block-flat steps above, with blocks of at least 32 and a
-    multiple of 16 (block tables): each step computes the results of the
-    codes of each block it covers with the arithmetic path, then looks its
-    codes up in them: f32 results in one 16-entry f32 table per 16 lanes;
+    axis, in the block-flat steps above, with blocks of at least 32 (16 for
+    2-bit x with f16/bf16 results) and a multiple of 16 (block tables): each
+    step computes the results of the codes of each block it covers with the
+    arithmetic path, then looks its codes up in them: f32 results in one 16-entry f32 table per 16 lanes;
     f16/bf16 results (512-bit steps, AVX512_VBMI) in two 64-entry byte
     planes that hold the step's blocks (the 16 codes of each of at most 4
     blocks of 4-bit x; the 4 codes of each block of 2-bit x, at most 8 per

@@ -175,6 +175,30 @@ func.func @u2_b32_f32_scale(%x: tensor<2x2048xui2>, %s: tensor<2x64xf32>) -> ten
 
 // -----
 
+// 2-bit x with f16/bf16 results takes blocks of 16 too (a block's table
+// costs a quarter of its arithmetic): eight blocks of 4 codes per step of
+// 128 lanes, one step of 32 lanes of arithmetic. With f32 results (16
+// entries per block in each register's vpermps table) it keeps the
+// arithmetic path.
+// CHECK-LABEL: func.func @i2_b16_f16
+// CHECK: scf.for
+// CHECK: vector.shuffle %{{.*}}, %{{.*}} [0, 0, 0, 0, 16, 16, 16, 16, 32, 32, 32, 32, 48, 48, 48, 48, 64, 64, 64, 64, 80, 80, 80, 80, 96, 96, 96, 96, 112, 112, 112, 112] : vector<128xf32>, vector<128xf32>
+// CHECK: arith.mulf %{{.*}}, %{{.*}} : vector<32xf32>
+// CHECK: qdq.table_lookup %{{.*}}[%{{.*}}] : vector<64xi8>, vector<128xi8>
+// CHECK-LABEL: func.func @i2_b16_f32
+// CHECK-NOT: qdq.table_lookup
+// CHECK: return
+func.func @i2_b16_f16(%x: tensor<2x256xi2>, %s: tensor<2x16xf16>, %z: tensor<2x16xi2>) -> tensor<2x256xf16> {
+  %y = qdq.dequantize_linear %x, %s, %z axis = 1 block_size = 16 : (tensor<2x256xi2>, tensor<2x16xf16>, tensor<2x16xi2>) -> tensor<2x256xf16>
+  return %y : tensor<2x256xf16>
+}
+func.func @i2_b16_f32(%x: tensor<2x256xi2>, %s: tensor<2x16xf32>, %z: tensor<2x16xi2>) -> tensor<2x256xf32> {
+  %y = qdq.dequantize_linear %x, %s, %z axis = 1 block_size = 16 : (tensor<2x256xi2>, tensor<2x16xf32>, tensor<2x16xi2>) -> tensor<2x256xf32>
+  return %y : tensor<2x256xf32>
+}
+
+// -----
+
 // Blocks of 16 (a table costs as much as the arithmetic it saves) and
 // 8-bit x (256 codes per block) keep the arithmetic path.
 // CHECK-LABEL: func.func @i4_b16

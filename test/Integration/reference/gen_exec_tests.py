@@ -1347,14 +1347,14 @@ def block_segment_cases():
 
 def block_table_cases():
     """Packed 2- and 4-bit x (integer and fp4) blocked along the innermost
-    axis in blocks of 32, 64 and 128: the block tables of the vector
-    lowering (each step computes the results of the codes of each of its
-    blocks, 16, or 4 for 2-bit x with f16/bf16 results, then looks its
-    codes up in them). Every code in every block position; steps over two
-    blocks, one block and part of one; a partial last step; rows long
+    axis in blocks of 16 (2-bit x), 32, 64 and 128: the block tables of the
+    vector lowering (each step computes the results of the codes of each
+    of its blocks, 16, or 4 for 2-bit x with f16/bf16 results, then looks
+    its codes up in them). Every code in every block position; steps over
+    two blocks, one block and part of one; a partial last step; rows long
     enough for segment tables (2-bit x: read as one vector per step, from
-    the op's own scale when it is f32). Scales: random, with
-    special ones mixed in (NaN with a payload, infinities, -0, the smallest
+    the op's own scale when it is f32). Scales: random, with special ones
+    mixed in (NaN with a payload, infinities, -0, the smallest
     subnormal, the largest finite; for bf16 scales 2^-120, whose products
     are f32 subnormals); zero points: random, with both ends of the range.
     """
@@ -1375,6 +1375,8 @@ def block_table_cases():
               ('u2_b64_long', 'ui2', [1, 8320], 64, 'bf16', True, 'bf16'),
               ('u2_b32_long_f32s', 'ui2', [2, 4160], 32, 'f32', False,
                'bf16'),
+              ('i2_b16_f16', 'i2', [3, 192], 16, 'f16', True, 'f16'),
+              ('u2_b16_long', 'ui2', [2, 4160], 16, 'bf16', True, 'bf16'),
               ('u2_b64_f32', 'ui2', [3, 128], 64, 'bf16', True, 'f32'),
               ('u2_b32_nozp', 'ui2', [2, 160], 32, 'f32', False, 'bf16'),
               ('fp4_b32_e8m0', 'f4E2M1FN', [4, 96], 32, 'f8E8M0FNU', False,
