@@ -39,6 +39,15 @@ static char block[1 << 16] __attribute__((aligned(64)));
 #define HALF(r) "vcvtps2ph $4,%%zmm" #r ",%%ymm" #r "\n\t"
 #define STORE(r) "vmovdqu %%ymm" #r ",1024+" #r "*32(%0)\n\t"
 #define HALFSTORE(r) "vcvtps2ph $4,%%zmm" #r ",1024+" #r "*32(%0)\n\t"
+// Two narrowed registers joined into one 512-bit store (the form of a
+// vector<64xf16> write: vinserti64x4, then one store).
+#define JOIN(r, q)                                                             \
+  "vinserti64x4 $1,%%ymm" #q ",%%zmm" #r ",%%zmm" #r "\n\t"                    \
+  "vmovdqu64 %%zmm" #r ",1024+" #r "*32(%0)\n\t"
+// The fused product the lowering emits for per-axis x with a zero point
+// (x + 0x4B000000 read as f32, times the scale plus an offset).
+#define ADD(r) "vpaddd %2,%%zmm" #r ",%%zmm" #r "\n\t"
+#define FMA(r) "vfmadd213ps %1,%1,%%zmm" #r "\n\t"
 #define FOUR(STEP) STEP(0, 10) STEP(16, 11) STEP(32, 12) STEP(48, 13)
 #define RUN(name, body)                                                        \
   do {                                                                         \
@@ -55,6 +64,9 @@ static char block[1 << 16] __attribute__((aligned(64)));
 #define S_NOHALF(o, r) LOAD(o, r) SUB(r) CVT(r) MUL(r)
 #define S_NOMUL(o, r) LOAD(o, r) SUB(r) CVT(r) HALF(r)
 #define S_NOCVT(o, r) LOAD(o, r) SUB(r) MUL(r) HALF(r)
+#define S_FUSED(o, r) LOAD(o, r) ADD(r) FMA(r) HALF(r) STORE(r)
+#define S_FUSEDMEM(o, r) LOAD(o, r) ADD(r) FMA(r) HALFSTORE(r)
+#define S_FUSEDNOSTORE(o, r) LOAD(o, r) ADD(r) FMA(r) HALF(r)
 #define S_PLAIN(o, r) PLAIN(o, r) SUB(r) CVT(r) MUL(r) HALF(r)
 
 static void pipes(void) {
@@ -66,6 +78,12 @@ static void pipes(void) {
          1e-9 / cycle);
   RUN("full loop", FOUR(S_FULL));
   RUN("vcvtps2ph to memory (LLVM's form)", FOUR(S_MEMHALF));
+  RUN("pairs joined, one 512-bit store per pair",
+      FOUR(S_NOSTORE) JOIN(10, 11) JOIN(12, 13));
+  RUN("fused product, vcvtps2ph to a register", FOUR(S_FUSED));
+  RUN("fused product, vcvtps2ph to memory", FOUR(S_FUSEDMEM));
+  RUN("fused product, pairs joined",
+      FOUR(S_FUSEDNOSTORE) JOIN(10, 11) JOIN(12, 13));
   RUN("without the stores", FOUR(S_NOSTORE));
   RUN("without the stores and vcvtps2ph", FOUR(S_NOHALF));
   RUN("without the stores and vmulps", FOUR(S_NOMUL));

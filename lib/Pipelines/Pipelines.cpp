@@ -53,6 +53,7 @@ void mlir::qdq::buildQDQToLLVMPipeline(
     vector.numThreads = options.numThreads;
     vector.parallelThreshold = options.parallelThreshold;
     vector.cpuFeatures = cpuFeatures;
+    vector.f16Stores = options.f16Stores;
     pm.addPass(createConvertQDQToVector(vector));
   }
   pm.addPass(createConvertQDQToLinalg());

@@ -1,9 +1,48 @@
-// f16 results: each register's vcvtps2ph stores to memory itself, in the
-// unrolled SIMD steps of per-tensor, per-axis and per-row loops, with no
-// shuffle joining two narrowed registers first (what one write of a whole
-// step of 64 f16 gave: two vinsertf64x4 per step). Machine code for an
-// AVX-512 target, whatever the host.
-// RUN: qdq-opt %s --qdq-to-llvm="vector-bits=512 cpu-features=avx512f,avx512bw" | mlir-translate --mlir-to-llvmir | llc -O3 -mtriple=x86_64-unknown-linux-gnu -mattr=+avx512f,+avx512bw,+avx512vl,+f16c | FileCheck %s
+// f16 results with f16-stores=per-register (the host default outside Zen
+// 5): each register's vcvtps2ph stores to memory itself, in the unrolled
+// SIMD steps of per-tensor, per-axis and per-row loops, with no shuffle
+// joining two narrowed registers first. With f16-stores=joined (the host
+// default on Zen 5, where vcvtps2ph to memory is slow) every vcvtps2ph
+// narrows into a register and pairs of them are joined into one 512-bit
+// store (two vinserti64x4 per step of 64). Machine code for an AVX-512
+// target, whatever the host.
+// RUN: qdq-opt %s --qdq-to-llvm="vector-bits=512 cpu-features=avx512f,avx512bw f16-stores=per-register" | mlir-translate --mlir-to-llvmir | llc -O3 -mtriple=x86_64-unknown-linux-gnu -mattr=+avx512f,+avx512bw,+avx512vl,+f16c | FileCheck %s
+// RUN: qdq-opt %s --qdq-to-llvm="vector-bits=512 cpu-features=avx512f,avx512bw f16-stores=joined" | mlir-translate --mlir-to-llvmir | llc -O3 -mtriple=x86_64-unknown-linux-gnu -mattr=+avx512f,+avx512bw,+avx512vl,+f16c | FileCheck %s --check-prefix=JOINED
+// joined-for-32-bit-x joins the writes of i32 x (per_tensor, per_row) and
+// keeps one vcvtps2ph to memory per register for i16 x (per_axis).
+// RUN: qdq-opt %s --qdq-to-llvm="vector-bits=512 cpu-features=avx512f,avx512bw f16-stores=joined-for-32-bit-x" | mlir-translate --mlir-to-llvmir | llc -O3 -mtriple=x86_64-unknown-linux-gnu -mattr=+avx512f,+avx512bw,+avx512vl,+f16c | FileCheck %s --check-prefix=WIDE
+
+// WIDE-LABEL: per_tensor:
+// WIDE-NOT:   vcvtps2ph $4, %zmm{{[0-9]+}}, {{-?[0-9]*}}(%r
+// WIDE:       vinsert{{[fi]}}64x4
+// WIDE-NOT:   vcvtps2ph $4, %zmm{{[0-9]+}}, {{-?[0-9]*}}(%r
+// WIDE:       .cfi_endproc
+// WIDE-LABEL: per_axis:
+// WIDE-NOT:   vinsert{{[fi]}}64x4
+// WIDE-COUNT-4: vcvtps2ph $4, %zmm{{[0-9]+}}, {{-?[0-9]*}}(%r
+// WIDE-NOT:   vinsert{{[fi]}}64x4
+// WIDE:       .cfi_endproc
+// WIDE-LABEL: per_row:
+// WIDE-NOT:   vcvtps2ph $4, %zmm{{[0-9]+}}, {{-?[0-9]*}}(%r
+// WIDE:       vinsert{{[fi]}}64x4
+// WIDE-NOT:   vcvtps2ph $4, %zmm{{[0-9]+}}, {{-?[0-9]*}}(%r
+// WIDE:       .cfi_endproc
+
+// JOINED-LABEL: per_tensor:
+// JOINED-NOT:   vcvtps2ph $4, %zmm{{[0-9]+}}, {{-?[0-9]*}}(%r
+// JOINED-COUNT-2: vinsert{{[fi]}}64x4 $1, %ymm{{[0-9]+}}, %zmm{{[0-9]+}}, %zmm{{[0-9]+}}
+// JOINED-NOT:   vcvtps2ph $4, %zmm{{[0-9]+}}, {{-?[0-9]*}}(%r
+// JOINED:       .cfi_endproc
+// JOINED-LABEL: per_axis:
+// JOINED-NOT:   vcvtps2ph $4, %zmm{{[0-9]+}}, {{-?[0-9]*}}(%r
+// JOINED-COUNT-2: vinsert{{[fi]}}64x4 $1, %ymm{{[0-9]+}}, %zmm{{[0-9]+}}, %zmm{{[0-9]+}}
+// JOINED-NOT:   vcvtps2ph $4, %zmm{{[0-9]+}}, {{-?[0-9]*}}(%r
+// JOINED:       .cfi_endproc
+// JOINED-LABEL: per_row:
+// JOINED-NOT:   vcvtps2ph $4, %zmm{{[0-9]+}}, {{-?[0-9]*}}(%r
+// JOINED-COUNT-2: vinsert{{[fi]}}64x4 $1, %ymm{{[0-9]+}}, %zmm{{[0-9]+}}, %zmm{{[0-9]+}}
+// JOINED-NOT:   vcvtps2ph $4, %zmm{{[0-9]+}}, {{-?[0-9]*}}(%r
+// JOINED:       .cfi_endproc
 
 // CHECK-LABEL: per_tensor:
 // CHECK-NOT:   vinsertf64x4

@@ -237,6 +237,12 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
            "Per-axis periods (K * N elements) of at most this many elements "
            "are decoded into tables; a longer innermost axis of whole steps "
            "is read in place">,
+    Option<"f16Stores", "f16-stores", "std::string", /*default=*/"\"host\"",
+           "How the arithmetic steps write f16 results: per-register (each "
+           "register's vcvtps2ph stores to memory), joined (pairs of "
+           "narrowed registers joined into one 512-bit store), "
+           "joined-for-32-bit-x (on 512-bit registers), or host (joined-for-32-bit-x on AMD Zen 5, "
+           "where vcvtps2ph to memory is slow; per-register otherwise)">,
     Option<"cpuFeatures", "cpu-features", "std::string", /*default=*/"\"host\"",
            "x86 extensions the lowering may count on (table-lookup "
            "shuffles, bit unpacking, bf16 rounding): host (this CPU's), "

@@ -37,6 +37,12 @@ struct QDQToLLVMPipelineOptions
       llvm::cl::desc("SIMD registers per loop iteration of the SIMD loops; "
                      "0 = per form (see --convert-qdq-to-vector)"),
       llvm::cl::init(0)};
+  Option<std::string> f16Stores{
+      *this, "f16-stores",
+      llvm::cl::desc("How the SIMD steps write f16 results: per-register, "
+                     "joined, joined-for-32-bit-x or host (see "
+                     "--convert-qdq-to-vector)"),
+      llvm::cl::init("host")};
   Option<int64_t> nontemporalMinBytes{
       *this, "nontemporal-min-bytes",
       llvm::cl::desc("Loops that stream at least this many bytes (result "

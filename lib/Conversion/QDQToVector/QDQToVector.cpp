@@ -109,6 +109,7 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/TargetParser/Host.h"
 
@@ -130,6 +131,22 @@ unsigned mlir::qdq::getHostVectorBits() {
   if (features.lookup("avx2") || features.lookup("avx"))
     return 256;
   return 128;
+}
+
+F16StoreForm mlir::qdq::getHostF16StoreForm() {
+  // Zen 5 (znver5): vcvtps2ph to memory is slow there. In an L1-resident
+  // loop (bench/micro/loop_limits.c, i8 per-axis -> f16 as the lowering
+  // emits it, 2026-11-26 14:58 UTC) it took 4.0 core cycles per 64
+  // elements, against 2.85 with vcvtps2ph to a register and 3.15 with
+  // joined pairs. In the benchmark (A/B of 56 f16-result cases, 7 rounds,
+  // 64 Ki and 4 Mi, 15:04 UTC) joined stores gained for 32-bit x (i32
+  // per-axis C=64 and rows 1.19-1.26x at 64 Ki, the others 1.01-1.09x) and
+  // lost 3-7% for 8-bit and packed x per axis; 16-bit and f16 x were
+  // mixed. Zen 4 ran the memory form faster for every x type (see
+  // KernelBuilder::dequantizeInto).
+  if (llvm::sys::getHostCPUName() == "znver5")
+    return F16StoreForm::JoinedFor32BitX;
+  return F16StoreForm::PerRegister;
 }
 
 namespace {
@@ -1260,7 +1277,7 @@ public:
                 int64_t lanes, int64_t registerLanes, int64_t numThreads,
                 int64_t parallelThreshold, bool useLookup,
                 bool lookupF32Entries, bool useDecodeTable,
-                const X86Features &x86)
+                const X86Features &x86, F16StoreForm f16Stores)
       : b(b), loc(op.getLoc()), op(op), plan(plan), lanes(lanes),
         registerLanes(registerLanes), numThreads(numThreads),
         parallelThreshold(parallelThreshold), useLookup(useLookup),
@@ -1273,7 +1290,11 @@ public:
         xElement(op.getX().getType().getElementType()),
         yElement(op.getY().getType().getElementType()),
         storeElement(yElement.isF32() ? yElement : b.getI16Type()),
-        scaleElement(op.getScale().getType().getElementType()) {
+        scaleElement(op.getScale().getType().getElementType()),
+        joinF16Stores(f16Stores == F16StoreForm::Joined ||
+                      (f16Stores == F16StoreForm::JoinedFor32BitX &&
+                       registerLanes == 16 &&
+                       op.getX().getType().getElementTypeBitWidth() == 32)) {
     // fp8/fp4 zero points are zero (DQ-R15) and not subtracted.
     if (op.getZeroPoint() && !isFloatQuantizedElement(xElement))
       zeroPoint = op.getZeroPoint();
@@ -2498,13 +2519,16 @@ private:
   /// same way (vpmovdw to memory), ran 0.93-1.03x: they keep the one write.
   /// Not on 128-bit registers: their 8-byte f16 writes could not become
   /// streaming stores (--qdq-nontemporal-stores takes 16 bytes and up), and
-  /// would keep the step's other writes from streaming.
+  /// would keep the step's other writes from streaming. Not with
+  /// `joinF16Stores` either (F16StoreForm; the host default joins the
+  /// writes of 32-bit x on Zen 5, where vcvtps2ph to memory is slow).
   Value dequantizeInto(Value xStored, Type xType, Value scale, Value zp,
                        Value acc, ValueRange indices, bool inBounds) {
     auto xVector = cast<VectorType>(xStored.getType());
     int64_t width = xVector.getNumElements();
-    bool perRegister = inBounds && yElement.isF16() && registerLanes >= 8 &&
-                       width > registerLanes && width % registerLanes == 0;
+    bool perRegister = inBounds && yElement.isF16() && !joinF16Stores &&
+                       registerLanes >= 8 && width > registerLanes &&
+                       width % registerLanes == 0;
     if (!perRegister)
       return vector::TransferWriteOp::create(
                  b, loc, toStoreForm(dequantize(xStored, xType, scale, zp)),
@@ -3577,6 +3601,9 @@ private:
   /// Packed x is read with StoredReader::readAsI32.
   bool unpackToI32 = false;
   Type xElement, yElement, storeElement, scaleElement;
+  /// f16 results of arithmetic steps are written a whole step at a time
+  /// (F16StoreForm, dequantizeInto).
+  bool joinF16Stores;
   Value zeroPoint;
 };
 
@@ -3586,7 +3613,8 @@ public:
       : OpRewritePattern(ctx), lanes(options.vectorBits / 32),
         unroll(options.unroll), numThreads(options.numThreads),
         parallelThreshold(options.parallelThreshold),
-        maxTablePeriod(options.maxTablePeriod), x86(options.x86) {}
+        maxTablePeriod(options.maxTablePeriod), x86(options.x86),
+        f16Stores(options.f16Stores) {}
 
   LogicalResult matchAndRewrite(DequantizeLinearOp op,
                                 PatternRewriter &rewriter) const override {
@@ -3622,10 +3650,10 @@ public:
       }
     }
     auto build = [&](bool useLookup) {
-      KernelBuilder builder(rewriter, op, *plan, width, lanes, numThreads,
-                            parallelThreshold, useLookup,
-                            LookupTable::usesF32Entries(op, width, x86),
-                            LookupTable::appliesToDecode(op, width, x86), x86);
+      KernelBuilder builder(
+          rewriter, op, *plan, width, lanes, numThreads, parallelThreshold,
+          useLookup, LookupTable::usesF32Entries(op, width, x86),
+          LookupTable::appliesToDecode(op, width, x86), x86, f16Stores);
       return builder.build();
     };
     // Per-axis rows of a dynamic length N: a table per row when N turns out
@@ -3736,6 +3764,7 @@ private:
   int64_t parallelThreshold;
   int64_t maxTablePeriod;
   X86Features x86;
+  F16StoreForm f16Stores;
 };
 
 struct ConvertQDQToVectorPass
@@ -3763,11 +3792,25 @@ struct ConvertQDQToVectorPass
         X86Features::parseOption(getOperation(), cpuFeatures);
     if (failed(x86))
       return signalPassFailure();
+    std::optional<F16StoreForm> storeForm =
+        llvm::StringSwitch<std::optional<F16StoreForm>>(f16Stores)
+            .Case("host", getHostF16StoreForm())
+            .Case("per-register", F16StoreForm::PerRegister)
+            .Case("joined", F16StoreForm::Joined)
+            .Case("joined-for-32-bit-x", F16StoreForm::JoinedFor32BitX)
+            .Default(std::nullopt);
+    if (!storeForm) {
+      getOperation()->emitError()
+          << "f16-stores must be host, per-register, joined or "
+             "joined-for-32-bit-x, got '"
+          << f16Stores << "'";
+      return signalPassFailure();
+    }
     RewritePatternSet patterns(&getContext());
     populateQDQToVectorConversionPatterns(
         patterns,
         QDQToVectorOptions{bits, unroll, numThreads, parallelThreshold,
-                           maxTablePeriod, x86->limitedTo(bits)});
+                           maxTablePeriod, x86->limitedTo(bits), *storeForm});
     // Ops without a vector scheme stay for --convert-qdq-to-linalg.
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();

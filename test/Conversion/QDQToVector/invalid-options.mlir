@@ -6,6 +6,8 @@
 // RUN: not qdq-opt %s --qdq-to-llvm="vector-unroll=-1" 2>&1 | FileCheck %s --check-prefix=PIPELINE
 // RUN: not qdq-opt %s --qdq-to-llvm="cpu-features=sse9" 2>&1 | FileCheck %s --check-prefix=FEATURES
 // RUN: not qdq-opt %s --qdq-to-llvm="cpu-features=sse9 vectorize=0" 2>&1 | FileCheck %s --check-prefix=FEATURES
+// RUN: not qdq-opt %s --convert-qdq-to-vector="f16-stores=paired" 2>&1 | FileCheck %s --check-prefix=F16STORES
+// RUN: not qdq-opt %s --qdq-to-llvm="f16-stores=" 2>&1 | FileCheck %s --check-prefix=F16EMPTY
 
 // BITS:     error: vector-bits must be 128, 256 or 512, got 384
 // THREADS:  error: num-threads must be at least 1, got 0
@@ -13,6 +15,8 @@
 // UNROLL17: error: unroll must be in [0, 16], got 17
 // PIPELINE: error: unroll must be in [0, 16], got -1
 // FEATURES: error: cpu-features: unknown feature 'sse9'
+// F16STORES: error: f16-stores must be host, per-register, joined or joined-for-32-bit-x, got 'paired'
+// F16EMPTY: error: f16-stores must be host, per-register, joined or joined-for-32-bit-x, got ''
 func.func @f(%x: tensor<64xi8>, %s: tensor<f32>) -> tensor<64xf32> {
   %y = qdq.dequantize_linear %x, %s : (tensor<64xi8>, tensor<f32>) -> tensor<64xf32>
   return %y : tensor<64xf32>

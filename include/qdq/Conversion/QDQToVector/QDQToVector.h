@@ -17,6 +17,23 @@ namespace mlir::qdq {
 /// or AVX2, otherwise 128.
 unsigned getHostVectorBits();
 
+/// How the arithmetic SIMD steps write f16 results.
+enum class F16StoreForm {
+  /// Rounded and written one register at a time: each vcvtps2ph stores to
+  /// memory itself.
+  PerRegister,
+  /// The whole step rounded, then written at once: LLVM joins pairs of
+  /// narrowed registers (vinserti64x4) before each 512-bit store.
+  Joined,
+  /// Joined for 32-bit x on 512-bit registers (the form measured), per
+  /// register otherwise.
+  JoinedFor32BitX,
+};
+
+/// The F16StoreForm measured fastest on the host CPU: JoinedFor32BitX on
+/// AMD Zen 5, PerRegister elsewhere.
+F16StoreForm getHostF16StoreForm();
+
 /// How the vector lowering shapes its loops.
 struct QDQToVectorOptions {
   /// SIMD width in bits (128, 256 or 512).
@@ -44,6 +61,8 @@ struct QDQToVectorOptions {
   /// with f32 results) becomes a table lookup (qdq.table_lookup) when they
   /// cover it (none: never).
   X86Features x86;
+  /// How the arithmetic steps write f16 results.
+  F16StoreForm f16Stores = F16StoreForm::PerRegister;
 };
 
 /// Adds the pattern that rewrites qdq.dequantize_linear on tensors into
