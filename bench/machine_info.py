@@ -54,6 +54,18 @@ def main():
         mm = re.search(rf'^{name} cache:\s*(.*)$', lscpu, re.M)
         if mm:
             caches.append(f'{name} {mm.group(1).strip()}')
+    if not caches:
+        # Some VMs show no cache in lscpu (no /sys/.../cache): glibc's
+        # reading of CPUID, as the guest sees it (the L3 of a VM may count
+        # the whole host's).
+        for name, key in (('L1d', 'LEVEL1_DCACHE_SIZE'),
+                          ('L2', 'LEVEL2_CACHE_SIZE'),
+                          ('L3', 'LEVEL3_CACHE_SIZE')):
+            size = run(['getconf', key]).strip()
+            if size.isdigit() and int(size):
+                caches.append(f'{name} {int(size) // 1024} KiB')
+        if caches:
+            caches.append('(CPUID through getconf, per core as the VM reports it)')
     info['caches'] = ', '.join(caches) or '?'
     mem = re.search(r'MemTotal:\s*(\d+) kB', open('/proc/meminfo').read())
     info['memory'] = f'{int(mem.group(1)) / 1024 / 1024:.1f} GiB' if mem else '?'
