@@ -8,8 +8,13 @@
 // 1. The inner loop that --qdq-to-llvm emits for i8 per-axis -> f16 (per 16
 //    lanes: vpmovsxbd, vpsubd, vcvtdq2ps, vmulps, vcvtps2ph, store), on one
 //    L1-resident block, and the same loop with one instruction removed or
-//    replaced at a time, and with vcvtps2ph storing to memory itself (the
-//    form LLVM selects for a conversion followed by a store). Reported in core cycles per 64 elements, calibrated
+//    replaced at a time, with vcvtps2ph storing to memory itself (the
+//    form LLVM selects for a conversion followed by a store), with pairs
+//    of narrowed registers joined into one 64-byte store (the form of one
+//    write of a whole step), and the same three store forms of the fused
+//    product the lowering emits for per-axis x with a zero point (vpaddd,
+//    vfmadd213ps: the --convert-qdq-to-vector option f16-stores). Reported
+//    in core cycles per 64 elements, calibrated
 //    with a chain of dependent vpaddd (1 cycle each). If every variant is
 //    faster than the full loop by about the removed instruction's cost,
 //    the loop is bound by the vector pipes those instructions share.
