@@ -54,6 +54,7 @@ void mlir::qdq::buildQDQToLLVMPipeline(
     vector.parallelThreshold = options.parallelThreshold;
     vector.cpuFeatures = cpuFeatures;
     vector.f16Stores = options.f16Stores;
+    vector.periodTile = options.periodTile;
     pm.addPass(createConvertQDQToVector(vector));
   }
   pm.addPass(createConvertQDQToLinalg());

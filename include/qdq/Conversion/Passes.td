@@ -243,6 +243,12 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
            "narrowed registers joined into one 512-bit store), "
            "joined-for-32-bit-x (on 512-bit registers), or host (joined-for-32-bit-x on AMD Zen 5, "
            "where vcvtps2ph to memory is slow; per-register otherwise)">,
+    Option<"periodTile", "period-tile", "int64_t", /*default=*/"0",
+           "Periods per period tile (per-axis tables whose period is "
+           "several steps): each column step reads its scales and zero "
+           "points once for the steps at its offset in this many periods, "
+           "at most 16; 0 picks the host's per form (on AMD Zen 5 1, but 4 "
+           "for f16/bf16 results of packed integer x; 4 otherwise)">,
     Option<"cpuFeatures", "cpu-features", "std::string", /*default=*/"\"host\"",
            "x86 extensions the lowering may count on (table-lookup "
            "shuffles, bit unpacking, bf16 rounding): host (this CPU's), "

@@ -43,6 +43,11 @@ struct QDQToLLVMPipelineOptions
                      "joined, joined-for-32-bit-x or host (see "
                      "--convert-qdq-to-vector)"),
       llvm::cl::init("host")};
+  Option<int64_t> periodTile{
+      *this, "period-tile",
+      llvm::cl::desc("Periods per period tile of per-axis tables; 0 = the "
+                     "host's (see --convert-qdq-to-vector)"),
+      llvm::cl::init(0)};
   Option<int64_t> nontemporalMinBytes{
       *this, "nontemporal-min-bytes",
       llvm::cl::desc("Loops that stream at least this many bytes (result "

@@ -149,16 +149,31 @@ F16StoreForm mlir::qdq::getHostF16StoreForm() {
   return F16StoreForm::PerRegister;
 }
 
+int64_t mlir::qdq::getHostPeriodTile(Type xElement, Type yElement) {
+  // Zen 4: in A/Bs of the benchmark's per-axis C=4096 cases (i8, i4,
+  // f8E4M3FN x; 64 Ki and 4 Mi; 2026-11-24), tiles of 2 periods ran at
+  // 0.82-0.87x tiles of 4 with f32 results and 0.92-1.04x with f16/bf16
+  // results (23:51 UTC), tiles of 8 at 0.70-1.08x and 0.97-1.03x (22:52
+  // UTC). Zen 5 (48 KiB L1; every x type, 64 Ki and 4 Mi, 5 rounds,
+  // 2026-11-26 17:53 UTC): one period at a time ran at 1.34x tiles of 4
+  // with f32 results at 64 Ki (geometric mean; 0.97-1.89x) and 1.09x at
+  // 4 Mi, 1.03-1.07x with f16/bf16 results, except for packed 2/4-bit
+  // integer x with f16/bf16 results (0.89-0.91x at 64 Ki), whose
+  // zero-point unpacking the tiles share; tiles of 2 ran slower than
+  // either (0.81x and 0.95x with f32 results, 17:49 UTC).
+  if (llvm::sys::getHostCPUName() != "znver5")
+    return 4;
+  bool packedInteger =
+      xElement.isInteger() && xElement.getIntOrFloatBitWidth() < 8;
+  return packedInteger && !yElement.isF32() ? 4 : 1;
+}
+
 namespace {
 
-/// Periods per period tile (KernelBuilder::periodTileCount), and rows per
-/// row tile of per-axis rows along a dynamic axis: each column step shares
-/// its table or parameter reads among this many steps. In A/Bs of the
-/// benchmark's per-axis C=4096 cases (i8, i4, f8E4M3FN x; 64 Ki and 4 Mi;
-/// this Zen 4, 2026-11-24), tiles of 2 ran at 0.82-0.87x with f32 results
-/// and 0.92-1.04x with f16/bf16 results (23:51 UTC), tiles of 8 at
-/// 0.70-1.08x and 0.97-1.03x (22:52 UTC).
-constexpr int64_t kTilePeriods = 4;
+/// Rows per row tile of per-axis rows along a dynamic axis: each column
+/// step shares its parameter reads among this many rows (as the period
+/// tiles of getHostPeriodTile on Zen 4, where they were measured).
+constexpr int64_t kTileRows = 4;
 
 /// Block rows in groups (Plan::groupedRuns) unroll one group of
 /// lcm(B, lanes) columns per iteration: at most this many steps.
@@ -1277,7 +1292,8 @@ public:
                 int64_t lanes, int64_t registerLanes, int64_t numThreads,
                 int64_t parallelThreshold, bool useLookup,
                 bool lookupF32Entries, bool useDecodeTable,
-                const X86Features &x86, F16StoreForm f16Stores)
+                const X86Features &x86, F16StoreForm f16Stores,
+                int64_t periodTile)
       : b(b), loc(op.getLoc()), op(op), plan(plan), lanes(lanes),
         registerLanes(registerLanes), numThreads(numThreads),
         parallelThreshold(parallelThreshold), useLookup(useLookup),
@@ -1294,7 +1310,9 @@ public:
         joinF16Stores(f16Stores == F16StoreForm::Joined ||
                       (f16Stores == F16StoreForm::JoinedFor32BitX &&
                        registerLanes == 16 &&
-                       op.getX().getType().getElementTypeBitWidth() == 32)) {
+                       op.getX().getType().getElementTypeBitWidth() == 32)),
+        periodTile(periodTile ? periodTile
+                              : getHostPeriodTile(xElement, yElement)) {
     // fp8/fp4 zero points are zero (DQ-R15) and not subtracted.
     if (op.getZeroPoint() && !isFloatQuantizedElement(xElement))
       zeroPoint = op.getZeroPoint();
@@ -1914,12 +1932,14 @@ private:
   /// reads its scales and zero points from the tables once (and widens the
   /// zero points once) for the R steps at that offset of each period, so
   /// the table reads, which for a long axis come from L2 rather than L1,
-  /// and the zero-point widening shuffles are shared by R steps.
+  /// and the zero-point widening shuffles are shared by R steps. R is the
+  /// period-tile option (getHostPeriodTile: 1 for most forms on Zen 5,
+  /// where one period at a time ran faster, else 4).
   int64_t periodTileCount() const {
     if (plan.scheme != Scheme::AxisTable || useLookup ||
         plan.period % lanes != 0 || plan.period == lanes)
       return 0;
-    return kTilePeriods;
+    return periodTile;
   }
 
   /// The element type dequantize() subtracts for a zero point of
@@ -2556,8 +2576,8 @@ private:
   /// result `init`, returning the row written (row `local` of `acc`). With
   /// several threads and enough elements, the rows are split into one chunk
   /// of whole rows per thread. With a `tileBody`, each chunk's whole tiles
-  /// of kTilePeriods rows run `tileBody(r, local, acc)` for rows r to
-  /// r + kTilePeriods - 1 instead, and only its last rows `rowBody`.
+  /// of kTileRows rows run `tileBody(r, local, acc)` for rows r to
+  /// r + kTileRows - 1 instead, and only its last rows `rowBody`.
   Value emitRowLoops(Value rows, OpFoldResult rowLength, Value init,
                      function_ref<Value(Value, Value, Value)> rowBody,
                      function_ref<Value(Value, Value, Value)> tileBody = {}) {
@@ -2586,7 +2606,7 @@ private:
     auto emitRows = [&](Value first, Value count, Value dest) -> Value {
       Value from = zero;
       if (tileBody) {
-        Value tile = indexConstant(b, loc, kTilePeriods);
+        Value tile = indexConstant(b, loc, kTileRows);
         from = roundDown(count, tile);
         dest = emitLoop(zero, from, tile, dest, [&](Value local, Value acc) {
           return tileBody(arith::AddIOp::create(b, loc, first, local), local,
@@ -2703,7 +2723,7 @@ private:
   /// Rows along the axis (Plan::alongRun): x as [M, K] rows; step j of a
   /// row takes the parameter entries j / B to (j + lanes - 1) / B of its
   /// parameter row (per-axis: the one row, its entries read in place and
-  /// decoded once per column step of a tile of kTilePeriods rows;
+  /// decoded once per column step of a tile of kTileRows rows;
   /// blocked: row r of the [M, S] parameters, one scalar broadcast when B
   /// is whole steps, two selected by a prefix mask when B is longer but
   /// not whole steps, else lanes / B entries spread with a shuffle).
@@ -2832,7 +2852,7 @@ private:
         perAxis && !plan.groupedRuns
             ? function_ref<Value(Value, Value, Value)>(
                   [&](Value r, Value local, Value dest) {
-                    return emitRowGroup(r, local, dest, kTilePeriods);
+                    return emitRowGroup(r, local, dest, kTileRows);
                   })
             : nullptr);
     if (plan.axis == 0)
@@ -3604,6 +3624,8 @@ private:
   /// f16 results of arithmetic steps are written a whole step at a time
   /// (F16StoreForm, dequantizeInto).
   bool joinF16Stores;
+  /// Periods per period tile (QDQToVectorOptions::periodTile).
+  int64_t periodTile;
   Value zeroPoint;
 };
 
@@ -3614,7 +3636,7 @@ public:
         unroll(options.unroll), numThreads(options.numThreads),
         parallelThreshold(options.parallelThreshold),
         maxTablePeriod(options.maxTablePeriod), x86(options.x86),
-        f16Stores(options.f16Stores) {}
+        f16Stores(options.f16Stores), periodTile(options.periodTile) {}
 
   LogicalResult matchAndRewrite(DequantizeLinearOp op,
                                 PatternRewriter &rewriter) const override {
@@ -3653,7 +3675,8 @@ public:
       KernelBuilder builder(
           rewriter, op, *plan, width, lanes, numThreads, parallelThreshold,
           useLookup, LookupTable::usesF32Entries(op, width, x86),
-          LookupTable::appliesToDecode(op, width, x86), x86, f16Stores);
+          LookupTable::appliesToDecode(op, width, x86), x86, f16Stores,
+          periodTile);
       return builder.build();
     };
     // Per-axis rows of a dynamic length N: a table per row when N turns out
@@ -3765,6 +3788,7 @@ private:
   int64_t maxTablePeriod;
   X86Features x86;
   F16StoreForm f16Stores;
+  int64_t periodTile;
 };
 
 struct ConvertQDQToVectorPass
@@ -3806,11 +3830,17 @@ struct ConvertQDQToVectorPass
           << f16Stores << "'";
       return signalPassFailure();
     }
+    if (periodTile < 0 || periodTile > 16) {
+      getOperation()->emitError()
+          << "period-tile must be in [0, 16], got " << int64_t(periodTile);
+      return signalPassFailure();
+    }
     RewritePatternSet patterns(&getContext());
     populateQDQToVectorConversionPatterns(
         patterns,
         QDQToVectorOptions{bits, unroll, numThreads, parallelThreshold,
-                           maxTablePeriod, x86->limitedTo(bits), *storeForm});
+                           maxTablePeriod, x86->limitedTo(bits), *storeForm,
+                           periodTile});
     // Ops without a vector scheme stay for --convert-qdq-to-linalg.
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();

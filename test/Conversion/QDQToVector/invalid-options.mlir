@@ -8,6 +8,8 @@
 // RUN: not qdq-opt %s --qdq-to-llvm="cpu-features=sse9 vectorize=0" 2>&1 | FileCheck %s --check-prefix=FEATURES
 // RUN: not qdq-opt %s --convert-qdq-to-vector="f16-stores=paired" 2>&1 | FileCheck %s --check-prefix=F16STORES
 // RUN: not qdq-opt %s --qdq-to-llvm="f16-stores=" 2>&1 | FileCheck %s --check-prefix=F16EMPTY
+// RUN: not qdq-opt %s --convert-qdq-to-vector="period-tile=-1" 2>&1 | FileCheck %s --check-prefix=TILENEG
+// RUN: not qdq-opt %s --qdq-to-llvm="period-tile=17" 2>&1 | FileCheck %s --check-prefix=TILE17
 
 // BITS:     error: vector-bits must be 128, 256 or 512, got 384
 // THREADS:  error: num-threads must be at least 1, got 0
@@ -17,6 +19,8 @@
 // FEATURES: error: cpu-features: unknown feature 'sse9'
 // F16STORES: error: f16-stores must be host, per-register, joined or joined-for-32-bit-x, got 'paired'
 // F16EMPTY: error: f16-stores must be host, per-register, joined or joined-for-32-bit-x, got ''
+// TILENEG:  error: period-tile must be in [0, 16], got -1
+// TILE17:   error: period-tile must be in [0, 16], got 17
 func.func @f(%x: tensor<64xi8>, %s: tensor<f32>) -> tensor<64xf32> {
   %y = qdq.dequantize_linear %x, %s : (tensor<64xi8>, tensor<f32>) -> tensor<64xf32>
   return %y : tensor<64xf32>

@@ -1,6 +1,6 @@
-// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=256 unroll=1" --split-input-file | FileCheck %s
-// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 unroll=1" --split-input-file | FileCheck %s --check-prefix=AVX512
-// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512" --split-input-file | FileCheck %s --check-prefix=UNROLL
+// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=256 unroll=1 period-tile=4" --split-input-file | FileCheck %s
+// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 unroll=1 period-tile=4" --split-input-file | FileCheck %s --check-prefix=AVX512
+// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 period-tile=4" --split-input-file | FileCheck %s --check-prefix=UNROLL
 
 // Per-tensor packed int4: x flattened, read 4 bytes (8 codes) at a time,
 // nibbles split with and/shift, interleaved low-first and sign-extended

@@ -9,6 +9,7 @@
 
 namespace mlir {
 class RewritePatternSet;
+class Type;
 } // namespace mlir
 
 namespace mlir::qdq {
@@ -33,6 +34,12 @@ enum class F16StoreForm {
 /// The F16StoreForm measured fastest on the host CPU: JoinedFor32BitX on
 /// AMD Zen 5, PerRegister elsewhere.
 F16StoreForm getHostF16StoreForm();
+
+/// The periods per period tile (QDQToVectorOptions::periodTile) measured
+/// fastest on the host CPU for x and results of these element types: on
+/// AMD Zen 5 1, except 4 for f16/bf16 results of packed integer x; 4
+/// elsewhere.
+int64_t getHostPeriodTile(Type xElement, Type yElement);
 
 /// How the vector lowering shapes its loops.
 struct QDQToVectorOptions {
@@ -63,6 +70,11 @@ struct QDQToVectorOptions {
   X86Features x86;
   /// How the arithmetic steps write f16 results.
   F16StoreForm f16Stores = F16StoreForm::PerRegister;
+  /// Periods per period tile (per-axis tables whose period is several
+  /// steps): each column step reads its table entries once and runs the
+  /// steps at that offset of this many periods (1: one period at a time);
+  /// 0: getHostPeriodTile's for each op.
+  int64_t periodTile = 0;
 };
 
 /// Adds the pattern that rewrites qdq.dequantize_linear on tensors into
