@@ -631,10 +631,9 @@ void registerAll(double timeScale, int rounds) {
         });
         // The two-thread roof for the cases with a threaded kernel.
         if (c.qdqMt)
-          reg(id + (nt ? "/roof_2t_nt" : "/roof_2t"),
-              [=](benchmark::State &s) {
-                benchRoof(s, c.n, in64, out64, nt, 2);
-              });
+          reg(id + (nt ? "/roof_2t_nt" : "/roof_2t"), [=](benchmark::State &s) {
+            benchRoof(s, c.n, in64, out64, nt, 2);
+          });
       }
       reg(id + "/clang", [=](benchmark::State &s) { benchLoop(s, cp); });
       if (c.up)

@@ -133,6 +133,10 @@ unsigned mlir::qdq::getHostVectorBits() {
   return 128;
 }
 
+/// The host defaults measured on AMD Zen 5 (getHostF16StoreForm,
+/// getHostPeriodTile) differ from those measured on Zen 4.
+static bool isHostZen5() { return llvm::sys::getHostCPUName() == "znver5"; }
+
 F16StoreForm mlir::qdq::getHostF16StoreForm() {
   // Zen 5 (znver5): vcvtps2ph to memory is slow there. In an L1-resident
   // loop (bench/micro/loop_limits.c, i8 per-axis -> f16 as the lowering
@@ -144,7 +148,7 @@ F16StoreForm mlir::qdq::getHostF16StoreForm() {
   // lost 3-7% for 8-bit and packed x per axis; 16-bit and f16 x were
   // mixed. Zen 4 ran the memory form faster for every x type (see
   // KernelBuilder::dequantizeInto).
-  if (llvm::sys::getHostCPUName() == "znver5")
+  if (isHostZen5())
     return F16StoreForm::JoinedFor32BitX;
   return F16StoreForm::PerRegister;
 }
@@ -160,8 +164,9 @@ int64_t mlir::qdq::getHostPeriodTile(Type xElement, Type yElement) {
   // 4 Mi, 1.03-1.07x with f16/bf16 results, except for packed 2/4-bit
   // integer x with f16/bf16 results (0.89-0.91x at 64 Ki), whose
   // zero-point unpacking the tiles share; tiles of 2 ran slower than
-  // either (0.81x and 0.95x with f32 results, 17:49 UTC).
-  if (llvm::sys::getHostCPUName() != "znver5")
+  // either (0.81x and 0.95x with f32 results, 17:49 UTC). Measured with
+  // the host's 512-bit vectors only.
+  if (!isHostZen5())
     return 4;
   bool packedInteger =
       xElement.isInteger() && xElement.getIntOrFloatBitWidth() < 8;
@@ -3672,11 +3677,11 @@ public:
       }
     }
     auto build = [&](bool useLookup) {
-      KernelBuilder builder(
-          rewriter, op, *plan, width, lanes, numThreads, parallelThreshold,
-          useLookup, LookupTable::usesF32Entries(op, width, x86),
-          LookupTable::appliesToDecode(op, width, x86), x86, f16Stores,
-          periodTile);
+      KernelBuilder builder(rewriter, op, *plan, width, lanes, numThreads,
+                            parallelThreshold, useLookup,
+                            LookupTable::usesF32Entries(op, width, x86),
+                            LookupTable::appliesToDecode(op, width, x86), x86,
+                            f16Stores, periodTile);
       return builder.build();
     };
     // Per-axis rows of a dynamic length N: a table per row when N turns out

@@ -60,6 +60,9 @@ LOOKUP_RUN_OPTIONS = RUN_OPTIONS + ['="vector-bits=512 vector-unroll=4"',
 # of 32 of 2-bit x per step.
 BLOCK_TABLE_RUN_OPTIONS = LOOKUP_RUN_OPTIONS + [
     '="vector-bits=512 vector-unroll=16"']
+# The period-tile file adds tiles of one period, the host default on Zen 5,
+# so that every host runs them.
+PERIOD_TILE_RUN_OPTIONS = RUN_OPTIONS + ['="period-tile=1"']
 
 
 # The file of per-axis parameters read in place runs the vector lowering
@@ -1483,12 +1486,12 @@ def period_tile_cases():
     """Per-axis with a period (K * N, the axis dim times the elements after
     it) that is a whole number of steps at every RUN line's width (4 to 64
     lanes), so that the vector lowering runs over period tiles: R periods
-    at a time (period-tile: the host's, 3, 4 and 2 on the RUN lines), each
-    column step reading its scales and zero points once for the R steps at
-    that offset. Whole tiles, the periods after the last one, and two
-    threads whose chunks hold tiles and leftover periods (21 rows: chunks
-    of 12 and 9 rows; chunk starts off a tile would misread the tables). The axis innermost and in the
-    middle (N = 8); packed 2- and 4-bit x and zero points; fp8 without a
+    at a time (period-tile: the host's, 3, 4, 2 and 1 on the RUN lines),
+    each column step reading its scales and zero points once for the R
+    steps at that offset. Whole tiles, the periods after the last one, and
+    two threads whose chunks hold tiles and leftover periods (21 rows:
+    chunks of 12 and 9 rows; chunk starts off a tile would misread the
+    tables). The axis innermost and in the middle (N = 8); packed 2- and 4-bit x and zero points; fp8 without a
     zero point; every scale and result type."""
     # name, x type, x shape, axis, scale type, zero point, result type
     shapes = [('i8_k128', 'i8', [21, 128], 1, 'f16', True, 'f16'),
@@ -2219,6 +2222,8 @@ def render_all():
                                           'dq-wide-steps.mlir')
                              else IN_PLACE_RUN_OPTIONS
                              if fname == 'dq-axis-in-place.mlir'
+                             else PERIOD_TILE_RUN_OPTIONS
+                             if fname == 'dq-period-tiles.mlir'
                              else RUN_OPTIONS)
             for fname, title, cases in all_files()}
 
