@@ -50,12 +50,15 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
     * per-tensor: x flattened, one decoded scale;
     * per-axis with a period `K * N` of at most `max-table-period` elements
       (K the axis dim, N the elements after it): a decoded table of the scales and zero
-      points (integers in the narrowest signed type that holds them) over
-      one period, read at `i mod P'`, or once before the loop when the
-      period is one step. When the period is several whole steps, the loop
-      runs over tiles of 4 periods (with the axis innermost, 4 rows), one
+      points (integers of the zero point's width rounded up to whole bytes,
+      widened with its signedness after the read) over one period, read at
+      `i mod P'`, or once before the loop when the period is one step; a
+      parameter that is its own table (f32 scales, 8/16/32-bit zero points
+      with the axis innermost and whole steps) is read in place. When the
+      period is several whole steps, the loop runs over tiles of
+      `period-tile` periods (with the axis innermost, that many rows), one
       column step at a time: each column step reads (and widens) its table
-      entries once for the 4 steps at that offset of the 4 periods; the
+      entries once for the steps at that offset of the tile's periods; the
       periods after the last whole tile read the tables per step;
     * per-axis along a longer innermost axis that is whole steps: the same
       loops, with the scales and zero points read and decoded in place

@@ -1796,19 +1796,21 @@ private:
   }
 
   /// What a per-axis table holds for a zero point of `zpElement`: integers
-  /// in the narrowest signed type that holds every value (i8 for i2..i8,
-  /// ui2 and ui4; i16 for ui8 and i16; ...), widened to the difference type
-  /// in registers (on x86 a sign-extending load), so the loop reads a
-  /// quarter of the bytes of an i32 table; else the prepared type.
+  /// of the zero point's own width rounded up to a byte multiple (i8 for
+  /// i2..i8 and ui2..ui8, i16 for i16 and ui16, ...), extended to the
+  /// difference type in registers with the zero point's signedness (on x86
+  /// a sign- or zero-extending load). The loop reads a half or a quarter of
+  /// the bytes of a table of the difference type, and a zero point stored
+  /// as the entry type, read whole steps at a time, is its own table
+  /// (decodesToItself). Else the prepared type.
   Type zpTableEntryType(Type zpElement) {
     Type prepared = prepareZeroPointType(zpElement);
     auto zpInt = dyn_cast<IntegerType>(zpElement);
     auto preparedInt = dyn_cast<IntegerType>(prepared);
     if (!zpInt || !preparedInt)
       return prepared;
-    unsigned bits =
-        zpInt.getWidth() + (isSignedQuantizedInteger(zpElement) ? 0 : 1);
-    unsigned narrow = std::max<unsigned>(8, llvm::PowerOf2Ceil(bits));
+    unsigned narrow =
+        std::max<unsigned>(8, llvm::PowerOf2Ceil(zpInt.getWidth()));
     if (narrow >= preparedInt.getWidth())
       return prepared;
     return b.getIntegerType(narrow);
@@ -1820,8 +1822,8 @@ private:
     Type prepared = prepareZeroPointType(zeroPointElement());
     if (prepared == getElementTypeOrSelf(entries.getType()))
       return entries;
-    return arith::ExtSIOp::create(b, loc, vectorOf(prepared), entries)
-        .getResult();
+    return extendStoredInteger(b, loc, entries, zeroPointElement(),
+                               cast<IntegerType>(prepared));
   }
 
   Value readTable(Value table, Value offset, Type entryType) {

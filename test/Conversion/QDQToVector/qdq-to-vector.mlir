@@ -636,17 +636,17 @@ func.func @block_rows_short(%x: tensor<2x42xi8>, %s: tensor<2x14xf16>, %z: tenso
 
 // Per-axis whose period divides the step (K = 8 = lanes, axis innermost):
 // every step reads the same table entries, so they are read once before the
-// loop, which then looks like the per-tensor one. A ui8 zero point is kept
-// as i16 in its table (the narrowest signed type holding 0..255); an f32
-// scale needs no decoding and is its own table (the steps never read the
-// table's last `lanes` entries).
+// loop, which then looks like the per-tensor one. A zero-point table holds
+// the zero point's own width (i8 for ui8), zero-extended in registers; the
+// steps never read a table's last `lanes` entries, so an f32 scale and a
+// ui8 zero point (stored as i8) are their own tables, read in place.
 // CHECK-LABEL: func.func @axis_table_invariant
-// CHECK-SAME:  %[[S:arg[0-9]+]]: tensor<8xf32>
-// CHECK-NOT:   -> (tensor<16xf32>)
-// CHECK:       %[[ZT:.*]] = scf.for {{.*}} -> (tensor<16xi16>)
+// CHECK-SAME:  %[[S:arg[0-9]+]]: tensor<8xf32>, %[[Z:arg[0-9]+]]: tensor<8xui8>
+// CHECK-NOT:   scf.for
+// CHECK-DAG:   %[[ZS:.*]] = tensor.bitcast %[[Z]] : tensor<8xui8> to tensor<8xi8>
 // CHECK-DAG:   %[[SV:.*]] = vector.transfer_read %[[S]][%{{.*}}], %{{.*}} {in_bounds = [true]} : tensor<8xf32>, vector<8xf32>
-// CHECK-DAG:   %[[ZR:.*]] = vector.transfer_read %{{.*}}[%{{.*}}], %{{.*}} {in_bounds = [true]} : tensor<16xi16>, vector<8xi16>
-// CHECK-DAG:   %[[ZV:.*]] = arith.extsi %[[ZR]] : vector<8xi16> to vector<8xi32>
+// CHECK-DAG:   %[[ZR:.*]] = vector.transfer_read %[[ZS]][%{{.*}}], %{{.*}} {in_bounds = [true]} : tensor<8xi8>, vector<8xi8>
+// CHECK-DAG:   %[[ZV:.*]] = arith.extui %[[ZR]] : vector<8xi8> to vector<8xi32>
 // CHECK:       scf.for
 // CHECK-NOT:     tensor<16x
 // CHECK:         %[[X:.*]] = arith.extui %{{.*}} : vector<8xi8> to vector<8xi32>
@@ -656,6 +656,25 @@ func.func @block_rows_short(%x: tensor<2x42xi8>, %s: tensor<2x14xf16>, %z: tenso
 func.func @axis_table_invariant(%x: tensor<?x8xui8>, %s: tensor<8xf32>, %z: tensor<8xui8>) -> tensor<?x8xf32> {
   %y = qdq.dequantize_linear %x, %s, %z : (tensor<?x8xui8>, tensor<8xf32>, tensor<8xui8>) -> tensor<?x8xf32>
   return %y : tensor<?x8xf32>
+}
+
+// -----
+
+// An unsigned zero point whose table is built (period 3): the table holds
+// ui16 zero points as i16, not as the i32 difference type, and each read
+// is zero-extended (a sign extension would turn 65535 into -1).
+// CHECK-LABEL: func.func @axis_table_unsigned
+// CHECK:       %[[ZT:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<17xi16>)
+// CHECK-NOT:     arith.ext
+// CHECK:         linalg.yield %{{.*}} : i16
+// CHECK:       scf.for
+// CHECK:         %[[ZR:.*]] = vector.transfer_read %[[ZT]][%{{.*}}], %{{.*}} {in_bounds = [true]} : tensor<17xi16>, vector<8xi16>
+// CHECK:         %[[ZV:.*]] = arith.extui %[[ZR]] : vector<8xi16> to vector<8xi32>
+// CHECK:         %[[X:.*]] = arith.extui %{{.*}} : vector<8xi16> to vector<8xi32>
+// CHECK:         arith.subi %[[X]], %[[ZV]] : vector<8xi32>
+func.func @axis_table_unsigned(%x: tensor<?x3xui16>, %s: tensor<3xf32>, %z: tensor<3xui16>) -> tensor<?x3xf32> {
+  %y = qdq.dequantize_linear %x, %s, %z : (tensor<?x3xui16>, tensor<3xf32>, tensor<3xui16>) -> tensor<?x3xf32>
+  return %y : tensor<?x3xf32>
 }
 
 // -----
