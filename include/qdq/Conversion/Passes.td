@@ -130,7 +130,8 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
     * a dynamic innermost axis: rows of K along the axis, each step taking
       the entries its lanes cover: per-axis, its scales and zero points read
       in place at its column, once for the steps at that column of a tile
-      of 4 rows (the last rows one by one); blocked with `B % lanes == 0`,
+      of `period-tile` rows (the last rows one by one; by default 4, and on
+      Zen 5 1 for f32 results); blocked with `B % lanes == 0`,
       one scale broadcast; with `lanes % B == 0`, `lanes / B` scales spread
       with a shuffle; other blocks in the groups of block rows above (read
       from the parameters, not row tables), up to the row's last whole
@@ -248,10 +249,13 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
            "where vcvtps2ph to memory is slow; per-register otherwise)">,
     Option<"periodTile", "period-tile", "int64_t", /*default=*/"0",
            "Periods per period tile (per-axis tables whose period is "
-           "several steps): each column step reads its scales and zero "
-           "points once for the steps at its offset in this many periods, "
-           "at most 16; 0 picks the host's per form (on AMD Zen 5 1, but 4 "
-           "for f16/bf16 results of packed integer x; 4 otherwise)">,
+           "several steps, and per-axis rows along a dynamic innermost "
+           "axis, whose period is a row): each column step reads its "
+           "scales and zero points once for the steps at its offset in "
+           "this many periods, at most 16; 0 picks the host's per form (on "
+           "AMD Zen 5 1, but 4 for f16/bf16 results of packed integer x and "
+           "for f16/bf16 results of rows along a dynamic axis; 4 "
+           "otherwise)">,
     Option<"cpuFeatures", "cpu-features", "std::string", /*default=*/"\"host\"",
            "x86 extensions the lowering may count on (table-lookup "
            "shuffles, bit unpacking, bf16 rounding): host (this CPU's), "

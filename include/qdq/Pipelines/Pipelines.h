@@ -45,8 +45,9 @@ struct QDQToLLVMPipelineOptions
       llvm::cl::init("host")};
   Option<int64_t> periodTile{
       *this, "period-tile",
-      llvm::cl::desc("Periods per period tile of per-axis tables; 0 = the "
-                     "host's (see --convert-qdq-to-vector)"),
+      llvm::cl::desc("Periods per period tile of per-axis tables (rows "
+                     "along a dynamic axis); 0 = the host's (see "
+                     "--convert-qdq-to-vector)"),
       llvm::cl::init(0)};
   Option<int64_t> nontemporalMinBytes{
       *this, "nontemporal-min-bytes",

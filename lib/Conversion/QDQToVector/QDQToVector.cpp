@@ -153,7 +153,8 @@ F16StoreForm mlir::qdq::getHostF16StoreForm() {
   return F16StoreForm::PerRegister;
 }
 
-int64_t mlir::qdq::getHostPeriodTile(Type xElement, Type yElement) {
+int64_t mlir::qdq::getHostPeriodTile(Type xElement, Type yElement,
+                                     bool rowsAlongAxis) {
   // Zen 4: in A/Bs of the benchmark's per-axis C=4096 cases (i8, i4,
   // f8E4M3FN x; 64 Ki and 4 Mi; 2026-11-24), tiles of 2 periods ran at
   // 0.82-0.87x tiles of 4 with f32 results and 0.92-1.04x with f16/bf16
@@ -168,17 +169,19 @@ int64_t mlir::qdq::getHostPeriodTile(Type xElement, Type yElement) {
   // the host's 512-bit vectors only.
   if (!isHostZen5())
     return 4;
+  // Rows along a dynamic innermost axis (per-axis C=64 and C=4096 with every
+  // dim dynamic, i8, i4, f8E4M3FN and f16 x, 64 Ki and 4 Mi, 3 rounds,
+  // 2026-11-26 22:20 UTC; geometric means of tiles of 1 against 4): f32
+  // results 1.41x at 64 Ki and 1.10x at 4 Mi with rows of 4096, 0.89x and
+  // 1.05x with rows of 64; f16 results 0.73-0.91x.
+  if (rowsAlongAxis)
+    return yElement.isF32() ? 1 : 4;
   bool packedInteger =
       xElement.isInteger() && xElement.getIntOrFloatBitWidth() < 8;
   return packedInteger && !yElement.isF32() ? 4 : 1;
 }
 
 namespace {
-
-/// Rows per row tile of per-axis rows along a dynamic axis: each column
-/// step shares its parameter reads among this many rows (as the period
-/// tiles of getHostPeriodTile on Zen 4, where they were measured).
-constexpr int64_t kTileRows = 4;
 
 /// Block rows in groups (Plan::groupedRuns) unroll one group of
 /// lcm(B, lanes) columns per iteration: at most this many steps.
@@ -1317,7 +1320,10 @@ public:
                        registerLanes == 16 &&
                        op.getX().getType().getElementTypeBitWidth() == 32)),
         periodTile(periodTile ? periodTile
-                              : getHostPeriodTile(xElement, yElement)) {
+                              : getHostPeriodTile(xElement, yElement)),
+        rowTile(periodTile ? periodTile
+                           : getHostPeriodTile(xElement, yElement,
+                                               /*rowsAlongAxis=*/true)) {
     // fp8/fp4 zero points are zero (DQ-R15) and not subtracted.
     if (op.getZeroPoint() && !isFloatQuantizedElement(xElement))
       zeroPoint = op.getZeroPoint();
@@ -2583,17 +2589,18 @@ private:
   /// result `init`, returning the row written (row `local` of `acc`). With
   /// several threads and enough elements, the rows are split into one chunk
   /// of whole rows per thread. With a `tileBody`, each chunk's whole tiles
-  /// of kTileRows rows run `tileBody(r, local, acc)` for rows r to
-  /// r + kTileRows - 1 instead, and only its last rows `rowBody`.
+  /// of `tileRows` rows run `tileBody(r, local, acc)` for rows r to
+  /// r + tileRows - 1 instead, and only its last rows `rowBody`.
   Value emitRowLoops(Value rows, OpFoldResult rowLength, Value init,
                      function_ref<Value(Value, Value, Value)> rowBody,
-                     function_ref<Value(Value, Value, Value)> tileBody = {}) {
+                     function_ref<Value(Value, Value, Value)> tileBody = {},
+                     int64_t tileRows = 0) {
     return emitRowLoops(
         rows, rowLength, init, /*scratchTypes=*/{},
         [&](Value r, Value local, Value acc, MutableArrayRef<Value>) {
           return rowBody(r, local, acc);
         },
-        tileBody);
+        tileBody, tileRows);
   }
 
   /// emitRowLoops whose rows also fill and read scratch tensors of
@@ -2604,8 +2611,10 @@ private:
       Value rows, OpFoldResult rowLength, Value init,
       ArrayRef<RankedTensorType> scratchTypes,
       function_ref<Value(Value, Value, Value, MutableArrayRef<Value>)> rowBody,
-      function_ref<Value(Value, Value, Value)> tileBody = {}) {
+      function_ref<Value(Value, Value, Value)> tileBody = {},
+      int64_t tileRows = 0) {
     assert((scratchTypes.empty() || !tileBody) && "tiles take no scratch");
+    assert((!tileBody || tileRows > 1) && "a tile takes several rows");
     Value zero = indexConstant(b, loc, 0);
     Value one = indexConstant(b, loc, 1);
     // Rows [first, first + count) into `dest`, a [count, rowLength] tensor
@@ -2613,7 +2622,7 @@ private:
     auto emitRows = [&](Value first, Value count, Value dest) -> Value {
       Value from = zero;
       if (tileBody) {
-        Value tile = indexConstant(b, loc, kTileRows);
+        Value tile = indexConstant(b, loc, tileRows);
         from = roundDown(count, tile);
         dest = emitLoop(zero, from, tile, dest, [&](Value local, Value acc) {
           return tileBody(arith::AddIOp::create(b, loc, first, local), local,
@@ -2730,7 +2739,7 @@ private:
   /// Rows along the axis (Plan::alongRun): x as [M, K] rows; step j of a
   /// row takes the parameter entries j / B to (j + lanes - 1) / B of its
   /// parameter row (per-axis: the one row, its entries read in place and
-  /// decoded once per column step of a tile of kTileRows rows;
+  /// decoded once per column step of a tile of `period-tile` rows;
   /// blocked: row r of the [M, S] parameters, one scalar broadcast when B
   /// is whole steps, two selected by a prefix mask when B is longer but
   /// not whole steps, else lanes / B entries spread with a shuffle).
@@ -2835,8 +2844,9 @@ private:
             return acc;
           });
     };
-    // Per-axis rows share their parameters: tiles of rows share each
-    // step's reads and decoding, as the period tiles of the static form.
+    // Per-axis rows share their parameters: tiles of `period-tile` rows
+    // (a row is one period; rowTile) share each step's reads and decoding,
+    // as the period tiles of the static form.
     // Blocks that neither divide nor are whole steps (Plan::groupedRuns):
     // the groups of block rows, reading the entries of row r directly.
     auto readEntries = [&](Value param2d, bool isScale, Value r, Value first,
@@ -2856,12 +2866,13 @@ private:
           }
           return emitRowGroup(r, local, dest, 1);
         },
-        perAxis && !plan.groupedRuns
+        perAxis && !plan.groupedRuns && rowTile > 1
             ? function_ref<Value(Value, Value, Value)>(
                   [&](Value r, Value local, Value dest) {
-                    return emitRowGroup(r, local, dest, kTileRows);
+                    return emitRowGroup(r, local, dest, rowTile);
                   })
-            : nullptr);
+            : nullptr,
+        rowTile);
     if (plan.axis == 0)
       return unflatten(tensor::CollapseShapeOp::create(
           b, loc, result, ArrayRef<ReassociationIndices>{{0, 1}}));
@@ -3631,8 +3642,9 @@ private:
   /// f16 results of arithmetic steps are written a whole step at a time
   /// (F16StoreForm, dequantizeInto).
   bool joinF16Stores;
-  /// Periods per period tile (QDQToVectorOptions::periodTile).
-  int64_t periodTile;
+  /// Periods per period tile (QDQToVectorOptions::periodTile), of per-axis
+  /// tables and of per-axis rows along the axis (a row per period).
+  int64_t periodTile, rowTile;
   Value zeroPoint;
 };
 

@@ -38,8 +38,11 @@ F16StoreForm getHostF16StoreForm();
 /// The periods per period tile (QDQToVectorOptions::periodTile) measured
 /// fastest on the host CPU for x and results of these element types: on
 /// AMD Zen 5 1, except 4 for f16/bf16 results of packed integer x; 4
-/// elsewhere.
-int64_t getHostPeriodTile(Type xElement, Type yElement);
+/// elsewhere. With `rowsAlongAxis` (per-axis rows along a dynamic innermost
+/// axis, a row per period): on Zen 5 1 for f32 results and 4 for f16/bf16
+/// results; 4 elsewhere.
+int64_t getHostPeriodTile(Type xElement, Type yElement,
+                          bool rowsAlongAxis = false);
 
 /// How the vector lowering shapes its loops.
 struct QDQToVectorOptions {
@@ -71,7 +74,8 @@ struct QDQToVectorOptions {
   /// How the arithmetic steps write f16 results.
   F16StoreForm f16Stores = F16StoreForm::PerRegister;
   /// Periods per period tile (per-axis tables whose period is several
-  /// steps): each column step reads its table entries once and runs the
+  /// steps; per-axis rows along a dynamic innermost axis, a row per
+  /// period): each column step reads its table entries once and runs the
   /// steps at that offset of this many periods (1: one period at a time);
   /// 0: getHostPeriodTile's for each op.
   int64_t periodTile = 0;
