@@ -60,8 +60,9 @@ LOOKUP_RUN_OPTIONS = RUN_OPTIONS + ['="vector-bits=512 vector-unroll=4"',
 # of 32 of 2-bit x per step.
 BLOCK_TABLE_RUN_OPTIONS = LOOKUP_RUN_OPTIONS + [
     '="vector-bits=512 vector-unroll=16"']
-# The period-tile file adds tiles of one period, the host default on Zen 5,
-# so that every host runs them.
+# The period-tile file and the dynamic-rows file (whose rows along a
+# dynamic axis take period-tile as rows per tile) add tiles of one period,
+# a host default on Zen 5, so that every host runs them.
 PERIOD_TILE_RUN_OPTIONS = RUN_OPTIONS + ['="period-tile=1"']
 
 
@@ -2223,7 +2224,8 @@ def render_all():
                              else IN_PLACE_RUN_OPTIONS
                              if fname == 'dq-axis-in-place.mlir'
                              else PERIOD_TILE_RUN_OPTIONS
-                             if fname == 'dq-period-tiles.mlir'
+                             if fname in ('dq-period-tiles.mlir',
+                                          'dq-dynamic-rows.mlir')
                              else RUN_OPTIONS)
             for fname, title, cases in all_files()}
 
