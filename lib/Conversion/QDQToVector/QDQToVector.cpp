@@ -134,7 +134,7 @@ unsigned mlir::qdq::getHostVectorBits() {
 }
 
 /// The host defaults measured on AMD Zen 5 (getHostF16StoreForm,
-/// getHostPeriodTile) differ from those measured on Zen 4.
+/// getHostPeriodTile, getHostRowTile) differ from those measured on Zen 4.
 static bool isHostZen5() { return llvm::sys::getHostCPUName() == "znver5"; }
 
 F16StoreForm mlir::qdq::getHostF16StoreForm() {
@@ -153,8 +153,7 @@ F16StoreForm mlir::qdq::getHostF16StoreForm() {
   return F16StoreForm::PerRegister;
 }
 
-int64_t mlir::qdq::getHostPeriodTile(Type xElement, Type yElement,
-                                     bool rowsAlongAxis) {
+int64_t mlir::qdq::getHostPeriodTile(Type xElement, Type yElement) {
   // Zen 4: in A/Bs of the benchmark's per-axis C=4096 cases (i8, i4,
   // f8E4M3FN x; 64 Ki and 4 Mi; 2026-11-24), tiles of 2 periods ran at
   // 0.82-0.87x tiles of 4 with f32 results and 0.92-1.04x with f16/bf16
@@ -169,16 +168,21 @@ int64_t mlir::qdq::getHostPeriodTile(Type xElement, Type yElement,
   // the host's 512-bit vectors only.
   if (!isHostZen5())
     return 4;
-  // Rows along a dynamic innermost axis (per-axis C=64 and C=4096 with every
-  // dim dynamic, i8, i4, f8E4M3FN and f16 x, 64 Ki and 4 Mi, 3 rounds,
-  // 2026-11-26 22:20 UTC; geometric means of tiles of 1 against 4): f32
-  // results 1.41x at 64 Ki and 1.10x at 4 Mi with rows of 4096, 0.89x and
-  // 1.05x with rows of 64; f16 results 0.73-0.91x.
-  if (rowsAlongAxis)
-    return yElement.isF32() ? 1 : 4;
   bool packedInteger =
       xElement.isInteger() && xElement.getIntOrFloatBitWidth() < 8;
   return packedInteger && !yElement.isF32() ? 4 : 1;
+}
+
+int64_t mlir::qdq::getHostRowTile(Type yElement) {
+  // Zen 4 took 4 rows per tile, the constant before the option applied to
+  // rows. Zen 5 (per-axis C=64 and C=4096 with every dim dynamic, i8, i4,
+  // f8E4M3FN and f16 x, 64 Ki and 4 Mi, 3 rounds, 2026-11-26 22:20 UTC;
+  // geometric means of tiles of 1 against 4): f32 results 1.41x at 64 Ki
+  // and 1.10x at 4 Mi with rows of 4096, 0.89x and 1.05x with rows of 64;
+  // f16 results 0.73-0.91x.
+  if (!isHostZen5())
+    return 4;
+  return yElement.isF32() ? 1 : 4;
 }
 
 namespace {
@@ -1321,9 +1325,7 @@ public:
                        op.getX().getType().getElementTypeBitWidth() == 32)),
         periodTile(periodTile ? periodTile
                               : getHostPeriodTile(xElement, yElement)),
-        rowTile(periodTile ? periodTile
-                           : getHostPeriodTile(xElement, yElement,
-                                               /*rowsAlongAxis=*/true)) {
+        rowTile(periodTile ? periodTile : getHostRowTile(yElement)) {
     // fp8/fp4 zero points are zero (DQ-R15) and not subtracted.
     if (op.getZeroPoint() && !isFloatQuantizedElement(xElement))
       zeroPoint = op.getZeroPoint();

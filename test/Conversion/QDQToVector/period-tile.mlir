@@ -5,9 +5,9 @@
 // 2 or 3 steps per column step, tiles of 32, 64 or 96 elements. The rows
 // after the last whole tile take the table-offset loop. (period-tile=4,
 // the default off Zen 5, is checked in qdq-to-vector.mlir; 0 picks the
-// host's per form, see getHostPeriodTile.) Per-axis rows along a dynamic
-// innermost axis (@row_tiles) take the option as rows per row tile: a row
-// is one period there.
+// host's per form, see getHostPeriodTile and getHostRowTile.) Per-axis
+// rows along a dynamic innermost axis (@row_tiles) take the option as rows
+// per row tile: a row is one period there.
 // RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=256 unroll=1 period-tile=1" | FileCheck %s --check-prefixes=CHECK,ONE
 // RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=256 unroll=1 period-tile=2" | FileCheck %s --check-prefixes=CHECK,TWO
 // RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=256 unroll=1 period-tile=3" | FileCheck %s --check-prefixes=CHECK,THREE

@@ -38,11 +38,14 @@ F16StoreForm getHostF16StoreForm();
 /// The periods per period tile (QDQToVectorOptions::periodTile) measured
 /// fastest on the host CPU for x and results of these element types: on
 /// AMD Zen 5 1, except 4 for f16/bf16 results of packed integer x; 4
-/// elsewhere. With `rowsAlongAxis` (per-axis rows along a dynamic innermost
-/// axis, a row per period): on Zen 5 1 for f32 results and 4 for f16/bf16
-/// results; 4 elsewhere.
-int64_t getHostPeriodTile(Type xElement, Type yElement,
-                          bool rowsAlongAxis = false);
+/// elsewhere.
+int64_t getHostPeriodTile(Type xElement, Type yElement);
+
+/// The rows per row tile measured fastest on the host CPU for per-axis rows
+/// along a dynamic innermost axis (a row per period, where
+/// QDQToVectorOptions::periodTile counts rows) with results of this element
+/// type: on AMD Zen 5 1 for f32 results and 4 for f16/bf16; 4 elsewhere.
+int64_t getHostRowTile(Type yElement);
 
 /// How the vector lowering shapes its loops.
 struct QDQToVectorOptions {
