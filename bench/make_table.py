@@ -13,6 +13,7 @@ for sub-byte types) + y; ratios are therefore ratios of times.
 
 import argparse
 import json
+import os
 import re
 import sys
 
@@ -542,6 +543,16 @@ def main():
         L.append('')
         if ok:
             L.append('* ' + ok[-1].replace('bench_dq: ', '') + '.')
+        else:
+            # bench_dq ends every verification with that line; without it
+            # the log is missing, empty or cut short, and nothing here
+            # shows that the kernels were checked.
+            L.append('* **The verification log holds no summary line** '
+                     f'({os.path.basename(a.verify_log)}: {len(vlog)} '
+                     'lines): this table does not show that its kernels '
+                     'were checked.')
+            print(f'make_table: warning: {a.verify_log} has no bit-exact '
+                  'summary line', file=sys.stderr)
         if nans:
             L.append(f'* {len(nans)} kernels differ from the plain loop only in '
                      'NaN sign/payload bits (accepted): ' +
