@@ -1,6 +1,7 @@
 // Two inner loops of --qdq-to-llvm in the instruction sequences LLVM makes
 // of them, on one L1-resident block, in core cycles per 64 elements (the
-// numbers behind KernelBuilder::build() and KernelBuilder::fusedTables in
+// numbers behind KernelBuilder::build() and
+// KernelBuilder::fusedMultiplyAdd in
 // lib/Conversion/QDQToVector/QDQToVector.cpp). Not part of the build or of
 // any test:
 //

@@ -1,13 +1,16 @@
 // f16 results with f16-stores=per-register (the host default outside Zen
 // 5): each register's vcvtps2ph stores to memory itself, in the unrolled
 // SIMD steps of per-tensor, per-axis and per-row loops, with no shuffle
-// joining two narrowed registers first. With f16-stores=joined (the host
-// default on Zen 5, where vcvtps2ph to memory is slow) every vcvtps2ph
-// narrows into a register and pairs of them are joined into one 512-bit
-// store (two vinserti64x4 per step of 64). Machine code for an AVX-512
-// target, whatever the host.
+// joining two narrowed registers first. With f16-stores=separate (the host
+// default on Zen 5, where vcvtps2ph to memory is slow) each vcvtps2ph
+// narrows into a register, which its own 32-byte store writes (an empty
+// inline asm between the two keeps LLVM from folding them). With
+// f16-stores=joined every vcvtps2ph narrows into a register and pairs of
+// them are joined into one 512-bit store (two vinserti64x4 per step of
+// 64). Machine code for an AVX-512 target, whatever the host.
 // RUN: qdq-opt %s --qdq-to-llvm="vector-bits=512 cpu-features=avx512f,avx512bw f16-stores=per-register" | mlir-translate --mlir-to-llvmir | llc -O3 -mtriple=x86_64-unknown-linux-gnu -mattr=+avx512f,+avx512bw,+avx512vl,+f16c | FileCheck %s
 // RUN: qdq-opt %s --qdq-to-llvm="vector-bits=512 cpu-features=avx512f,avx512bw f16-stores=joined" | mlir-translate --mlir-to-llvmir | llc -O3 -mtriple=x86_64-unknown-linux-gnu -mattr=+avx512f,+avx512bw,+avx512vl,+f16c | FileCheck %s --check-prefix=JOINED
+// RUN: qdq-opt %s --qdq-to-llvm="vector-bits=512 cpu-features=avx512f,avx512bw f16-stores=separate" | mlir-translate --mlir-to-llvmir | llc -O3 -mtriple=x86_64-unknown-linux-gnu -mattr=+avx512f,+avx512bw,+avx512vl,+f16c | FileCheck %s --check-prefix=SEP
 // joined-for-32-bit-x joins the writes of i32 x (per_tensor, per_row) and
 // keeps one vcvtps2ph to memory per register for i16 x (per_axis).
 // RUN: qdq-opt %s --qdq-to-llvm="vector-bits=512 cpu-features=avx512f,avx512bw f16-stores=joined-for-32-bit-x" | mlir-translate --mlir-to-llvmir | llc -O3 -mtriple=x86_64-unknown-linux-gnu -mattr=+avx512f,+avx512bw,+avx512vl,+f16c | FileCheck %s --check-prefix=WIDE
@@ -27,6 +30,31 @@
 // WIDE:       vinsert{{[fi]}}64x4
 // WIDE-NOT:   vcvtps2ph $4, %zmm{{[0-9]+}}, {{-?[0-9]*}}(%r
 // WIDE:       .cfi_endproc
+
+// SEP-LABEL: per_tensor:
+// SEP-NOT:   vcvtps2ph $4, %zmm{{[0-9]+}}, {{-?[0-9]*}}(%r
+// SEP-NOT:   vinsert{{[fi]}}64x4
+// SEP:       vcvtps2ph $4, %zmm{{[0-9]+}}, %ymm[[R:[0-9]+]]
+// SEP:       vmov{{[a-z0-9]+}} %ymm[[R]], {{-?[0-9]*}}(%r
+// SEP-NOT:   vcvtps2ph $4, %zmm{{[0-9]+}}, {{-?[0-9]*}}(%r
+// SEP-NOT:   vinsert{{[fi]}}64x4
+// SEP:       .cfi_endproc
+// SEP-LABEL: per_axis:
+// SEP-NOT:   vcvtps2ph $4, %zmm{{[0-9]+}}, {{-?[0-9]*}}(%r
+// SEP-NOT:   vinsert{{[fi]}}64x4
+// SEP:       vcvtps2ph $4, %zmm{{[0-9]+}}, %ymm[[R:[0-9]+]]
+// SEP:       vmov{{[a-z0-9]+}} %ymm[[R]], {{-?[0-9]*}}(%r
+// SEP-NOT:   vcvtps2ph $4, %zmm{{[0-9]+}}, {{-?[0-9]*}}(%r
+// SEP-NOT:   vinsert{{[fi]}}64x4
+// SEP:       .cfi_endproc
+// SEP-LABEL: per_row:
+// SEP-NOT:   vcvtps2ph $4, %zmm{{[0-9]+}}, {{-?[0-9]*}}(%r
+// SEP-NOT:   vinsert{{[fi]}}64x4
+// SEP:       vcvtps2ph $4, %zmm{{[0-9]+}}, %ymm[[R:[0-9]+]]
+// SEP:       vmov{{[a-z0-9]+}} %ymm[[R]], {{-?[0-9]*}}(%r
+// SEP-NOT:   vcvtps2ph $4, %zmm{{[0-9]+}}, {{-?[0-9]*}}(%r
+// SEP-NOT:   vinsert{{[fi]}}64x4
+// SEP:       .cfi_endproc
 
 // JOINED-LABEL: per_tensor:
 // JOINED-NOT:   vcvtps2ph $4, %zmm{{[0-9]+}}, {{-?[0-9]*}}(%r

@@ -243,10 +243,13 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
            "is read in place">,
     Option<"f16Stores", "f16-stores", "std::string", /*default=*/"\"host\"",
            "How the arithmetic steps write f16 results: per-register (each "
-           "register's vcvtps2ph stores to memory), joined (pairs of "
-           "narrowed registers joined into one 512-bit store), "
-           "joined-for-32-bit-x (on 512-bit registers), or host (joined-for-32-bit-x on AMD Zen 5, "
-           "where vcvtps2ph to memory is slow; per-register otherwise)">,
+           "register's vcvtps2ph stores to memory), separate (each "
+           "register's vcvtps2ph to a register, then its own store), "
+           "joined (pairs of narrowed registers joined into one 512-bit "
+           "store), joined-for-32-bit-x (joined on 512-bit registers for "
+           "32-bit x, per-register otherwise), or host (separate on AMD "
+           "Zen 5, where vcvtps2ph to memory is slow; per-register "
+           "otherwise)">,
     Option<"periodTile", "period-tile", "int64_t", /*default=*/"0",
            "Periods per period tile (per-axis tables whose period is "
            "several steps, and per-axis rows along a dynamic innermost "
@@ -266,6 +269,7 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::bufferization::BufferizationDialect",
+    "::mlir::LLVM::LLVMDialect",
     "::mlir::linalg::LinalgDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::tensor::TensorDialect",

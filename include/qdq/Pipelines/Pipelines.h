@@ -40,7 +40,7 @@ struct QDQToLLVMPipelineOptions
   Option<std::string> f16Stores{
       *this, "f16-stores",
       llvm::cl::desc("How the SIMD steps write f16 results: per-register, "
-                     "joined, joined-for-32-bit-x or host (see "
+                     "separate, joined, joined-for-32-bit-x or host (see "
                      "--convert-qdq-to-vector)"),
       llvm::cl::init("host")};
   Option<int64_t> periodTile{

@@ -103,6 +103,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -142,14 +143,19 @@ F16StoreForm mlir::qdq::getHostF16StoreForm() {
   // loop (bench/micro/loop_limits.c, i8 per-axis -> f16 as the lowering
   // emits it, 2026-11-26 14:58 UTC) it took 4.0 core cycles per 64
   // elements, against 2.85 with vcvtps2ph to a register and 3.15 with
-  // joined pairs. In the benchmark (A/B of 56 f16-result cases, 7 rounds,
-  // 64 Ki and 4 Mi, 15:04 UTC) joined stores gained for 32-bit x (i32
-  // per-axis C=64 and rows 1.19-1.26x at 64 Ki, the others 1.01-1.09x) and
-  // lost 3-7% for 8-bit and packed x per axis; 16-bit and f16 x were
-  // mixed. Zen 4 ran the memory form faster for every x type (see
+  // joined pairs. In the benchmark, joined stores gained over the memory
+  // form for 32-bit x only (A/B of 56 f16-result cases, 15:04 UTC), and
+  // separate stores (the register form, which LLVM's store folding hid
+  // until the empty inline asm between conversion and store) gained over
+  // both: two A/Bs of every f16-result case at 64 Ki and 4 Mi against
+  // the then default joined-for-32-bit-x (2026-11-27 03:34 UTC, 5 rounds,
+  // and 03:48 UTC, 7 rounds, integer and f16 x) gave geometric means per
+  // granularity and size of 0.99-1.11x and per x type and size of
+  // 0.97-1.11x, and no case below 0.95x in both (bench/HISTORY.md).
+  // Zen 4 ran the memory form faster for every x type (see
   // KernelBuilder::dequantizeInto).
   if (isHostZen5())
-    return F16StoreForm::JoinedFor32BitX;
+    return F16StoreForm::Separate;
   return F16StoreForm::PerRegister;
 }
 
@@ -1323,6 +1329,7 @@ public:
                       (f16Stores == F16StoreForm::JoinedFor32BitX &&
                        registerLanes == 16 &&
                        op.getX().getType().getElementTypeBitWidth() == 32)),
+        separateF16Stores(f16Stores == F16StoreForm::Separate),
         periodTile(periodTile ? periodTile
                               : getHostPeriodTile(xElement, yElement)),
         rowTile(periodTile ? periodTile : getHostRowTile(yElement)) {
@@ -2555,14 +2562,18 @@ private:
   /// Not on 128-bit registers: their 8-byte f16 writes could not become
   /// streaming stores (--qdq-nontemporal-stores takes 16 bytes and up), and
   /// would keep the step's other writes from streaming. Not with
-  /// `joinF16Stores` either (F16StoreForm; the host default joins the
-  /// writes of 32-bit x on Zen 5, where vcvtps2ph to memory is slow).
+  /// `joinF16Stores` either (F16StoreForm::Joined). With
+  /// `separateF16Stores` (F16StoreForm::Separate, the host default on Zen
+  /// 5, where vcvtps2ph to memory is slow) each register's vcvtps2ph
+  /// narrows into a register behind an empty inline asm, so that its store
+  /// stays a store of its own; also for steps of one register.
   Value dequantizeInto(Value xStored, Type xType, Value scale, Value zp,
                        Value acc, ValueRange indices, bool inBounds) {
     auto xVector = cast<VectorType>(xStored.getType());
     int64_t width = xVector.getNumElements();
     bool perRegister = inBounds && yElement.isF16() && !joinF16Stores &&
-                       registerLanes >= 8 && width > registerLanes &&
+                       registerLanes >= 8 &&
+                       (width > registerLanes || separateF16Stores) &&
                        width % registerLanes == 0;
     if (!perRegister)
       return vector::TransferWriteOp::create(
@@ -2577,6 +2588,8 @@ private:
           ArrayRef<int64_t>{registerLanes}, ArrayRef<int64_t>{1});
       Value y = toStoreForm(
           convertF32ToResult(b, loc, part, yElement, bf16Rounding()));
+      if (separateF16Stores)
+        y = createRegisterBarrier(b, loc, y);
       if (k > 0)
         at.back() = arith::AddIOp::create(b, loc, indices.back(),
                                           indexConstant(b, loc, k));
@@ -3624,6 +3637,11 @@ private:
   ///    whose table reads were folded into the addition and the
   ///    multiply-add ({1to16}), which LLVM does not do for a broadcast used
   ///    twice, had given 15.0 against 17.0 (22:31 UTC).
+  ///    On Zen 5 again (segment tables, every x type with blocks of 32 ->
+  ///    f16/bf16 at 64 Ki and 4 Mi, --ab-binary, 7 rounds, 2026-11-27
+  ///    03:57 UTC): i8/ui8/i16/ui16 ran 0.94-1.00x the plain product at
+  ///    4 Mi and 0.94-1.05x at 64 Ki, packed x 0.98-1.05x, against
+  ///    0.96-1.04x for the x types whose code did not change.
   bool fusedMultiplyAdd = false;
   /// The loops being built take the fast paths (hardwareBF16,
   /// fusedMultiplyAdd): build() builds them twice, under a branch on
@@ -3644,6 +3662,9 @@ private:
   /// f16 results of arithmetic steps are written a whole step at a time
   /// (F16StoreForm, dequantizeInto).
   bool joinF16Stores;
+  /// ... or one register at a time, each vcvtps2ph to a register and its
+  /// own store (F16StoreForm::Separate).
+  bool separateF16Stores;
   /// Periods per period tile (QDQToVectorOptions::periodTile), of per-axis
   /// tables and of per-axis rows along the axis (a row per period).
   int64_t periodTile, rowTile;
@@ -3843,10 +3864,11 @@ struct ConvertQDQToVectorPass
             .Case("per-register", F16StoreForm::PerRegister)
             .Case("joined", F16StoreForm::Joined)
             .Case("joined-for-32-bit-x", F16StoreForm::JoinedFor32BitX)
+            .Case("separate", F16StoreForm::Separate)
             .Default(std::nullopt);
     if (!storeForm) {
       getOperation()->emitError()
-          << "f16-stores must be host, per-register, joined or "
+          << "f16-stores must be host, per-register, separate, joined or "
              "joined-for-32-bit-x, got '"
           << f16Stores << "'";
       return signalPassFailure();

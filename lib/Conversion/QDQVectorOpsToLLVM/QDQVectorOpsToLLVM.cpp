@@ -402,16 +402,8 @@ public:
       return b.notifyMatchFailure(op,
                                   "not whole 16-, 32- or 64-byte registers");
     Location loc = op.getLoc();
-    auto registerType = VectorType::get({lanes}, type.getElementType());
-    auto barrier = [&](Value value) -> Value {
-      return LLVM::InlineAsmOp::create(
-                 b, loc, registerType, ValueRange{value}, /*asm_string=*/"",
-                 /*constraints=*/"=v,0", /*has_side_effects=*/false,
-                 /*is_align_stack=*/false,
-                 LLVM::tailcallkind::TailCallKind::None,
-                 /*asm_dialect=*/LLVM::AsmDialectAttr(),
-                 /*operand_attrs=*/ArrayAttr())
-          .getResult(0);
+    auto barrier = [&](Value value) {
+      return createRegisterBarrier(b, loc, value);
     };
     Value bits = op.getValueToStore();
     Value result = bits;
@@ -452,6 +444,18 @@ struct ConvertQDQVectorOpsToLLVMPass
 };
 
 } // namespace
+
+Value mlir::qdq::createRegisterBarrier(OpBuilder &b, Location loc,
+                                       Value value) {
+  // "=v,0": the output is a vector register, the one of the input.
+  return LLVM::InlineAsmOp::create(
+             b, loc, value.getType(), ValueRange{value}, /*asm_string=*/"",
+             /*constraints=*/"=v,0", /*has_side_effects=*/false,
+             /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
+             /*asm_dialect=*/LLVM::AsmDialectAttr(),
+             /*operand_attrs=*/ArrayAttr())
+      .getResult(0);
+}
 
 void mlir::qdq::populateQDQVectorOpsToLLVMPatterns(
     RewritePatternSet &patterns, const X86Features &features) {

@@ -17,8 +17,8 @@
 // UNROLL17: error: unroll must be in [0, 16], got 17
 // PIPELINE: error: unroll must be in [0, 16], got -1
 // FEATURES: error: cpu-features: unknown feature 'sse9'
-// F16STORES: error: f16-stores must be host, per-register, joined or joined-for-32-bit-x, got 'paired'
-// F16EMPTY: error: f16-stores must be host, per-register, joined or joined-for-32-bit-x, got ''
+// F16STORES: error: f16-stores must be host, per-register, separate, joined or joined-for-32-bit-x, got 'paired'
+// F16EMPTY: error: f16-stores must be host, per-register, separate, joined or joined-for-32-bit-x, got ''
 // TILENEG:  error: period-tile must be in [0, 16], got -1
 // TILE17:   error: period-tile must be in [0, 16], got 17
 func.func @f(%x: tensor<64xi8>, %s: tensor<f32>) -> tensor<64xf32> {

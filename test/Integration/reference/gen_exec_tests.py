@@ -64,6 +64,13 @@ BLOCK_TABLE_RUN_OPTIONS = LOOKUP_RUN_OPTIONS + [
 # dynamic axis take period-tile as rows per tile) add tiles of one period,
 # a host default on Zen 5, so that every host runs them.
 PERIOD_TILE_RUN_OPTIONS = RUN_OPTIONS + ['="period-tile=1"']
+# The fused-product file, whose f16 results are written by arithmetic
+# steps, adds each f16 store form the other lines do not take (f16-stores;
+# the first line takes the host's): separate stores (the default on Zen 5)
+# and the memory form, on 512-bit registers.
+FUSED_RUN_OPTIONS = RUN_OPTIONS + [
+    '="vector-bits=512 f16-stores=separate"',
+    '="vector-bits=512 f16-stores=per-register"']
 
 
 # The file of per-axis parameters read in place runs the vector lowering
@@ -2226,6 +2233,8 @@ def render_all():
                              else PERIOD_TILE_RUN_OPTIONS
                              if fname in ('dq-period-tiles.mlir',
                                           'dq-dynamic-rows.mlir')
+                             else FUSED_RUN_OPTIONS
+                             if fname == 'dq-fused-product.mlir'
                              else RUN_OPTIONS)
             for fname, title, cases in all_files()}
 

@@ -29,10 +29,14 @@ enum class F16StoreForm {
   /// Joined for 32-bit x on 512-bit registers (the form measured), per
   /// register otherwise.
   JoinedFor32BitX,
+  /// Rounded and written one register at a time, each vcvtps2ph to a
+  /// register and its own store (an empty inline asm between the two keeps
+  /// LLVM from folding them into the memory form).
+  Separate,
 };
 
-/// The F16StoreForm measured fastest on the host CPU: JoinedFor32BitX on
-/// AMD Zen 5, PerRegister elsewhere.
+/// The F16StoreForm measured fastest on the host CPU: Separate on AMD Zen 5,
+/// PerRegister elsewhere.
 F16StoreForm getHostF16StoreForm();
 
 /// The periods per period tile (QDQToVectorOptions::periodTile) measured

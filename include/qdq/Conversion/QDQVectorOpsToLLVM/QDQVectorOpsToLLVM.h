@@ -8,8 +8,11 @@
 #include <cstdint>
 
 namespace mlir {
+class Location;
+class OpBuilder;
 class Operation;
 class RewritePatternSet;
+class Value;
 } // namespace mlir
 
 namespace mlir::qdq {
@@ -24,6 +27,12 @@ int64_t getTableLookupRegisterBytes(int64_t entries, int64_t lookups,
 /// The number of lanes per register in which `features` look up `lookups`
 /// i32 indices in a 16-entry f32 table (16 with AVX512F's vpermps), or 0.
 int64_t getF32TableLookupLanes(int64_t lookups, const X86Features &features);
+
+/// `value` (a vector that fits one SIMD register) through an empty inline
+/// asm that returns it in the same register: no instruction, but LLVM
+/// cannot fold what defines the value into what uses it (e.g. a
+/// conversion into its store) across it.
+Value createRegisterBarrier(OpBuilder &b, Location loc, Value value);
 
 /// Adds the patterns that lower qdq.table_lookup to x86 shuffles
 /// (llvm.call_intrinsic) where `features` have them, else to vector
