@@ -11,6 +11,9 @@
 // RUN: qdq-opt %s --qdq-to-llvm="vector-bits=512 cpu-features=avx512f,avx512bw f16-stores=per-register" | mlir-translate --mlir-to-llvmir | llc -O3 -mtriple=x86_64-unknown-linux-gnu -mattr=+avx512f,+avx512bw,+avx512vl,+f16c | FileCheck %s
 // RUN: qdq-opt %s --qdq-to-llvm="vector-bits=512 cpu-features=avx512f,avx512bw f16-stores=joined" | mlir-translate --mlir-to-llvmir | llc -O3 -mtriple=x86_64-unknown-linux-gnu -mattr=+avx512f,+avx512bw,+avx512vl,+f16c | FileCheck %s --check-prefix=JOINED
 // RUN: qdq-opt %s --qdq-to-llvm="vector-bits=512 cpu-features=avx512f,avx512bw f16-stores=separate" | mlir-translate --mlir-to-llvmir | llc -O3 -mtriple=x86_64-unknown-linux-gnu -mattr=+avx512f,+avx512bw,+avx512vl,+f16c | FileCheck %s --check-prefix=SEP
+// Without AVX2 or AVX-512 among the cpu-features (portable code), separate
+// keeps the memory form: no inline asm, which names an x86 register.
+// RUN: qdq-opt %s --qdq-to-llvm="vector-bits=512 cpu-features=none f16-stores=separate" | FileCheck %s --check-prefix=PORTABLE
 // joined-for-32-bit-x joins the writes of i32 x (per_tensor, per_row) and
 // keeps one vcvtps2ph to memory per register for i16 x (per_axis).
 // RUN: qdq-opt %s --qdq-to-llvm="vector-bits=512 cpu-features=avx512f,avx512bw f16-stores=joined-for-32-bit-x" | mlir-translate --mlir-to-llvmir | llc -O3 -mtriple=x86_64-unknown-linux-gnu -mattr=+avx512f,+avx512bw,+avx512vl,+f16c | FileCheck %s --check-prefix=WIDE
@@ -30,6 +33,15 @@
 // WIDE:       vinsert{{[fi]}}64x4
 // WIDE-NOT:   vcvtps2ph $4, %zmm{{[0-9]+}}, {{-?[0-9]*}}(%r
 // WIDE:       .cfi_endproc
+
+// PORTABLE-LABEL: llvm.func @per_tensor
+// PORTABLE-NOT: llvm.inline_asm
+// PORTABLE:     llvm.fptrunc %{{.*}} : vector<16xf32> to vector<16xf16>
+// PORTABLE-NOT: llvm.inline_asm
+// PORTABLE-LABEL: llvm.func @per_axis
+// PORTABLE-NOT: llvm.inline_asm
+// PORTABLE:     llvm.fptrunc %{{.*}} : vector<16xf32> to vector<16xf16>
+// PORTABLE-NOT: llvm.inline_asm
 
 // SEP-LABEL: per_tensor:
 // SEP-NOT:   vcvtps2ph $4, %zmm{{[0-9]+}}, {{-?[0-9]*}}(%r

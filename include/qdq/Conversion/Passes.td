@@ -244,7 +244,8 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
     Option<"f16Stores", "f16-stores", "std::string", /*default=*/"\"host\"",
            "How the arithmetic steps write f16 results: per-register (each "
            "register's vcvtps2ph stores to memory), separate (each "
-           "register's vcvtps2ph to a register, then its own store), "
+           "register's vcvtps2ph to a register, then its own store; with "
+           "AVX2 or AVX-512 cpu-features, else per-register), "
            "joined (pairs of narrowed registers joined into one 512-bit "
            "store), joined-for-32-bit-x (joined on 512-bit registers for "
            "32-bit x, per-register otherwise), or host (separate on AMD "

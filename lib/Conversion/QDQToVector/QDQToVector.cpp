@@ -1329,7 +1329,8 @@ public:
                       (f16Stores == F16StoreForm::JoinedFor32BitX &&
                        registerLanes == 16 &&
                        op.getX().getType().getElementTypeBitWidth() == 32)),
-        separateF16Stores(f16Stores == F16StoreForm::Separate),
+        separateF16Stores(f16Stores == F16StoreForm::Separate &&
+                          (x86.avx2 || x86.avx512f)),
         periodTile(periodTile ? periodTile
                               : getHostPeriodTile(xElement, yElement)),
         rowTile(periodTile ? periodTile : getHostRowTile(yElement)) {
@@ -3663,7 +3664,9 @@ private:
   /// (F16StoreForm, dequantizeInto).
   bool joinF16Stores;
   /// ... or one register at a time, each vcvtps2ph to a register and its
-  /// own store (F16StoreForm::Separate).
+  /// own store (F16StoreForm::Separate; only with AVX2 or AVX-512, as the
+  /// empty inline asm names an x86 vector register: portable code,
+  /// cpu-features=none, keeps the memory form).
   bool separateF16Stores;
   /// Periods per period tile (QDQToVectorOptions::periodTile), of per-axis
   /// tables and of per-axis rows along the axis (a row per period).

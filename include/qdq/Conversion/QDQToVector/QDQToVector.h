@@ -31,7 +31,8 @@ enum class F16StoreForm {
   JoinedFor32BitX,
   /// Rounded and written one register at a time, each vcvtps2ph to a
   /// register and its own store (an empty inline asm between the two keeps
-  /// LLVM from folding them into the memory form).
+  /// LLVM from folding them into the memory form). Needs AVX2 or AVX-512
+  /// among the cpu-features (PerRegister otherwise).
   Separate,
 };
 
