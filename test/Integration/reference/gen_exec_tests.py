@@ -66,10 +66,11 @@ BLOCK_TABLE_RUN_OPTIONS = LOOKUP_RUN_OPTIONS + [
 PERIOD_TILE_RUN_OPTIONS = RUN_OPTIONS + ['="period-tile=1"']
 # The fused-product file, whose f16 results are written by arithmetic
 # steps, adds each f16 store form the other lines do not take (f16-stores;
-# the first line takes the host's): separate stores (the default on Zen 5)
-# and the memory form, on 512-bit registers.
+# the first line takes the host's): separate stores (the default on Zen 5;
+# streaming wherever they are provably aligned) and the memory form, on
+# 512-bit registers.
 FUSED_RUN_OPTIONS = RUN_OPTIONS + [
-    '="vector-bits=512 f16-stores=separate"',
+    '="vector-bits=512 nontemporal-min-bytes=0 f16-stores=separate"',
     '="vector-bits=512 f16-stores=per-register"']
 
 
