@@ -34,16 +34,6 @@ struct Operand {
   Value scalar;     // the stored scalar, if read once
 };
 
-/// Reinterprets a tensor as its storage element type (see
-/// getStorageElementType) with tensor.bitcast when that differs.
-static Value toStorage(OpBuilder &b, Location loc, Value tensor) {
-  auto type = cast<RankedTensorType>(tensor.getType());
-  Type storage = getStorageElementType(type.getElementType());
-  if (storage == type.getElementType())
-    return tensor;
-  return tensor::BitcastOp::create(b, loc, type.clone(storage), tensor);
-}
-
 /// Collects the scale and zero point as generic inputs or scalars.
 struct Parameters {
   OpBuilder &b;
@@ -59,7 +49,7 @@ struct Parameters {
   Operand prepare(Value tensor) {
     auto type = cast<RankedTensorType>(tensor.getType());
     Operand operand{type.getElementType(), Value(), Value()};
-    Value stored = toStorage(b, loc, tensor);
+    Value stored = bitcastToStorage(b, loc, tensor);
     if (!map || isPerTensorShape(type.getShape())) {
       if (type.getRank() != 0 && !zeroIndex)
         zeroIndex = arith::ConstantIndexOp::create(b, loc, 0);
@@ -138,7 +128,7 @@ Value mlir::qdq::buildDequantizeLinalg(OpBuilder &b, DequantizeLinearOp op,
 
   Type xElement = xType.getElementType();
   Type yElement = yType.getElementType();
-  SmallVector<Value> inputs{toStorage(b, loc, x)};
+  SmallVector<Value> inputs{bitcastToStorage(b, loc, x)};
   SmallVector<AffineMap> maps{identity};
   Parameters params{b, loc, paramMap, inputs, maps, Value()};
   Operand scaleOperand = params.prepare(scale);

@@ -356,15 +356,6 @@ static Value expandTo(OpBuilder &b, Location loc, Value source,
   return tensor::ReshapeOp::create(b, loc, type, source, shape);
 }
 
-/// Reinterprets a tensor as its storage element type with tensor.bitcast.
-static Value toStorage(OpBuilder &b, Location loc, Value tensor) {
-  auto type = cast<RankedTensorType>(tensor.getType());
-  Type storage = getStorageElementType(type.getElementType());
-  if (storage == type.getElementType())
-    return tensor;
-  return tensor::BitcastOp::create(b, loc, type.clone(storage), tensor);
-}
-
 /// Unpacks a byte vector holding 8/bits codes per byte (first in the lowest
 /// bits) into one code per i8 lane, sign-extended within the lane when
 /// `isSigned`.
@@ -428,7 +419,7 @@ public:
           b, loc, RankedTensorType::get({bytes}, b.getI8Type()), flat);
       return;
     }
-    source = toStorage(b, loc, tensor);
+    source = bitcastToStorage(b, loc, tensor);
   }
 
   /// The element type the op declares (ui4, f8E4M3FN, ...).
@@ -1692,7 +1683,7 @@ private:
     auto type = cast<RankedTensorType>(scaleTensor.getType());
     SmallVector<Value> zeros(type.getRank(), indexConstant(b, loc, 0));
     Value stored = tensor::ExtractOp::create(
-        b, loc, toStorage(b, loc, scaleTensor), zeros);
+        b, loc, bitcastToStorage(b, loc, scaleTensor), zeros);
     return decodeScale(stored);
   }
   Value preparedScalarZeroPoint(Value zpStorage, ValueRange indices) {
@@ -1715,7 +1706,7 @@ private:
   Value firstZeroPoint() {
     auto zpType = cast<RankedTensorType>(zeroPoint.getType());
     SmallVector<Value> zeros(zpType.getRank(), indexConstant(b, loc, 0));
-    return preparedScalarZeroPoint(toStorage(b, loc, zeroPoint), zeros);
+    return preparedScalarZeroPoint(bitcastToStorage(b, loc, zeroPoint), zeros);
   }
 
   /// firstZeroPoint() broadcast to the lanes.
@@ -1771,7 +1762,7 @@ private:
       // never its last `lanes` entries: a parameter that decodes to itself
       // (f32 scales, zero points stored as the entry type) is its own table.
       if (decodesToItself(paramElement, entryType))
-        return toStorage(b, loc, param);
+        return bitcastToStorage(b, loc, param);
       StoredReader reader(b, loc, param, 0);
       auto copyVector = [&](Value from, Value to, Value table) {
         Value entries = decode(b, loc, reader.read(b, loc, from, lanes, true));
@@ -1786,7 +1777,7 @@ private:
           [&](Value j, Value table) { return copyVector(j, j, table); });
       return copyVector(zero, indexConstant(b, loc, plan.axisDim), copied);
     }
-    Value stored = toStorage(b, loc, param);
+    Value stored = bitcastToStorage(b, loc, param);
     AffineMap map = b.getMultiDimIdentityMap(1);
     auto generic = linalg::GenericOp::create(
         b, loc, init.getType(), ValueRange{}, ValueRange{init},
@@ -2068,7 +2059,7 @@ private:
           buildAxisTable(op.getScale(), true, plan.period + lanes);
     } else {
       Value flatScale = flatten(b, loc, op.getScale());
-      params.scaleFlat = toStorage(b, loc, flatScale);
+      params.scaleFlat = bitcastToStorage(b, loc, flatScale);
       params.count = tensor::DimOp::create(b, loc, params.scaleFlat, 0);
       if (readsBlockEntriesAsVector(scaleElement))
         params.scaleReader.emplace(b, loc, flatScale, 0);
@@ -2084,7 +2075,7 @@ private:
         params.zpTable = buildAxisTable(zeroPoint, false, plan.period + lanes);
       } else {
         Value flatZp = flatten(b, loc, zeroPoint);
-        params.zpFlat = toStorage(b, loc, flatZp);
+        params.zpFlat = bitcastToStorage(b, loc, flatZp);
         if (readsBlockEntriesAsVector(zeroPointElement()))
           params.zpReader.emplace(b, loc, flatZp, 0);
         if (blockTableEntries())
@@ -2774,7 +2765,7 @@ private:
     auto view = [&](Value param) -> Value {
       if (perAxis && !plan.groupedRuns)
         return param;
-      return toStorage(b, loc, rowsFrom(param, perAxis ? 0 : plan.axis));
+      return bitcastToStorage(b, loc, rowsFrom(param, perAxis ? 0 : plan.axis));
     };
     Value scales = view(op.getScale()), zps;
     Value zpScalar;
@@ -2936,9 +2927,9 @@ private:
     if (blocked)
       scaleReader.emplace(b, loc, scale2d, rowLength);
     else
-      scaleStorage = toStorage(b, loc, op.getScale());
+      scaleStorage = bitcastToStorage(b, loc, op.getScale());
     if (zeroPoint)
-      zpStorage = toStorage(b, loc, zeroPoint);
+      zpStorage = bitcastToStorage(b, loc, zeroPoint);
     // A one-element zero point is prepared once: a scalar for the lookup
     // tables of per-axis rows (LookupTable::appliesToRows; each row builds
     // the table of its scale and zero point, and its steps look their codes
@@ -3155,13 +3146,13 @@ private:
       xReader.setPackedOffset(packedOffset);
     OpFoldResult paramRows = perAxis ? b.getIndexAttr(1) : rowCount;
     Value scale2d =
-        toStorage(b, loc, asMatrix(scale, plan.rowEntries, paramRows));
+        bitcastToStorage(b, loc, asMatrix(scale, plan.rowEntries, paramRows));
     // (Only a per-axis zero point may be one element: DQ-R6, DQ-R13.)
     Value zp2d, zpScalar;
     if (hasOneElementZeroPoint())
       zpScalar = broadcastFirstZeroPoint();
     else if (zp)
-      zp2d = toStorage(b, loc, asMatrix(zp, plan.rowEntries, paramRows));
+      zp2d = bitcastToStorage(b, loc, asMatrix(zp, plan.rowEntries, paramRows));
     Value lastEntry = indexConstant(b, loc, plan.rowEntries - 1);
     Value zero = indexConstant(b, loc, 0);
 

@@ -4,6 +4,7 @@
 #include "qdq/Dialect/QDQ/IR/QDQ.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -45,6 +46,14 @@ Type mlir::qdq::getStorageElementType(Type elementType) {
     return IntegerType::get(elementType.getContext(),
                             elementType.getIntOrFloatBitWidth());
   return elementType;
+}
+
+Value mlir::qdq::bitcastToStorage(OpBuilder &b, Location loc, Value tensor) {
+  auto type = cast<RankedTensorType>(tensor.getType());
+  Type storage = getStorageElementType(type.getElementType());
+  if (storage == type.getElementType())
+    return tensor;
+  return tensor::BitcastOp::create(b, loc, type.clone(storage), tensor);
 }
 
 bool mlir::qdq::isSignedQuantizedInteger(Type elementType) {

@@ -4,7 +4,8 @@
 // codes (fp8, fp4, f8E8M0FNU) to f32 with integer operations only, exact
 // integer zero-point subtraction, and rounding f32 to the result type. Every
 // builder works on scalars and on vectors alike, so the scalar (linalg) and
-// the vector lowerings share one definition of the numerics.
+// the vector lowerings share one definition of the numerics. Also the
+// storage form in which both lowerings read quantized tensors.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,6 +21,11 @@ namespace mlir::qdq {
 /// integer of the same width for integers, fp8, fp4 and f8E8M0FNU codes; the
 /// type itself for f16, bf16 and f32.
 Type getStorageElementType(Type elementType);
+
+/// Reinterprets a ranked tensor as its storage element type (see
+/// getStorageElementType) with tensor.bitcast, or returns it when the two
+/// agree.
+Value bitcastToStorage(OpBuilder &b, Location loc, Value tensor);
 
 /// True if `elementType` is an integer that qdq reads as signed (signless
 /// and `si` integers).
