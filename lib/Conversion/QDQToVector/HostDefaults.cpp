@@ -1,0 +1,83 @@
+//===- HostDefaults.cpp - the vector lowering's host defaults -------------===//
+//
+// The defaults of --convert-qdq-to-vector that depend on the host CPU (its
+// SIMD width, and the store form and tile sizes measured fastest on it),
+// declared in QDQToVector.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "qdq/Conversion/QDQToVector/QDQToVector.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/TargetParser/Host.h"
+
+using namespace mlir;
+using namespace mlir::qdq;
+
+unsigned mlir::qdq::getHostVectorBits() {
+  llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
+  if (features.lookup("avx512f"))
+    return 512;
+  if (features.lookup("avx2") || features.lookup("avx"))
+    return 256;
+  return 128;
+}
+
+/// The host defaults measured on AMD Zen 5 (getHostF16StoreForm,
+/// getHostPeriodTile, getHostRowTile) differ from those measured on Zen 4.
+static bool isHostZen5() { return llvm::sys::getHostCPUName() == "znver5"; }
+
+F16StoreForm mlir::qdq::getHostF16StoreForm() {
+  // Zen 5 (znver5): vcvtps2ph to memory is slow there. In an L1-resident
+  // loop (bench/micro/loop_limits.c, i8 per-axis -> f16 as the lowering
+  // emits it, 2026-11-26 14:58 UTC) it took 4.0 core cycles per 64
+  // elements, against 2.85 with vcvtps2ph to a register and 3.15 with
+  // joined pairs. In the benchmark, joined stores gained over the memory
+  // form for 32-bit x only (A/B of 56 f16-result cases, 15:04 UTC), and
+  // separate stores (the register form, which LLVM's store folding hid
+  // until the empty inline asm between conversion and store) gained over
+  // both: two A/Bs of every f16-result case at 64 Ki and 4 Mi against
+  // the then default joined-for-32-bit-x (2026-11-27 03:34 UTC, 5 rounds,
+  // and 03:48 UTC, 7 rounds, integer and f16 x) gave geometric means per
+  // granularity and size of 0.99-1.11x and per x type and size of
+  // 0.97-1.11x, and no case below 0.95x in both (bench/HISTORY.md).
+  // Zen 4 ran the memory form faster for every x type (see
+  // KernelBuilder::dequantizeInto).
+  if (isHostZen5())
+    return F16StoreForm::Separate;
+  return F16StoreForm::PerRegister;
+}
+
+int64_t mlir::qdq::getHostPeriodTile(Type xElement, Type yElement) {
+  // Zen 4: in A/Bs of the benchmark's per-axis C=4096 cases (i8, i4,
+  // f8E4M3FN x; 64 Ki and 4 Mi; 2026-11-24), tiles of 2 periods ran at
+  // 0.82-0.87x tiles of 4 with f32 results and 0.92-1.04x with f16/bf16
+  // results (23:51 UTC), tiles of 8 at 0.70-1.08x and 0.97-1.03x (22:52
+  // UTC). Zen 5 (48 KiB L1; every x type, 64 Ki and 4 Mi, 5 rounds,
+  // 2026-11-26 17:53 UTC): one period at a time ran at 1.34x tiles of 4
+  // with f32 results at 64 Ki (geometric mean; 0.97-1.89x) and 1.09x at
+  // 4 Mi, 1.03-1.07x with f16/bf16 results, except for packed 2/4-bit
+  // integer x with f16/bf16 results (0.89-0.91x at 64 Ki), whose
+  // zero-point unpacking the tiles share; tiles of 2 ran slower than
+  // either (0.81x and 0.95x with f32 results, 17:49 UTC). Measured with
+  // the host's 512-bit vectors only.
+  if (!isHostZen5())
+    return 4;
+  bool packedInteger =
+      xElement.isInteger() && xElement.getIntOrFloatBitWidth() < 8;
+  return packedInteger && !yElement.isF32() ? 4 : 1;
+}
+
+int64_t mlir::qdq::getHostRowTile(Type yElement) {
+  // Zen 4 took 4 rows per tile, the constant before the option applied to
+  // rows. Zen 5 (per-axis C=64 and C=4096 with every dim dynamic, i8, i4,
+  // f8E4M3FN and f16 x, 64 Ki and 4 Mi, 3 rounds, 2026-11-26 22:20 UTC;
+  // geometric means of tiles of 1 against 4): f32 results 1.41x at 64 Ki
+  // and 1.10x at 4 Mi with rows of 4096, 0.89x and 1.05x with rows of 64;
+  // f16 results 0.73-0.91x.
+  if (!isHostZen5())
+    return 4;
+  return yElement.isF32() ? 1 : 4;
+}

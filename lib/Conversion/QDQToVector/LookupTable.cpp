@@ -1,0 +1,390 @@
+//===- LookupTable.cpp - table lookups of the vector lowering -------------===//
+//
+// See LookupTable.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LookupTable.h"
+#include "Utils.h"
+
+#include "qdq/Conversion/PackedSubByteToLLVM/PackedSubByteToLLVM.h"
+#include "qdq/Conversion/QDQVectorOpsToLLVM/QDQVectorOpsToLLVM.h"
+#include "qdq/Dialect/QDQ/Utils/ElementCodegen.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace mlir::qdq;
+using namespace mlir::qdq::detail;
+
+/// Per-axis rows take a lookup table each (LookupTable::rowTableLength)
+/// from this many elements per table entry on: building a row's table
+/// costs about as much as dequantizing its entries. Measured with
+/// `scripts/bench.sh --rows` (rows of 256 to 4096, this against a build
+/// with 1 element per entry, Zen 4, 2026-11-24 12:40 UTC): i8 -> f16 rows
+/// of 512 ran at 42 GB/s without tables and 40 with them, rows of 1024 at
+/// 55 with them. Two exceptions (kRowTableElementsPerEntry*):
+///  - bf16 results of 8-bit integer and fp8 x with AVX512_BF16, whose
+///    arithmetic rounds with vcvtne2ps2bf16: i8 ran at 56 GB/s without
+///    tables (rows of 256 and 512), 46 / 57 / 68 with them for rows of
+///    1024 / 2048 / 4096; f8E4M3FN (against a build without row tables for
+///    fp8, 2026-11-24 14:41 UTC, after the decode table's bf16 bits) at
+///    51-52 without them, 52 / 46 / 59 with them for rows of 512 / 1024 /
+///    2048 at 64 Ki;
+///  - f16 results of fp8 x, whose arithmetic decodes with a table first:
+///    29 GB/s without tables, 44 with them for rows of 512 (12:40 UTC); in
+///    the run of 14:41 UTC, 38.7 without and 44.5 with them.
+constexpr int64_t kRowTableElementsPerEntry = 4;
+constexpr int64_t kRowTableElementsPerEntryHardwareBF16 = 8;
+constexpr int64_t kRowTableElementsPerEntryFp8ToF16 = 2;
+
+/// Blocked packed 2/4-bit x takes block tables (LookupTable::appliesToBlocks)
+/// for blocks of at least this many elements: a block's table of 16 codes
+/// costs, for blocks of 16, the arithmetic the table would save. The tables
+/// of 2-bit x with f16/bf16 results hold 4 codes (LookupTable::
+/// blockTableCodes) and take blocks of 16 too: ui2 [256, 4096] in blocks
+/// of 16 ran 1.29x faster with f16 results and 1.07x with bf16 results
+/// (bench/micro/loop_rows_ab.py --set blocks16, 5 rounds, Zen 4,
+/// 2026-11-25 13:32 UTC).
+constexpr int64_t kBlockTableMinBlock = 32;
+
+bool LookupTable::appliesToRows(DequantizeLinearOp op, const Plan &plan,
+                                int64_t lanes, const X86Features &features) {
+  int64_t minLength = rowTableMinLength(op, plan, lanes, features);
+  return minLength && !ShapedType::isDynamic(plan.inner) &&
+         plan.inner >= minLength;
+}
+
+int64_t LookupTable::rowTableMinLength(DequantizeLinearOp op, const Plan &plan,
+                                       int64_t lanes,
+                                       const X86Features &features) {
+  if (op.getGranularity() != DequantizeLinearOp::Granularity::PerAxis ||
+      plan.scheme != Scheme::Rows || plan.alongRun)
+    return 0;
+  return rowTableLength(op, lanes, features);
+}
+
+int64_t LookupTable::rowTableLength(DequantizeLinearOp op, int64_t lanes,
+                                    const X86Features &features) {
+  int64_t n = entries(op, lanes, features);
+  if (n != 256)
+    return kRowTableElementsPerEntry * n;
+  Type x = op.getX().getType().getElementType();
+  Type y = op.getY().getType().getElementType();
+  if (y.isBF16() && features.avx512bf16 &&
+      (isa<IntegerType>(x) || isFloatQuantizedElement(x)))
+    return kRowTableElementsPerEntryHardwareBF16 * n;
+  if (y.isF16() && isFloatQuantizedElement(x))
+    return kRowTableElementsPerEntryFp8ToF16 * n;
+  return kRowTableElementsPerEntry * n;
+}
+
+int64_t LookupTable::entries(DequantizeLinearOp op, int64_t lanes,
+                             const X86Features &features) {
+  Type y = op.getY().getType().getElementType();
+  Type x = op.getX().getType().getElementType();
+  // f32 results of packed 2- and 4-bit x: one 16-entry f32 table
+  // (vpermps) when the CPU has it.
+  if (y.isF32() && usesF32Entries(op, lanes, features))
+    return 16;
+  // Else f32 results take no whole-formula table: integer x converts as
+  // fast without one, and fp8 x decodes faster with the two-plane decode
+  // table (appliesToDecode) and a multiply than with four byte planes and
+  // two rounds of interleaving (measured).
+  if (y.isF32())
+    return 0;
+  int64_t entries = x.getIntOrFloatBitWidth() == 8 ? 256
+                    : isPackedSubByteType(x)       ? 16
+                                                   : 0;
+  if (!entries || getTableLookupRegisterBytes(entries, lanes, features) == 0)
+    return 0;
+  return entries;
+}
+
+bool LookupTable::usesF32Entries(DequantizeLinearOp op, int64_t lanes,
+                                 const X86Features &features) {
+  return op.getY().getType().getElementType().isF32() &&
+         isPackedSubByteType(op.getX().getType().getElementType()) &&
+         getF32TableLookupLanes(lanes, features) != 0;
+}
+
+bool LookupTable::appliesToDecode(DequantizeLinearOp op, int64_t lanes,
+                                  const X86Features &features) {
+  Type x = op.getX().getType().getElementType();
+  if (!isFloatQuantizedElement(x))
+    return false;
+  int64_t entries = x.getIntOrFloatBitWidth() == 8 ? 256 : 16;
+  return getTableLookupRegisterBytes(entries, lanes, features) != 0;
+}
+
+bool LookupTable::appliesToBlocks(DequantizeLinearOp op, const Plan &plan,
+                                  int64_t lanes, const X86Features &features) {
+  Type x = op.getX().getType().getElementType();
+  Type y = op.getY().getType().getElementType();
+  int64_t block = plan.blockSize;
+  // A block's table costs the arithmetic of blockTableCodes codes: blocks
+  // of at least twice that (and of kBlockTableMinBlock for 16 codes).
+  int64_t minBlock = std::max<int64_t>(
+      16, std::min<int64_t>(kBlockTableMinBlock, 2 * blockTableCodes(x, y)));
+  if (plan.scheme != Scheme::BlockFlat || !isPackedSubByteType(x) ||
+      block < minBlock || block % 16 != 0 || lanes % 16 != 0)
+    return false;
+  if (y.isF32())
+    return getF32TableLookupLanes(lanes, features) != 0;
+  return std::max<int64_t>(1, lanes / block) * blockTableCodes(x, y) <= 64 &&
+         getTableLookupRegisterBytes(64, lanes, features) != 0;
+}
+
+int64_t LookupTable::blockTableCodes(Type xElement, Type yElement) {
+  if (yElement.isF32())
+    return 16;
+  return int64_t(1) << xElement.getIntOrFloatBitWidth();
+}
+
+int64_t LookupTable::periodTableEntries(DequantizeLinearOp op, const Plan &plan,
+                                        int64_t lanes,
+                                        const X86Features &features) {
+  Type x = op.getX().getType().getElementType();
+  Type y = op.getY().getType().getElementType();
+  if (op.getGranularity() != DequantizeLinearOp::Granularity::PerAxis ||
+      plan.scheme != Scheme::AxisTable || plan.direct || plan.period != lanes ||
+      y.isF32() || x.getIntOrFloatBitWidth() > 8)
+    return 0;
+  int64_t used = plan.axisDim << x.getIntOrFloatBitWidth();
+  int64_t entries = used <= 16 ? 16 : used <= 64 ? 64 : used <= 256 ? 256 : 0;
+  if (!entries || getTableLookupRegisterBytes(entries, lanes, features) == 0)
+    return 0;
+  return entries;
+}
+
+LookupTable::LookupTable(OpBuilder &b, Location loc, Type xElement, Value scale,
+                         Value zeroPoint, Type yElement, bool f32Entries) {
+  int64_t entries = xElement.getIntOrFloatBitWidth() == 8 ? 256 : 16;
+  auto spread = [&](Value scalar) -> Value {
+    if (!scalar)
+      return scalar;
+    return vector::BroadcastOp::create(
+        b, loc, VectorType::get({entries}, scalar.getType()), scalar);
+  };
+  fill(b, loc, xElement, storedCodes(b, loc, xElement, entries), spread(scale),
+       spread(zeroPoint), yElement, f32Entries);
+}
+
+LookupTable LookupTable::forPeriod(OpBuilder &b, Location loc, Type xElement,
+                                   Value scale, Value zeroPoint, Type yElement,
+                                   const Plan &plan, int64_t entries,
+                                   int64_t lanes) {
+  unsigned bits = xElement.getIntOrFloatBitWidth();
+  SmallVector<int64_t> entryLanes;
+  for (int64_t e = 0; e < entries; ++e)
+    entryLanes.push_back(((e >> bits) % plan.axisDim) * plan.inner);
+  auto perEntry = [&](Value perLane) -> Value {
+    if (!perLane)
+      return perLane;
+    return vector::ShuffleOp::create(b, loc, perLane, perLane, entryLanes);
+  };
+  // (One statement each: the order of the ops must not depend on the
+  // compiler's order of evaluating arguments.)
+  Value entryScale = perEntry(scale);
+  Value entryZp = perEntry(zeroPoint);
+  LookupTable table;
+  table.fill(b, loc, xElement, storedCodes(b, loc, xElement, entries),
+             entryScale, entryZp, yElement, /*f32Entries=*/false);
+  if (plan.axisDim > 1)
+    for (int64_t p = 0; p < lanes; ++p)
+      table.laneOffsets.push_back(((p / plan.inner) % plan.axisDim) << bits);
+  return table;
+}
+
+void LookupTable::fill(OpBuilder &b, Location loc, Type xElement, Value x,
+                       Value scale, Value zeroPoint, Type yElement,
+                       bool f32Entries) {
+  int64_t entries = cast<VectorType>(x.getType()).getNumElements();
+  Value y = buildDequantize(b, loc, x, xElement, scale, zeroPoint, yElement);
+  if (f32Entries) {
+    f32Table = y;
+    return;
+  }
+  auto wordType = VectorType::get({entries}, b.getI16Type());
+  Value words;
+  if (yElement.isF32()) {
+    Value f32Bits = arith::BitcastOp::create(
+        b, loc, VectorType::get({entries}, b.getI32Type()), y);
+    words = arith::TruncIOp::create(b, loc, wordType,
+                                    shiftRightByConstant(b, loc, f32Bits, 16));
+  } else {
+    words = y;
+  }
+  auto [low, high] = bytePlanes(b, loc, words);
+  planes = {low, high};
+}
+
+Value LookupTable::storedCodes(OpBuilder &b, Location loc, Type xElement,
+                               int64_t count) {
+  unsigned bits = xElement.getIntOrFloatBitWidth();
+  bool isSigned = isSignedQuantizedInteger(xElement);
+  SmallVector<APInt> codes;
+  for (int64_t c = 0; c < count; ++c) {
+    int64_t code = c & ((int64_t(1) << bits) - 1);
+    if (isSigned && bits < 8 && code >= (int64_t(1) << (bits - 1)))
+      code -= int64_t(1) << bits;
+    codes.push_back(APInt(8, uint64_t(code) & 0xFF));
+  }
+  return arith::ConstantOp::create(
+      b, loc,
+      DenseElementsAttr::get(VectorType::get({count}, b.getI8Type()), codes));
+}
+
+std::pair<Value, Value> LookupTable::bytePlanes(OpBuilder &b, Location loc,
+                                                Value values) {
+  auto type = cast<VectorType>(values.getType());
+  assert(type.getElementTypeBitWidth() == 16 && "byte planes of 16 bits");
+  Value words = values;
+  if (!type.getElementType().isInteger(16))
+    words =
+        arith::BitcastOp::create(b, loc, type.clone(b.getI16Type()), values);
+  auto planeType = type.clone(b.getI8Type());
+  return {arith::TruncIOp::create(b, loc, planeType, words),
+          arith::TruncIOp::create(b, loc, planeType,
+                                  shiftRightByConstant(b, loc, words, 8))};
+}
+
+Value LookupTable::packedIndices(OpBuilder &b, Location loc, Value bytes,
+                                 unsigned bits) {
+  auto byteType = cast<VectorType>(bytes.getType());
+  int64_t m = byteType.getNumElements();
+  int64_t perByte = 8 / bits;
+  int64_t n = m * perByte;
+  // copies = [bytes >> 0, bytes >> bits, ...], m bytes each.
+  Value copies;
+  for (int64_t k = 0; k < perByte; ++k) {
+    Value copy = k ? shiftRightByConstant(b, loc, bytes, k * bits) : bytes;
+    if (!copies) {
+      copies = copy;
+      continue;
+    }
+    int64_t have = cast<VectorType>(copies.getType()).getNumElements();
+    if (have != m) {
+      // vector.shuffle takes operands of one type: widen `copy` first.
+      SmallVector<int64_t> widen;
+      for (int64_t e = 0; e < have; ++e)
+        widen.push_back(e < m ? e : 0);
+      copy = vector::ShuffleOp::create(b, loc, copy, copy, widen);
+    }
+    // The first `have` lanes of `copies`, then the first m of `copy`.
+    SmallVector<int64_t> concat(have + m);
+    std::iota(concat.begin(), concat.end(), 0);
+    copies = vector::ShuffleOp::create(b, loc, copies, copy, concat);
+  }
+  SmallVector<int64_t> spread;
+  for (int64_t i = 0; i < n; ++i)
+    for (int byte = 0; byte < 4; ++byte)
+      spread.push_back((i % perByte) * m + i / perByte);
+  Value repeated = vector::ShuffleOp::create(b, loc, copies, copies, spread);
+  return vector::BitCastOp::create(b, loc, VectorType::get({n}, b.getI32Type()),
+                                   repeated);
+}
+
+Value LookupTable::lookup(OpBuilder &b, Location loc, Value codes,
+                          bool inLaneOrder) const {
+  assert(!f32Table && "f32 entries are looked up with lookupPacked");
+  if (inLaneOrder)
+    return lookupWordsInLaneOrder(b, loc, planes[0], planes[1], codes,
+                                  laneOffsets);
+  if (!laneOffsets.empty())
+    codes = orConstant(b, loc, codes, laneOffsets);
+  return lookupWords(b, loc, planes[0], planes[1], codes);
+}
+
+Value LookupTable::lookupWords(OpBuilder &b, Location loc, Value low,
+                               Value high, Value codes) {
+  auto codeType = cast<VectorType>(codes.getType());
+  auto [lowBytes, highBytes] = lookupPlanes(b, loc, low, high, codes);
+  // Interleaving the two planes puts the bytes of each element in order.
+  Value interleaved = vector::InterleaveOp::create(b, loc, lowBytes, highBytes);
+  return vector::BitCastOp::create(b, loc, codeType.clone(b.getI16Type()),
+                                   interleaved);
+}
+
+Value LookupTable::lookupWordsInLaneOrder(OpBuilder &b, Location loc, Value low,
+                                          Value high, Value codes,
+                                          ArrayRef<int64_t> offsets) {
+  auto codeType = cast<VectorType>(codes.getType());
+  int64_t n = codeType.getNumElements();
+  assert(n % 64 == 0 && "whole 512-bit registers of codes");
+  SmallVector<int64_t> elementAt(n);
+  for (int64_t p = 0; p < n; ++p) {
+    int64_t base = p - p % 64, lane = (p % 64) / 16, j = p % 16;
+    elementAt[p] = base + (j < 8 ? 8 * lane + j : 32 + 8 * lane + j - 8);
+  }
+  Value indices = vector::ShuffleOp::create(b, loc, codes, codes, elementAt);
+  if (!offsets.empty()) {
+    SmallVector<int64_t> reordered;
+    for (int64_t e : elementAt)
+      reordered.push_back(offsets[e]);
+    indices = orConstant(b, loc, indices, reordered);
+  }
+  auto [lowBytes, highBytes] = lookupPlanes(b, loc, low, high, indices);
+  SmallVector<int64_t> wordBytes(2 * n);
+  for (int64_t p = 0; p < n; ++p) {
+    wordBytes[2 * elementAt[p]] = p;
+    wordBytes[2 * elementAt[p] + 1] = n + p;
+  }
+  Value words =
+      vector::ShuffleOp::create(b, loc, lowBytes, highBytes, wordBytes);
+  return vector::BitCastOp::create(b, loc, codeType.clone(b.getI16Type()),
+                                   words);
+}
+
+Value LookupTable::lookupHighHalves(OpBuilder &b, Location loc, Value codes,
+                                    int64_t registerLanes) const {
+  assert(!f32Table && "f32 entries are looked up with lookupPacked");
+  int64_t n = cast<VectorType>(codes.getType()).getNumElements();
+  auto [low, high] = lookupPlanes(b, loc, codes);
+  // wordOf[e]: the word that holds element e's bf16 bits.
+  SmallVector<int64_t> wordOf(n);
+  std::iota(wordOf.begin(), wordOf.end(), 0);
+  if (registerLanes % 4 == 0 && n % (2 * registerLanes) == 0) {
+    for (int64_t e = 0; e < n; ++e) {
+      int64_t reg = e / registerLanes, j = e % registerLanes;
+      wordOf[e] =
+          2 * registerLanes * (reg / 2) + 8 * (j / 4) + 4 * (reg % 2) + j % 4;
+    }
+  }
+  SmallVector<int64_t> byteMask(2 * n);
+  for (int64_t e = 0; e < n; ++e) {
+    byteMask[2 * wordOf[e]] = e;
+    byteMask[2 * wordOf[e] + 1] = n + e;
+  }
+  Value bytes = vector::ShuffleOp::create(b, loc, low, high, byteMask);
+  auto wordType = VectorType::get({n}, b.getI16Type());
+  Value words = vector::BitCastOp::create(b, loc, wordType, bytes);
+  Value zeros = arith::ConstantOp::create(b, loc, b.getZeroAttr(wordType));
+  SmallVector<int64_t> halfMask;
+  for (int64_t e = 0; e < n; ++e)
+    halfMask.append({wordOf[e], n + wordOf[e]});
+  Value halves = vector::ShuffleOp::create(b, loc, zeros, words, halfMask);
+  return vector::BitCastOp::create(b, loc, VectorType::get({n}, b.getF32Type()),
+                                   halves);
+}
+
+Value LookupTable::orConstant(OpBuilder &b, Location loc, Value codes,
+                              ArrayRef<int64_t> bytes) {
+  SmallVector<APInt> values;
+  for (int64_t byte : bytes)
+    values.push_back(APInt(8, uint64_t(byte)));
+  return arith::OrIOp::create(
+      b, loc, codes,
+      arith::ConstantOp::create(
+          b, loc,
+          DenseElementsAttr::get(cast<VectorType>(codes.getType()), values)));
+}
+
+std::pair<Value, Value> LookupTable::lookupPlanes(OpBuilder &b, Location loc,
+                                                  Value low, Value high,
+                                                  Value codes) {
+  Type type = codes.getType();
+  return {TableLookupOp::create(b, loc, type, low, codes),
+          TableLookupOp::create(b, loc, type, high, codes)};
+}

@@ -1,0 +1,256 @@
+//===- LookupTable.h - table lookups of the vector lowering -----*- C++ -*-===//
+//
+// LookupTable: the results (or decoded values) of every code of x of at
+// most 8 bits, computed once and looked up per step with
+// qdq.table_lookup, and the rules for when each kind of table pays.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef QDQ_LIB_CONVERSION_QDQTOVECTOR_LOOKUPTABLE_H
+#define QDQ_LIB_CONVERSION_QDQTOVECTOR_LOOKUPTABLE_H
+
+#include "Plan.h"
+
+#include "qdq/Dialect/QDQ/IR/QDQ.h"
+#include "qdq/Dialect/QDQ/Utils/X86Features.h"
+
+#include "mlir/IR/Builders.h"
+
+#include <utility>
+
+namespace mlir::qdq::detail {
+
+/// A per-tensor dequantization of x with at most 8 bits (or one row of a
+/// per-axis one, LookupTable::appliesToRows) as a table lookup:
+/// entry c is the result of x code c, kept for f16/bf16 results as two
+/// planes, one per result byte (16 entries for 2- and 4-bit codes, 256 for
+/// 8-bit ones), or for f32 results of packed 2-/4-bit x as one vector of 16
+/// f32 entries. Also the decode table of fp8/fp4 x (the bf16 bits of each
+/// code's value: the high half of its f32 result with scale 1 and no zero
+/// point).
+class LookupTable {
+public:
+  /// Whether a lookup table pays for a per-tensor `op` with `lanes` lanes
+  /// per step: the form fits (entries()) and the op has one table.
+  static bool applies(DequantizeLinearOp op, int64_t lanes,
+                      const X86Features &features) {
+    return op.getGranularity() == DequantizeLinearOp::Granularity::PerTensor &&
+           entries(op, lanes, features) != 0;
+  }
+
+  /// Whether a per-axis `op` under `plan` takes one table per row of x (the
+  /// rows scheme, one scale and zero point per row of N elements): when N,
+  /// static, is at least rowTableMinLength(). A dynamic N is tested at run
+  /// time (DequantizeLinearToVector builds both forms).
+  static bool appliesToRows(DequantizeLinearOp op, const Plan &plan,
+                            int64_t lanes, const X86Features &features);
+
+  /// The row length N from which the rows of a per-axis `op` under `plan`
+  /// take a table each (rowTableLength), or 0 when they take none.
+  static int64_t rowTableMinLength(DequantizeLinearOp op, const Plan &plan,
+                                   int64_t lanes, const X86Features &features);
+
+  /// The row length from which rows of one scale and zero point of `op`'s
+  /// form take a table each (kRowTableElementsPerEntry and its exceptions
+  /// times the table's entries), or 0 when the form fits no table.
+  static int64_t rowTableLength(DequantizeLinearOp op, int64_t lanes,
+                                const X86Features &features);
+
+  /// The entries of `op`'s table when the form fits a table and the x86
+  /// features look up `lanes` codes with shuffles, else 0.
+  static int64_t entries(DequantizeLinearOp op, int64_t lanes,
+                         const X86Features &features);
+
+  /// Whether the table of a per-tensor `op` holds f32 results (16 entries,
+  /// one vpermps per register) instead of byte planes.
+  static bool usesF32Entries(DequantizeLinearOp op, int64_t lanes,
+                             const X86Features &features);
+
+  /// Whether fp8/fp4 x that no whole-formula table covers (per-axis,
+  /// blocked) is decoded with a table: entry c is the bf16 bits of code c
+  /// (every fp8/fp4 value, NaN and infinities included, is exact in bf16:
+  /// at most 3 mantissa bits, exponents within bf16's normal range), the
+  /// high halves of the f32 values (lookupHighHalves). Two lookups and two
+  /// shuffles per step replace a dozen integer operations per vector. (f16
+  /// bits, also exact, were widened with vcvtph2ps, which was slower: on
+  /// Zen 4, f8E4M3FN per-axis C=64 -> f16 ran at 30.0 GB/s with them
+  /// against 39.1 with bf16 bits, and per-tensor -> f32 at 71.6 against
+  /// 103; 64 Ki elements, one A/B run, 2026-11-24 14:39 UTC.)
+  static bool appliesToDecode(DequantizeLinearOp op, int64_t lanes,
+                              const X86Features &features);
+
+  /// Whether a blocked `op` under `plan`, with steps of `lanes` lanes,
+  /// looks its codes up in tables of their blocks (block tables): packed
+  /// 2/4-bit x (integer or fp4) in block-flat steps (the blocks along the
+  /// innermost axis, each step within one block or over whole blocks) of
+  /// blocks of at least kBlockTableMinBlock elements, a multiple of 16 (so
+  /// that each 16 lanes lie in one block). Each step computes the results
+  /// of the codes of each of its blocks with the arithmetic path, then
+  /// looks its codes up in them: in an f32 table of 16 codes per 16 lanes
+  /// (vpermps), or for f16/bf16 results in a byte-plane table of 64 entries
+  /// (vpermb) that holds up to 64 / 2^bits blocks, indexed by code + 2^bits
+  /// * the lane's block in the step (blockTableCodes). Per 32 codes of
+  /// 4-bit x that is 16 conversions, multiplies and roundings instead of
+  /// 32, and 4 for 2-bit x with f16/bf16 results.
+  static bool appliesToBlocks(DequantizeLinearOp op, const Plan &plan,
+                              int64_t lanes, const X86Features &features);
+
+  /// The entries per block of a block table (appliesToBlocks): every code
+  /// of packed x in the byte planes of f16/bf16 results (4 for 2-bit x, 16
+  /// for 4-bit x); 16 in the f32 table of each 16 lanes, which vpermps
+  /// indexes with 4 bits. 4 instead of 16 entries for 2-bit x, in an A/B
+  /// of i2/ui2 blocked-32 (scripts/bench.sh --full --ab-binary, 5 rounds,
+  /// Zen 4, 2026-11-25 12:38 UTC): f16 results 1.18-1.21x at 64 Ki and
+  /// 4 Mi, bf16 results (two registers per vcvtne2ps2bf16) 1.00-1.02x,
+  /// 64 Mi (DRAM) 1.00-1.02x.
+  static int64_t blockTableCodes(Type xElement, Type yElement);
+
+  /// The entries of the one table of a per-axis `op` under `plan` whose
+  /// parameters repeat with every step (a period table), or 0 when it takes
+  /// none. The axis-table scheme with a period of K * N elements that
+  /// divides the step (so every step starts on a period, and lane p always
+  /// takes axis entry k(p) = (p / N) mod K), x of at most 8 bits whose K *
+  /// 2^bits (entry, code) pairs fit a byte lookup of 16, 64 or 256 entries
+  /// (packed 2/4-bit x, or 8-bit x with K = 1 and N dividing the step) and
+  /// f16/bf16 results: entry (k << bits) + c is the result of code c with
+  /// axis entry k, and each step ORs its codes with the
+  /// constant k(p) << bits and looks them up like per-tensor codes (2-bit x
+  /// with C = 64 along the innermost axis: 256 entries). The arithmetic
+  /// would convert, multiply and round every element. In an A/B of i2 and
+  /// ui2 per-axis C=64 (`scripts/bench.sh --full --ab-binary`, 5 rounds,
+  /// Zen 4, 2026-11-25 08:58-09:00 UTC), f16 results went from 37.2-38.9
+  /// to 47.0-48.7 GB/s at 64 Ki and 4 Mi (1.24-1.26x), bf16 results, whose
+  /// arithmetic rounds with vcvtne2ps2bf16, 1.04-1.09x; 64 Mi is
+  /// DRAM-bound (1.00-1.02x). The loop then runs 9 byte shuffles per 64
+  /// codes (unpacking, two 128-entry halves per plane, interleave). 8
+  /// registers per iteration ran at 0.88-0.93x at 64 Ki and 1.05-1.07x at
+  /// 4 Mi (09:01 UTC), so on 512-bit registers it keeps 4.
+  static int64_t periodTableEntries(DequantizeLinearOp op, const Plan &plan,
+                                    int64_t lanes, const X86Features &features);
+
+  /// Computes the table (before the loop) for per-tensor `scale` (decoded
+  /// f32 scalar) and `zeroPoint` (prepared scalar, or null) with the same
+  /// element builders as the arithmetic path. f32 `yElement` without
+  /// `f32Entries` keeps the high halves of the f32 results as the planes
+  /// (the decode table: its values are exact in bf16, so the low halves are
+  /// zero; with constant operands the planes fold to constants).
+  LookupTable(OpBuilder &b, Location loc, Type xElement, Value scale,
+              Value zeroPoint, Type yElement, bool f32Entries = false);
+
+  /// The period table (periodTableEntries(), `entries` entries) of a
+  /// per-axis op under `plan` for steps of `lanes` lanes, from the step's
+  /// parameters: `scale` (decoded f32) and `zeroPoint` (prepared, or null)
+  /// hold lane p's, whose axis entry is k(p) = (p / N) mod K, so entry
+  /// (k << bits) + c takes lane k * N's. Lookups OR each code with its
+  /// lane's k(p) << bits.
+  static LookupTable forPeriod(OpBuilder &b, Location loc, Type xElement,
+                               Value scale, Value zeroPoint, Type yElement,
+                               const Plan &plan, int64_t entries,
+                               int64_t lanes);
+
+private:
+  LookupTable() = default;
+
+  /// The table of the results of `codes` (the stored codes of its entries)
+  /// with per-entry `scale` and `zeroPoint` (or null); see the constructor.
+  void fill(OpBuilder &b, Location loc, Type xElement, Value x, Value scale,
+            Value zeroPoint, Type yElement, bool f32Entries);
+
+public:
+  /// The stored form of `count` codes of x of `xElement` (at most 8 bits),
+  /// code c mod 2^bits in lane c: the byte itself, or for packed x the code
+  /// in an i8 lane, sign-extended for signed types (so 2-bit codes repeat
+  /// every 4 entries: the tables of 16 entries read only the first 4, block
+  /// tables of 2-bit x take one repeat per block).
+  static Value storedCodes(OpBuilder &b, Location loc, Type xElement,
+                           int64_t count);
+
+  /// The low and high bytes of 16-bit values (f16, bf16 or i16 vectors),
+  /// as two i8 vectors of their length.
+  static std::pair<Value, Value> bytePlanes(OpBuilder &b, Location loc,
+                                            Value values);
+
+  /// Whether lookupPacked applies (the table holds f32 entries).
+  bool takesPackedBytes() const { return bool(f32Table); }
+
+  /// f32 entries: looks up the `bits`-bit codes packed in `bytes`
+  /// (vector<m x i8>, 8 / bits codes per byte, the first in the low bits).
+  /// The bytes shifted right by 0, bits, 2 * bits, ... are concatenated,
+  /// and one byte shuffle gives each i32 index its code's byte from the
+  /// copy where that code is in the low bits (repeated in all four bytes);
+  /// the lookup reads the low 4 bits (2-bit codes: the table repeats its 4
+  /// entries). On AVX-512 VBMI that is one vpermb and one vpermps per
+  /// register.
+  Value lookupPacked(OpBuilder &b, Location loc, Value bytes,
+                     unsigned bits) const {
+    return TableLookupOp::create(b, loc, f32Table,
+                                 packedIndices(b, loc, bytes, bits));
+  }
+
+  /// The i32 indices of f32 lookups of the `bits`-bit codes packed in
+  /// `bytes` (see lookupPacked): each holds its code in its low bits.
+  static Value packedIndices(OpBuilder &b, Location loc, Value bytes,
+                             unsigned bits);
+
+  /// Byte planes: looks up raw `codes` (vector<n x i8>), giving the results'
+  /// bits as vector<n x i16>.
+  Value lookup(OpBuilder &b, Location loc, Value codes,
+               bool inLaneOrder = false) const;
+
+  /// Looks `codes` (vector<n x i8>) up in the byte-plane tables `low` and
+  /// `high`, giving the 16-bit entries as vector<n x i16>.
+  static Value lookupWords(OpBuilder &b, Location loc, Value low, Value high,
+                           Value codes);
+
+  /// lookupWords for n codes, n a multiple of 64, on 512-bit registers: the
+  /// codes are first put in the order that makes the final interleave of
+  /// the two planes' bytes in-lane (vpunpcklbw/vpunpckhbw, where the
+  /// interleave of codes in element order crosses 128-bit lanes): in each
+  /// 64 codes, position 16 * L + j holds element 8 * L + j and position
+  /// 16 * L + 8 + j element 32 + 8 * L + j (L the 128-bit lane, j < 8).
+  /// Codes that come from a shuffle (unpacked packed x) take the reorder
+  /// into it; loaded codes take one qword permute (runs of 8 move). `offsets`,
+  /// when given, holds a constant per element that is ORed into its index
+  /// (block tables: LookupTable::blockTableCodes times its block in the
+  /// step).
+  static Value lookupWordsInLaneOrder(OpBuilder &b, Location loc, Value low,
+                                      Value high, Value codes,
+                                      ArrayRef<int64_t> offsets = {});
+
+  /// Byte planes of bf16 entries: looks up raw `codes` (vector<n x i8>),
+  /// giving the entries as the high halves of f32 values (vector<n x f32>,
+  /// low halves zero), for registers of `registerLanes` f32 lanes. One
+  /// shuffle of the two planes' bytes makes the bf16 words, a second one
+  /// interleaves them with zero words. When n is a whole number of register
+  /// pairs, the words are put in the order the second shuffle then reads
+  /// as in-lane interleaves of each word register's low and high 64 bits
+  /// of every 128-bit lane with zeros (vpunpcklwd/vpunpckhwd, no cross-lane
+  /// permute).
+  Value lookupHighHalves(OpBuilder &b, Location loc, Value codes,
+                         int64_t registerLanes) const;
+
+private:
+  /// `codes` (vector<n x i8>) ORed with the constant `bytes` (n of them).
+  static Value orConstant(OpBuilder &b, Location loc, Value codes,
+                          ArrayRef<int64_t> bytes);
+
+  /// The low and high byte of each code's entry, looked up in the byte
+  /// planes `low` and `high` (the table's own, by default).
+  static std::pair<Value, Value>
+  lookupPlanes(OpBuilder &b, Location loc, Value low, Value high, Value codes);
+  std::pair<Value, Value> lookupPlanes(OpBuilder &b, Location loc,
+                                       Value codes) const {
+    return lookupPlanes(b, loc, planes[0], planes[1], codes);
+  }
+
+  SmallVector<Value, 2> planes;
+  /// The 16 f32 results, when the table holds f32 entries.
+  Value f32Table;
+  /// Period tables (forPeriod): each lane's constant offset, ORed into its
+  /// code before the lookup; empty when every offset is 0.
+  SmallVector<int64_t> laneOffsets;
+};
+
+} // namespace mlir::qdq::detail
+
+#endif // QDQ_LIB_CONVERSION_QDQTOVECTOR_LOOKUPTABLE_H

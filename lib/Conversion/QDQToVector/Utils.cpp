@@ -1,0 +1,108 @@
+//===- Utils.cpp - helpers of the vector lowering -------------------------===//
+//
+// See Utils.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Utils.h"
+#include "qdq/Dialect/QDQ/Utils/ElementCodegen.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+#include <numeric>
+
+using namespace mlir;
+using namespace mlir::qdq;
+using namespace mlir::qdq::detail;
+
+Value mlir::qdq::detail::indexConstant(OpBuilder &b, Location loc,
+                                       int64_t value) {
+  return arith::ConstantIndexOp::create(b, loc, value);
+}
+
+bool mlir::qdq::detail::decodesToItself(Type paramElement, Type entryType) {
+  return getStorageElementType(paramElement) == entryType;
+}
+
+Value mlir::qdq::detail::flatten(OpBuilder &b, Location loc, Value tensor) {
+  auto type = cast<RankedTensorType>(tensor.getType());
+  if (type.getRank() == 1)
+    return tensor;
+  if (type.getRank() == 0)
+    return tensor::ExpandShapeOp::create(
+        b, loc, RankedTensorType::get({1}, type.getElementType()), tensor,
+        ArrayRef<ReassociationIndices>{},
+        ArrayRef<OpFoldResult>{b.getIndexAttr(1)});
+  ReassociationIndices all(type.getRank());
+  std::iota(all.begin(), all.end(), 0);
+  return tensor::CollapseShapeOp::create(b, loc, tensor,
+                                         ArrayRef<ReassociationIndices>{all});
+}
+
+Value mlir::qdq::detail::asRows(OpBuilder &b, Location loc, Value tensor,
+                                int64_t split) {
+  auto type = cast<RankedTensorType>(tensor.getType());
+  ReassociationIndices outer, inner;
+  for (int64_t d = 0; d < type.getRank(); ++d)
+    (d <= split ? outer : inner).push_back(d);
+  return tensor::CollapseShapeOp::create(
+      b, loc, tensor, ArrayRef<ReassociationIndices>{outer, inner});
+}
+
+Value mlir::qdq::detail::expandTo(OpBuilder &b, Location loc, Value source,
+                                  RankedTensorType type,
+                                  ArrayRef<ReassociationIndices> groups,
+                                  SmallVector<OpFoldResult> sizes) {
+  bool manyDynamic = llvm::any_of(groups, [&](const ReassociationIndices &g) {
+    return llvm::count_if(g, [&](int64_t d) { return type.isDynamicDim(d); }) >
+           1;
+  });
+  if (!manyDynamic)
+    return tensor::ExpandShapeOp::create(b, loc, type, source, groups, sizes);
+  SmallVector<Value> dims;
+  for (OpFoldResult size : sizes)
+    dims.push_back(getValueOrCreateConstantIndexOp(b, loc, size));
+  Value shape = tensor::FromElementsOp::create(
+      b, loc, RankedTensorType::get({type.getRank()}, b.getIndexType()), dims);
+  return tensor::ReshapeOp::create(b, loc, type, source, shape);
+}
+
+Value mlir::qdq::detail::unpackCodes(OpBuilder &b, Location loc, Value bytes,
+                                     unsigned bits, bool isSigned) {
+  auto byteType = cast<VectorType>(bytes.getType());
+  auto cst = [&](int64_t v) {
+    return arith::ConstantOp::create(
+        b, loc,
+        DenseElementsAttr::get(byteType, b.getI8IntegerAttr(v).getValue()));
+  };
+  auto field = [&](unsigned shift) {
+    Value shifted = shift ? shiftRightByConstant(b, loc, bytes, shift) : bytes;
+    if (shift + bits == 8)
+      return shifted;
+    return arith::AndIOp::create(b, loc, shifted, cst((1 << bits) - 1))
+        .getResult();
+  };
+  Value codes;
+  if (bits == 4) {
+    Value low = field(0);
+    Value high = field(4);
+    codes = vector::InterleaveOp::create(b, loc, low, high);
+  } else {
+    Value f0 = field(0), f1 = field(2), f2 = field(4), f3 = field(6);
+    Value even = vector::InterleaveOp::create(b, loc, f0, f2);
+    Value odd = vector::InterleaveOp::create(b, loc, f1, f3);
+    codes = vector::InterleaveOp::create(b, loc, even, odd);
+  }
+  if (!isSigned)
+    return codes;
+  auto codeType = cast<VectorType>(codes.getType());
+  Value half = arith::ConstantOp::create(
+      b, loc,
+      DenseElementsAttr::get(codeType,
+                             b.getI8IntegerAttr(1 << (bits - 1)).getValue()));
+  return arith::SubIOp::create(
+      b, loc, arith::XOrIOp::create(b, loc, codes, half), half);
+}

@@ -1,0 +1,48 @@
+//===- Utils.h - helpers of the vector lowering -----------------*- C++ -*-===//
+//
+// Small IR helpers shared by the parts of --convert-qdq-to-vector: index
+// constants, reshapes of x and its parameters, and the unpacking of packed
+// sub-byte codes into i8 lanes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef QDQ_LIB_CONVERSION_QDQTOVECTOR_UTILS_H
+#define QDQ_LIB_CONVERSION_QDQTOVECTOR_UTILS_H
+
+#include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
+#include "mlir/IR/Builders.h"
+
+namespace mlir::qdq::detail {
+
+/// An index constant.
+Value indexConstant(OpBuilder &b, Location loc, int64_t value);
+
+/// Whether a scale or zero point stored as `paramElement` decodes to itself
+/// as a table entry of `entryType` (an f32 scale; a zero point stored as the
+/// entry's integer type): a table of it is the parameter itself, read in
+/// place.
+bool decodesToItself(Type paramElement, Type entryType);
+
+/// Flattens a tensor to 1-D (a 0-D tensor becomes [1]).
+Value flatten(OpBuilder &b, Location loc, Value tensor);
+
+/// Views a tensor as 2-D [prod(dims[0..split]), prod(dims[split+1..])].
+Value asRows(OpBuilder &b, Location loc, Value tensor, int64_t split);
+
+/// Reshapes `source` to `type` (x's shape), undoing a collapse by
+/// `groups`. upstream's --expand-strided-metadata crashes on a
+/// memref.expand_shape with several dynamic dims in one group (MLIR 22), so
+/// such shapes go through tensor.reshape with an explicit shape instead.
+Value expandTo(OpBuilder &b, Location loc, Value source, RankedTensorType type,
+               ArrayRef<ReassociationIndices> groups,
+               SmallVector<OpFoldResult> sizes);
+
+/// Unpacks a byte vector holding 8/bits codes per byte (first in the lowest
+/// bits) into one code per i8 lane, sign-extended within the lane when
+/// `isSigned`.
+Value unpackCodes(OpBuilder &b, Location loc, Value bytes, unsigned bits,
+                  bool isSigned);
+
+} // namespace mlir::qdq::detail
+
+#endif // QDQ_LIB_CONVERSION_QDQTOVECTOR_UTILS_H
