@@ -13,7 +13,9 @@
 //  - the loop --qdq-to-llvm emits for this case (each row decodes its
 //    block scales and zero points into small tables first; per 16 lanes
 //    vpmovsxbd, vpsubd, vcvtdq2ps, vmulps, vcvtps2ph and a 32-byte
-//    non-temporal store), and the same loop with normal stores.
+//    non-temporal store), and the same loop with normal stores, with
+//    pairs of steps joined into 64-byte non-temporal stores, and with
+//    software prefetches of x 2 KiB and 8 KiB ahead.
 #include "micro_clock.h"
 #include <immintrin.h>
 #include <stdint.h>
@@ -40,16 +42,22 @@ __attribute__((noinline)) static void roof(void) {
   }
 }
 
-// One row: its tables, then its steps of 64 elements (two blocks).
+// One row: its tables, then its steps of 64 elements (two blocks). STORE
+// writes the 16 results h of step `offset` (h0: the previous step's);
+// PREFETCH(offset) may prefetch x.
 #define STEP(offset, scale, zeroPoint)                                         \
   {                                                                            \
+    PREFETCH(offset);                                                          \
     __m512i a =                                                                \
         _mm512_cvtepi8_epi32(_mm_load_si128((void *)(xRow + c + (offset))));   \
     __m512 f = _mm512_cvtepi32_ps(_mm512_sub_epi32(a, zeroPoint));             \
     __m256i h = _mm512_cvtps_ph(_mm512_mul_ps(f, scale), 4);                   \
-    STORE((void *)(yRow + c + (offset)), h);                                   \
+    STORE(yRow + c + (offset), h);                                             \
+    h0 = h;                                                                    \
   }
 #define BLOCKED_LOOP                                                           \
+  __m256i h0 = _mm256_setzero_si256();                                         \
+  (void)h0;                                                                    \
   for (long r = 0; r < N / ROW; r++) {                                         \
     const int8_t *xRow = xs + r * ROW;                                         \
     uint16_t *yRow = ys + r * ROW;                                             \
@@ -70,11 +78,31 @@ __attribute__((noinline)) static void roof(void) {
     }                                                                          \
   }
 
-#define STORE(p, h) _mm256_stream_si256(p, h)
+#define PREFETCH(offset)
+#define STORE(p, h) _mm256_stream_si256((void *)(p), h)
 __attribute__((noinline)) static void blockedNontemporal(void) { BLOCKED_LOOP }
 #undef STORE
-#define STORE(p, h) _mm256_storeu_si256(p, h)
+#define STORE(p, h) _mm256_storeu_si256((void *)(p), h)
 __attribute__((noinline)) static void blockedNormal(void) { BLOCKED_LOOP }
+#undef STORE
+// Pairs of steps joined into one 64-byte store (f16-stores=joined).
+#define STORE(p, h)                                                            \
+  if ((p - yRow - c) % 32 == 16)                                               \
+    _mm512_stream_si512((void *)((p)-16),                                      \
+                        _mm512_inserti64x4(_mm512_castsi256_si512(h0), h, 1));
+__attribute__((noinline)) static void blockedJoined(void) { BLOCKED_LOOP }
+#undef STORE
+#define STORE(p, h) _mm256_stream_si256((void *)(p), h)
+#undef PREFETCH
+// x prefetched DISTANCE bytes ahead, once per 64 elements.
+#define PREFETCH(offset)                                                       \
+  if ((offset) == 0)                                                           \
+  _mm_prefetch((const char *)(xRow + c + DISTANCE), _MM_HINT_T0)
+#define DISTANCE 2048
+__attribute__((noinline)) static void blockedPrefetch2K(void) { BLOCKED_LOOP }
+#undef DISTANCE
+#define DISTANCE 8192
+__attribute__((noinline)) static void blockedPrefetch8K(void) { BLOCKED_LOOP }
 
 static int compare(const void *a, const void *b) {
   double x = *(const double *)a, y = *(const double *)b;
@@ -93,11 +121,16 @@ int main(void) {
     zeroPoints[i] = (int8_t)i;
   }
   memset(ys, 0, 2 * N);
-  void (*loops[])(void) = {roof, blockedNontemporal, blockedNormal};
+  void (*loops[])(void) = {
+      roof,          blockedNontemporal, blockedNormal,
+      blockedJoined, blockedPrefetch2K,  blockedPrefetch8K};
   const char *names[] = {"roof, non-temporal stores",
                          "blocked loop, non-temporal stores",
-                         "blocked loop, normal stores"};
-  enum { LOOPS = 3 };
+                         "blocked loop, normal stores",
+                         "blocked loop, joined non-temporal stores",
+                         "blocked loop, x prefetched 2 KiB ahead",
+                         "blocked loop, x prefetched 8 KiB ahead"};
+  enum { LOOPS = 6 };
   double speeds[LOOPS][ROUNDS];
   for (int r = 0; r < ROUNDS; r++)
     for (int k = 0; k < LOOPS; k++) {
