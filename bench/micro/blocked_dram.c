@@ -14,8 +14,9 @@
 //    block scales and zero points into small tables first; per 16 lanes
 //    vpmovsxbd, vpsubd, vcvtdq2ps, vmulps, vcvtps2ph and a 32-byte
 //    non-temporal store), and the same loop with normal stores, with
-//    pairs of steps joined into 64-byte non-temporal stores, and with
-//    software prefetches of x 2 KiB and 8 KiB ahead.
+//    pairs of steps joined into 64-byte non-temporal stores, with
+//    software prefetches of x 2 KiB and 8 KiB ahead, and with normal
+//    stores in every other (or every fourth) row.
 #include "micro_clock.h"
 #include <immintrin.h>
 #include <stdint.h>
@@ -104,6 +105,22 @@ __attribute__((noinline)) static void blockedPrefetch2K(void) { BLOCKED_LOOP }
 #define DISTANCE 8192
 __attribute__((noinline)) static void blockedPrefetch8K(void) { BLOCKED_LOOP }
 
+#undef PREFETCH
+#define PREFETCH(offset)
+#undef STORE
+// Normal stores in the rows r with (r & MIXED) == MIXED, non-temporal
+// stores in the others.
+#define STORE(p, h)                                                            \
+  if ((r & MIXED) == MIXED)                                                    \
+    _mm256_storeu_si256((void *)(p), h);                                       \
+  else                                                                         \
+    _mm256_stream_si256((void *)(p), h)
+#define MIXED 1
+__attribute__((noinline)) static void blockedMixed2(void) { BLOCKED_LOOP }
+#undef MIXED
+#define MIXED 3
+__attribute__((noinline)) static void blockedMixed4(void) { BLOCKED_LOOP }
+
 static int compare(const void *a, const void *b) {
   double x = *(const double *)a, y = *(const double *)b;
   return x < y ? -1 : x > y;
@@ -121,16 +138,18 @@ int main(void) {
     zeroPoints[i] = (int8_t)i;
   }
   memset(ys, 0, 2 * N);
-  void (*loops[])(void) = {
-      roof,          blockedNontemporal, blockedNormal,
-      blockedJoined, blockedPrefetch2K,  blockedPrefetch8K};
+  void (*loops[])(void) = {roof,          blockedNontemporal, blockedNormal,
+                           blockedJoined, blockedPrefetch2K,  blockedPrefetch8K,
+                           blockedMixed2, blockedMixed4};
   const char *names[] = {"roof, non-temporal stores",
                          "blocked loop, non-temporal stores",
                          "blocked loop, normal stores",
                          "blocked loop, joined non-temporal stores",
                          "blocked loop, x prefetched 2 KiB ahead",
-                         "blocked loop, x prefetched 8 KiB ahead"};
-  enum { LOOPS = 6 };
+                         "blocked loop, x prefetched 8 KiB ahead",
+                         "blocked loop, every other row normal stores",
+                         "blocked loop, every fourth row normal stores"};
+  enum { LOOPS = 8 };
   double speeds[LOOPS][ROUNDS];
   for (int r = 0; r < ROUNDS; r++)
     for (int k = 0; k < LOOPS; k++) {
@@ -140,7 +159,7 @@ int main(void) {
     }
   for (int k = 0; k < LOOPS; k++) {
     qsort(speeds[k], ROUNDS, sizeof(double), compare);
-    printf("  %-36s %5.1f GB/s (%.1f-%.1f)\n", names[k], speeds[k][ROUNDS / 2],
+    printf("  %-46s %5.1f GB/s (%.1f-%.1f)\n", names[k], speeds[k][ROUNDS / 2],
            speeds[k][0], speeds[k][ROUNDS - 1]);
   }
   return 0;
