@@ -1,0 +1,116 @@
+// The benchmark's qdq kernel for i8 blocked-32 -> f16 at 64 Mi, timed in
+// turns with a non-temporal roof outside the benchmark harness (the
+// companion of blocked_dram.c; bench/HISTORY.md, 2026-11-27 from 09:19
+// UTC). Not part of the build or of any test:
+//
+//   scripts/bench.sh --full --filter '^i8_b32_f16_64Mi$' --no-ort \
+//       --no-threads                 # compiles the kernel object
+//   clang-22 -O2 -march=native bench/micro/kernel_dram.c \
+//       build-bench/bench/obj/qdq_i8_b32_f16_64Mi.o -o /tmp/k
+//   /tmp/k          # scales near 1, as blocked_dram.c has them
+//   /tmp/k random   # random scale and zero-point bits, as the benchmark
+//
+// Prints the GB/s (1 B in, 2 B out) of each of 15 rounds and their median.
+#include "micro_clock.h"
+#include <immintrin.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define N (64L << 20)
+#define ROUNDS 15
+
+/// A 2-D memref descriptor as the kernel's C interface takes it.
+typedef struct {
+  void *allocated, *aligned;
+  int64_t offset, sizes[2], strides[2];
+} Memref2D;
+
+void _mlir_ciface_qdq_i8_b32_f16_64Mi(Memref2D *result, Memref2D *x,
+                                      Memref2D *scale, Memref2D *zeroPoint);
+
+// compile_kernel.sh renames the kernel's malloc/free to these: its result
+// goes to a buffer allocated and touched once, as in the benchmark.
+static uint8_t *resultBuffer;
+static int armed;
+void *qdq_bench_malloc(size_t n) {
+  if (armed && n >= 2 * N) {
+    armed = 0;
+    return resultBuffer;
+  }
+  return malloc(n);
+}
+void qdq_bench_free(void *p) {
+  if (p != resultBuffer)
+    free(p);
+}
+
+static int8_t *xs, *zeroPoints;
+static uint16_t *ys, *scales;
+static Memref2D xRef, scaleRef, zeroPointRef;
+
+__attribute__((noinline)) static void roof(void) {
+  for (long i = 0; i < N; i += 32) {
+    __m256i v = _mm256_load_si256((void *)(xs + i));
+    __m256i low = _mm256_cvtepi8_epi16(_mm256_castsi256_si128(v));
+    __m256i high = _mm256_cvtepi8_epi16(_mm256_extracti128_si256(v, 1));
+    _mm256_stream_si256((void *)(ys + i), low);
+    _mm256_stream_si256((void *)(ys + i + 16), high);
+  }
+}
+
+__attribute__((noinline)) static void kernel(void) {
+  Memref2D result;
+  armed = 1;
+  _mlir_ciface_qdq_i8_b32_f16_64Mi(&result, &xRef, &scaleRef, &zeroPointRef);
+  if (result.allocated != resultBuffer) {
+    fprintf(stderr, "the kernel did not take the result buffer\n");
+    exit(1);
+  }
+}
+
+static int compare(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return x < y ? -1 : x > y;
+}
+
+int main(int argc, char **argv) {
+  int randomParameters = argc > 1 && strcmp(argv[1], "random") == 0;
+  xs = aligned_alloc(4096, N);
+  ys = aligned_alloc(4096, 2 * N);
+  resultBuffer = aligned_alloc(4096, 2 * N + 4096);
+  scales = aligned_alloc(4096, N / 32 * 2);
+  zeroPoints = aligned_alloc(4096, N / 32);
+  memset(ys, 0, 2 * N);
+  memset(resultBuffer, 0, 2 * N + 4096);
+  for (long i = 0; i < N; i++)
+    xs[i] = (int8_t)((i * 2654435761u) >> 13);
+  for (long i = 0; i < N / 32; i++) {
+    uint32_t h = (uint32_t)(i * 2654435761u);
+    scales[i] =
+        randomParameters ? (uint16_t)(h >> 7) : (uint16_t)(0x3C00 + (i & 255));
+    zeroPoints[i] = (int8_t)(h >> 20);
+  }
+  xRef = (Memref2D){xs, xs, 0, {N / 4096, 4096}, {4096, 1}};
+  scaleRef = (Memref2D){scales, scales, 0, {N / 4096, 128}, {128, 1}};
+  zeroPointRef =
+      (Memref2D){zeroPoints, zeroPoints, 0, {N / 4096, 128}, {128, 1}};
+  void (*loops[])(void) = {roof, kernel};
+  const char *names[] = {"roof, non-temporal stores", "qdq kernel"};
+  double speeds[2][ROUNDS];
+  for (int r = 0; r < ROUNDS; r++)
+    for (int k = 0; k < 2; k++) {
+      double t0 = now();
+      loops[k]();
+      speeds[k][r] = 3.0 * N / (now() - t0) / 1e9;
+    }
+  for (int k = 0; k < 2; k++) {
+    printf("  %-26s", names[k]);
+    for (int r = 0; r < ROUNDS; r++)
+      printf(" %5.1f", speeds[k][r]);
+    qsort(speeds[k], ROUNDS, sizeof(double), compare);
+    printf("  median %.1f GB/s\n", speeds[k][ROUNDS / 2]);
+  }
+  return 0;
+}
