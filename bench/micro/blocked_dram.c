@@ -17,6 +17,7 @@
 //    pairs of steps joined into 64-byte non-temporal stores, with
 //    software prefetches of x 2 KiB and 8 KiB ahead, and with normal
 //    stores in every other (or every fourth) row.
+#include "dram_roof.h"
 #include "micro_clock.h"
 #include <immintrin.h>
 #include <stdint.h>
@@ -33,15 +34,7 @@ static uint16_t *ys, *scales;
 static float scaleTable[BLOCKS] __attribute__((aligned(64)));
 static int32_t zeroPointTable[BLOCKS] __attribute__((aligned(64)));
 
-__attribute__((noinline)) static void roof(void) {
-  for (long i = 0; i < N; i += 32) {
-    __m256i v = _mm256_load_si256((void *)(xs + i));
-    __m256i low = _mm256_cvtepi8_epi16(_mm256_castsi256_si128(v));
-    __m256i high = _mm256_cvtepi8_epi16(_mm256_extracti128_si256(v, 1));
-    _mm256_stream_si256((void *)(ys + i), low);
-    _mm256_stream_si256((void *)(ys + i + 16), high);
-  }
-}
+static void roof(void) { roofWidenNontemporal(xs, ys, N); }
 
 // One row: its tables, then its steps of 64 elements (two blocks). STORE
 // writes the 16 results h of step `offset` (h0: the previous step's);
