@@ -2,9 +2,13 @@
 // streaming roof of bench/ (read the input bytes, write the output bytes,
 // 64 elements per block) with normal and with non-temporal stores, on one
 // thread and split in two halves over two OpenMP threads, for the byte
-// patterns of i8 -> f32 (1 B in, 4 B out), i32 -> f32 (4/4), i32 -> f16
-// (4/2) and i16 -> f32 (2/4), at element counts whose traffic (input plus
-// output bytes) spans the 32 MiB L3 of the Zen 4 VMs this project runs on.
+// patterns of i8 -> f32 (1 B in, 4 B out), i16 -> f32 (2/4), i32 -> f16
+// (4/2), i32 -> f32 (4/4), i8 -> f16 (1/2), i16 -> f16 (2/2) and i4 -> f32
+// (1/2 B in, 4 out): written shares of 1/3 to 8/9, at element counts
+// whose traffic (input plus output bytes, 12-64 MiB) spans the 32 MiB L3
+// of the VMs this project runs on. The rule of --qdq-nontemporal-stores
+// (a threshold proportional to the written share) comes from the
+// crossovers of this run (2026-11-27 11:40 UTC, Zen 5).
 // As in bench_dq, the same buffers are processed call after call. Not part
 // of the build or of any test:
 //
@@ -46,8 +50,8 @@ roofBlocks(const unsigned char *in, unsigned char *out, long b0, long b1,
     _mm_sfence();
 }
 
-// Input blocks are 64 bytes or more here (1 B per element: 64 bytes per
-// block of 64, two 32-byte registers).
+// Input blocks are 32 bytes or more here (packed 4-bit x: 32 bytes per
+// block of 64, one 32-byte register).
 static void part(const unsigned char *in, unsigned char *out, long b0, long b1,
                  int inB, int outB, int nt) {
   if (nt)
@@ -85,11 +89,11 @@ int main(void) {
   static const struct {
     const char *name;
     int inB, outB;
-  } pats[] = {{"i8 -> f32", 64, 256},
-              {"i16 -> f32", 128, 256},
-              {"i32 -> f16", 256, 128},
-              {"i32 -> f32", 256, 256}};
-  static const long mib[] = {16, 24, 32, 48, 64, 96, 128, 256};
+  } pats[] = {{"i8 -> f32", 64, 256},   {"i16 -> f32", 128, 256},
+              {"i32 -> f16", 256, 128}, {"i32 -> f32", 256, 256},
+              {"i8 -> f16", 64, 128},   {"i16 -> f16", 128, 128},
+              {"i4 -> f32", 32, 256}};
+  static const long mib[] = {12, 16, 20, 24, 28, 32, 40, 48, 64};
   for (unsigned p = 0; p < sizeof pats / sizeof *pats; p++) {
     int inB = pats[p].inB, outB = pats[p].outB;
     printf("%s (%d B in, %d B out per 64 elements)\n", pats[p].name, inB, outB);

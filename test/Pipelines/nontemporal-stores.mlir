@@ -1,9 +1,12 @@
-// The default threshold (32 MiB of traffic: x, tables and result) and the
-// machine code it leads to: streaming stores (vmovntps) for the large
-// results, normal ones for the smaller, and one fence per call (LLVM's x86
-// backend emits a locked instruction or mfence for it). With two threads
-// the threshold doubles (64 MiB): @large (40 MiB) keeps normal stores,
-// @larger (80 MiB) streams.
+// The default threshold (24 MiB of traffic, x, tables and result, for a
+// loop that writes half of it; 2 x 24 MiB x the written share in general)
+// and the machine code it leads to: streaming stores (vmovntps) for the
+// large results, normal ones for the smaller, and one fence per call
+// (LLVM's x86 backend emits a locked instruction or mfence for it). With
+// two threads the threshold doubles: @large (40 MiB, 80% written: 76.8 MiB)
+// keeps normal stores, @larger (80 MiB) streams. @read_heavy and
+// @write_heavy both move 24 MiB: a third of it written (16 MiB needed),
+// i32 -> f16 streams; two thirds (32 MiB needed), i16 -> f32 does not.
 // RUN: qdq-opt %s --qdq-to-llvm="vector-bits=256" | mlir-translate --mlir-to-llvmir | FileCheck %s --check-prefix=IR
 // RUN: qdq-opt %s --qdq-to-llvm="vector-bits=256" | mlir-translate --mlir-to-llvmir | llc -O3 -mtriple=x86_64-unknown-linux-gnu -mattr=+avx2,+f16c | FileCheck %s --check-prefix=ASM
 // RUN: qdq-opt %s --qdq-to-llvm="vector-bits=256 nontemporal-min-bytes=-1" | mlir-translate --mlir-to-llvmir | FileCheck %s --check-prefix=OFF
@@ -22,6 +25,13 @@
 // IR:       store <8 x i16> {{.*}}, align 16, !nontemporal
 // IR-LABEL: define {{.*}} @larger(
 // IR:       store <32 x float> {{.*}}, align 64, !nontemporal
+// IR-LABEL: define {{.*}} @read_heavy(
+// IR:       store <{{.*}} x i16> {{.*}}, !nontemporal
+// IR:       fence seq_cst
+// IR-LABEL: define {{.*}} @write_heavy(
+// IR-NOT:   !nontemporal
+// IR-NOT:   fence
+// IR:       ret
 // ASM-LABEL: large:
 // ASM:       vmovntps %ymm
 // ASM:       {{mfence|lock.*orl}}
@@ -64,4 +74,16 @@ func.func @large_f16(%x: tensor<4096x4096xi4>, %s: tensor<4096x128xf16>) -> tens
 func.func @larger(%x: tensor<16777216xi8>, %s: tensor<f32>, %z: tensor<i8>) -> tensor<16777216xf32> {
   %y = qdq.dequantize_linear %x, %s, %z : (tensor<16777216xi8>, tensor<f32>, tensor<i8>) -> tensor<16777216xf32>
   return %y : tensor<16777216xf32>
+}
+
+// 4 Mi i32 -> f16: 16 MiB read, 8 MiB written.
+func.func @read_heavy(%x: tensor<4194304xi32>, %s: tensor<f16>, %z: tensor<i32>) -> tensor<4194304xf16> {
+  %y = qdq.dequantize_linear %x, %s, %z : (tensor<4194304xi32>, tensor<f16>, tensor<i32>) -> tensor<4194304xf16>
+  return %y : tensor<4194304xf16>
+}
+
+// 4 Mi i16 -> f32: 8 MiB read, 16 MiB written.
+func.func @write_heavy(%x: tensor<4194304xi16>, %s: tensor<f32>, %z: tensor<i16>) -> tensor<4194304xf32> {
+  %y = qdq.dequantize_linear %x, %s, %z : (tensor<4194304xi16>, tensor<f32>, tensor<i16>) -> tensor<4194304xf32>
+  return %y : tensor<4194304xf32>
 }

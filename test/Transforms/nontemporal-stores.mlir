@@ -1,7 +1,8 @@
 // RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=4096" --split-input-file | FileCheck %s
 // RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=-1" --split-input-file | FileCheck %s --check-prefix=OFF
-// Threads: loop nests inside an scf.forall need `threads` times
-// min-bytes, the others min-bytes.
+// A loop nest that moves M bytes (its result plus the static buffers it
+// reads) and writes W of them streams when M >= min-bytes * 2 * W / M.
+// Threads: loop nests inside an scf.forall need `threads` times that.
 // RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=4096 threads=3" --split-input-file | FileCheck %s --check-prefix=T3
 // RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=2048 threads=2" --split-input-file | FileCheck %s --check-prefix=T2-HALF
 
@@ -14,8 +15,8 @@
 // CHECK:       }
 // CHECK-NEXT:  llvm.fence seq_cst
 // CHECK-NEXT:  return
-// 8192 bytes, outside any scf.forall: at least min-bytes (4096), less than
-// 3 x 4096.
+// 8192 bytes, all written, outside any scf.forall: at least 2 x 4096,
+// less than 3 x 2 x 4096.
 // T3-LABEL:    func.func @flat
 // T3:          vector.store {{.*}}nontemporal = true
 // T2-HALF-LABEL: func.func @flat
@@ -36,7 +37,7 @@ func.func @flat(%v: vector<8xf32>) -> memref<2048xf32> {
 
 // -----
 
-// Chunks of an scf.forall write through a subview at offset chunk * 1024:
+// Chunks of an scf.forall write through a subview at offset chunk * 2048:
 // still aligned (64 bytes, the allocation's). The masked tail keeps a normal
 // store. The fence follows the forall, at the top level of the function.
 // CHECK-LABEL: func.func @chunks
@@ -48,7 +49,8 @@ func.func @flat(%v: vector<8xf32>) -> memref<2048xf32> {
 // CHECK:       }
 // CHECK-NEXT:  llvm.fence seq_cst
 // CHECK-NOT:   llvm.fence
-// 4096 bytes in all: below 3 x 4096, not below 2 x 2048.
+// 8192 bytes in all, all written: below 3 x 2 x 4096, not below
+// 2 x 2 x 2048.
 // T3-LABEL:    func.func @chunks
 // T3-NOT:      nontemporal
 // T3-NOT:      llvm.fence
@@ -56,21 +58,21 @@ func.func @flat(%v: vector<8xf32>) -> memref<2048xf32> {
 // T2-HALF-LABEL: func.func @chunks
 // T2-HALF:     vector.store {{.*}}nontemporal = true
 // T2-HALF:     llvm.fence seq_cst
-func.func @chunks(%v: vector<32xi16>, %n: index) -> memref<2048xi16> {
+func.func @chunks(%v: vector<32xi16>, %n: index) -> memref<4096xi16> {
   %c0 = arith.constant 0 : index
   %c32 = arith.constant 32 : index
-  %c1024 = arith.constant 1024 : index
-  %a = memref.alloc() {alignment = 64 : i64} : memref<2048xi16>
+  %c2048 = arith.constant 2048 : index
+  %a = memref.alloc() {alignment = 64 : i64} : memref<4096xi16>
   scf.forall (%t) in (2) {
-    %begin = arith.muli %t, %c1024 : index
-    %view = memref.subview %a[%begin] [1024] [1] : memref<2048xi16> to memref<1024xi16, strided<[1], offset: ?>>
-    %dyn = memref.cast %view : memref<1024xi16, strided<[1], offset: ?>> to memref<?xi16, strided<[1], offset: ?>>
+    %begin = arith.muli %t, %c2048 : index
+    %view = memref.subview %a[%begin] [2048] [1] : memref<4096xi16> to memref<2048xi16, strided<[1], offset: ?>>
+    %dyn = memref.cast %view : memref<2048xi16, strided<[1], offset: ?>> to memref<?xi16, strided<[1], offset: ?>>
     scf.for %i = %c0 to %n step %c32 {
       vector.transfer_write %v, %dyn[%i] {in_bounds = [true]} : vector<32xi16>, memref<?xi16, strided<[1], offset: ?>>
     }
     vector.transfer_write %v, %dyn[%n] : vector<32xi16>, memref<?xi16, strided<[1], offset: ?>>
   }
-  return %a : memref<2048xi16>
+  return %a : memref<4096xi16>
 }
 
 // -----
@@ -170,9 +172,11 @@ func.func @top_level(%v: vector<16xf32>) -> memref<4096xf32> {
 // -----
 
 // The threshold counts what the loop nest streams: a 2048-byte result that
-// reads a 4096-byte argument (through a view) and a 256-byte table streams
-// 6400 bytes >= 4096 and is rewritten; the same result reading only the
-// table (2304 bytes) is not. A dynamically shaped argument counts nothing.
+// reads a 4096-byte argument (through a view) and a 256-byte table moves
+// 6400 bytes, 32% of them written, >= 4096 x 2 x 0.32 = 2621, and is
+// rewritten; the same result reading only the table moves 2304 bytes, 89%
+// written, < 7282, and is not. A dynamically shaped argument counts
+// nothing (2048 bytes, all written, < 8192).
 // CHECK-LABEL: func.func @streamed
 // CHECK:       scf.for
 // CHECK:         vector.store {{.*}} {alignment = 64 : i64, nontemporal = true} : memref<512xf32>, vector<16xf32>
@@ -274,4 +278,46 @@ func.func @huge_read(%big: memref<4294967296x4294967296xi8>) -> memref<256xf32> 
     vector.transfer_write %f, %a[%i] {in_bounds = [true]} : vector<8xf32>, memref<256xf32>
   }
   return %a : memref<256xf32>
+}
+
+// -----
+
+// The written share sets the threshold: both nests move 5120 bytes, at
+// least min-bytes (4096). One writes 1024 of them (20%: it needs
+// 4096 x 2 x 0.2 = 1638) and streams; the other writes 4096 (80%: it needs
+// 6554) and keeps normal stores. With min-bytes 2048 and 3 threads (no
+// scf.forall here: 1 counts) it needs 3277 and streams too.
+// CHECK-LABEL: func.func @written_share
+// CHECK:       scf.for
+// CHECK:         vector.store {{.*}} {alignment = 64 : i64, nontemporal = true} : memref<256xf32>, vector<16xf32>
+// CHECK:       llvm.fence seq_cst
+// CHECK:       scf.for
+// CHECK-NOT:     nontemporal
+// CHECK:       return
+// T2-HALF-LABEL: func.func @written_share
+// T2-HALF:     vector.store {{.*}}nontemporal = true{{.*}}memref<256xf32>
+// T2-HALF:     vector.store {{.*}}nontemporal = true{{.*}}memref<1024xf32>
+// OFF-LABEL:   func.func @written_share
+// OFF-NOT:     nontemporal
+func.func @written_share(%wide: memref<1024xi32>, %narrow: memref<256xi32>) -> (memref<256xf32>, memref<1024xf32>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c256 = arith.constant 256 : index
+  %c4 = arith.constant 4 : index
+  %c1024 = arith.constant 1024 : index
+  %i0 = arith.constant 0 : i32
+  %few = memref.alloc() {alignment = 64 : i64} : memref<256xf32>
+  scf.for %i = %c0 to %c256 step %c16 {
+    %j = arith.muli %i, %c4 : index
+    %b = vector.transfer_read %wide[%j], %i0 {in_bounds = [true]} : memref<1024xi32>, vector<16xi32>
+    %f = arith.sitofp %b : vector<16xi32> to vector<16xf32>
+    vector.transfer_write %f, %few[%i] {in_bounds = [true]} : vector<16xf32>, memref<256xf32>
+  }
+  %many = memref.alloc() {alignment = 64 : i64} : memref<1024xf32>
+  scf.for %i = %c0 to %c1024 step %c16 {
+    %b = vector.transfer_read %narrow[%c0], %i0 {in_bounds = [true]} : memref<256xi32>, vector<16xi32>
+    %f = arith.sitofp %b : vector<16xi32> to vector<16xf32>
+    vector.transfer_write %f, %many[%i] {in_bounds = [true]} : vector<16xf32>, memref<1024xf32>
+  }
+  return %few, %many : memref<256xf32>, memref<1024xf32>
 }

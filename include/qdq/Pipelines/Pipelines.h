@@ -52,11 +52,12 @@ struct QDQToLLVMPipelineOptions
   Option<int64_t> nontemporalMinBytes{
       *this, "nontemporal-min-bytes",
       llvm::cl::desc("Loops that stream at least this many bytes (result "
-                     "plus inputs, static shapes; loops split over "
-                     "num-threads threads: num-threads times as many) write "
-                     "with non-temporal stores (--qdq-nontemporal-stores); "
+                     "plus inputs, static shapes) times twice the share of "
+                     "them they write (loops split over num-threads "
+                     "threads: num-threads times as many) write with "
+                     "non-temporal stores (--qdq-nontemporal-stores); "
                      "negative: never"),
-      llvm::cl::init(32 << 20)};
+      llvm::cl::init(24 << 20)};
   Option<bool> fold{
       *this, "fold",
       llvm::cl::desc("Before lowering, evaluate qdq ops on constants "

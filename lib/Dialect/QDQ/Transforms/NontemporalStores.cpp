@@ -338,7 +338,7 @@ struct QDQNontemporalStoresPass
     for (Value read : reads)
       if (llvm::AddOverflow(streamed, staticBytes(read), streamed))
         streamed = std::numeric_limits<int64_t>::max();
-    if (streamed < threshold(write))
+    if (!streamsEnough(write, buffer->allocationBytes, streamed))
       return std::nullopt;
     int64_t elementBytes = memrefType.getElementTypeBitWidth() / 8;
     uint64_t alignment =
@@ -349,14 +349,20 @@ struct QDQNontemporalStoresPass
     return alignment;
   }
 
-  /// The bytes `write`'s loop nest must stream: min-bytes, times `threads`
-  /// inside an scf.forall (see Passes.td).
-  int64_t threshold(vector::TransferWriteOp write) const {
-    int64_t bytes = minBytes;
-    if (threads > 1 && write->getParentOfType<scf::ForallOp>() &&
-        llvm::MulOverflow(bytes, int64_t(threads), bytes))
-      bytes = std::numeric_limits<int64_t>::max();
-    return bytes;
+  /// Whether `write`'s loop nest, which streams `streamed` bytes of which it
+  /// writes `written`, streams enough for non-temporal stores: at least
+  /// min-bytes times twice the written share of the bytes, times `threads`
+  /// inside an scf.forall (see Passes.td). Computed in double: the sizes
+  /// only steer a heuristic, and their products may overflow int64.
+  bool streamsEnough(vector::TransferWriteOp write, int64_t written,
+                     int64_t streamed) const {
+    if (written <= 0 || streamed <= 0)
+      return false;
+    double threshold =
+        double(minBytes) * 2.0 * double(written) / double(streamed);
+    if (threads > 1 && write->getParentOfType<scf::ForallOp>())
+      threshold *= double(threads);
+    return double(streamed) >= threshold;
   }
 
   /// readBuffers of each loop nest a candidate write is in.

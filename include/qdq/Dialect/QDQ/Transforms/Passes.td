@@ -99,10 +99,7 @@ def QDQNontemporalStores : Pass<"qdq-nontemporal-stores"> {
     * it writes into a `memref.alloc` of a static size (through
       `memref.subview`, `memref.collapse_shape`, `memref.expand_shape` and
       memref-to-memref casts), with static strides, and the loop nest
-      streams at least `min-bytes` bytes (`threads` times that inside an
-      `scf.forall`, below): the allocation plus the statically
-      shaped buffers the nest reads (x, tables; each counted once, whatever
-      views it is read through);
+      moves enough bytes for the share of them it writes (below);
     * the loop nest does not read the allocation (a table it fills and then
       looks up, like the segment tables of blocked scales, stays in the
       caches);
@@ -119,28 +116,46 @@ def QDQNontemporalStores : Pass<"qdq-nontemporal-stores"> {
       `arith` add, sub, mul, min and max of those).
 
     A streaming store bypasses the caches: it saves the read-for-ownership
-    of every output line when the output is much larger than the last-level
-    cache, and costs several times the time of a normal store when the
-    output would have stayed in cache (see `bench/`); hence the size
-    threshold, which counts what the loop moves through the caches, inputs
-    included: on a 2-core Zen 5 VM with a 32 MiB L3, the streaming roof of
-    `bench/` for 4 Mi i32 -> f32 (32 MiB in all) ran faster with streaming
-    stores, that for 4 Mi i8 -> f32 (20 MiB) slower.
+    of every output line and leaves the caches to what the loop reads, but
+    every byte it writes goes to memory, at the memory's write bandwidth,
+    while normal stores run at the speed of the caches for as long as the
+    loop's buffers stay in them. What pays depends on the bytes the loop
+    nest moves, `M` (the allocation plus the statically shaped buffers the
+    nest reads: x, tables; each counted once, whatever views it is read
+    through; dynamically shaped ones count 0), and on the share of them it
+    writes, `W / M` (`W`: the allocation): its writes become streaming
+    stores when
+
+        M >= min-bytes * 2 * W / M
+
+    that is from `min-bytes` on for a nest that writes as many bytes as it
+    reads (i32 -> f32), from half of that when it writes a third of them
+    (i32 -> f16) and from 1.6 times when it writes 80% (i8 -> f32). On the
+    2-core Zen 5 VM this project runs on (`bench/micro/thread_stores.c`,
+    2026-11-27 11:40 UTC, one thread), streaming stores wrote 35-38 GB/s
+    of results while the reads stayed in the caches (28-32 for i32 -> f16,
+    up to 20 MiB of traffic), so 45-47 GB/s of traffic for i8 -> f32 and
+    85-95 for i32 -> f16, while normal stores fell from 75-91 GB/s at 12
+    MiB to 36-49 at 64 MiB. The two crossed below 12 MiB for i32 -> f16
+    (a written share of 1/3), at 16-20 MiB for i32 -> f32 and about 20 for
+    i16 -> f16 (1/2), at 32-40 for i16 -> f32 and 40-48 for i8 -> f16
+    (2/3), at 40-48 for i8 -> f32 (0.8) and at 48-64 for i4 -> f32 (0.89);
+    the rule with the default 24 MiB puts them at 16, 24, 32, 38 and 43
+    MiB. At 4 Mi elements (24 MiB), the benchmark's i32 -> f16/bf16 kernels
+    ran 1.15-1.39x faster with streaming stores and its 16-bit x -> f32
+    kernels 0.75-1.16x (median 0.93x) as fast (`bench/HISTORY.md`).
 
     Writes inside an `scf.forall` (the chunks the SIMD lowering splits over
-    threads) need `threads` times `min-bytes`: normal stores into a shared
-    L3 gain from every core that writes, streaming stores are bounded by the
-    memory's write bandwidth, so the break-even point moves up with the
-    threads. On a 2-core Zen 4 VM with a 32 MiB L3
-    (`bench/micro/thread_stores.c`, two runs of 2026-11-25), two threads
-    ran the streaming roof faster with normal stores below a crossover at
-    32-48 MiB of traffic (i32 -> f32 at 32 MiB: 82.5 GB/s against 51.9
-    with streaming stores in the first run, 91.6 against 99.2, just past
-    the crossover, in the second; i16 -> f32
-    at 48 MiB: 51.2 against 40.4 and 55.8 against 40.2) and at about the
-    same speed or slower from 64 MiB on, while one thread gained from
-    streaming stores from 24-32 MiB on. Only two threads were
-    measured; more scale the threshold the same way. `threads` below 2
+    threads) need `threads` times as many bytes: normal stores into a
+    shared L3 gain from every core that writes, streaming stores are
+    bounded by the memory's write bandwidth, so the break-even point moves
+    up with the threads. With two threads on the same Zen 5 VM (same run),
+    the crossovers were at 32-40 MiB for i32 -> f16, 48-64 for i32 -> f32,
+    40-48 for i16 -> f16 and above 64 MiB for i16 -> f32, i8 -> f16, i8 ->
+    f32 and i4 -> f32 (the rule: 32, 48, 48, 64, 64, 77 and 85 MiB; at 64
+    MiB, i16 -> f32 and i8 -> f16 streamed at 0.94x and 0.86x the speed of
+    normal stores). Only two threads were measured; more scale the
+    threshold the same way. `threads` below 2
     counts as 1. Non-temporal stores are
     weakly ordered, so a sequentially consistent `llvm.fence` follows each
     top-level loop nest that holds one (once per call, not per store).
@@ -154,10 +169,11 @@ def QDQNontemporalStores : Pass<"qdq-nontemporal-stores"> {
     and `num-threads` sets `threads`.
   }];
   let options = [
-    Option<"minBytes", "min-bytes", "int64_t", /*default=*/"33554432",
-           "Smallest number of bytes a loop nest streams (its result "
-           "allocation plus the static buffers it reads) for its writes to "
-           "become non-temporal stores (negative: none)">,
+    Option<"minBytes", "min-bytes", "int64_t", /*default=*/"25165824",
+           "Smallest number of bytes a loop nest that writes as many bytes "
+           "as it reads must move (its result allocation plus the static "
+           "buffers it reads) for its writes to become non-temporal stores; "
+           "2 * written / moved times that in general (negative: none)">,
     Option<"threads", "threads", "int64_t", /*default=*/"1",
            "Threads an scf.forall runs on: a loop nest written inside one "
            "needs this many times min-bytes (below 2: min-bytes)">,
