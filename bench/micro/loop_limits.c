@@ -1,5 +1,5 @@
-// Where the per-axis f16 loop and the bf16-x loop spend their time: two
-// microbenchmarks behind the notes in README.md ("Status"),
+// Where the per-axis and blocked f16 loops and the bf16-x loop spend their
+// time: three microbenchmarks behind the notes in README.md ("Status"),
 // bench/HISTORY.md and bench/README.md. Not part of the build or of any test:
 //
 //   clang-22 -O2 -march=native bench/micro/loop_limits.c -o /tmp/loop_limits
@@ -18,7 +18,16 @@
 //    with a chain of dependent vpaddd (1 cycle each). If every variant is
 //    faster than the full loop by about the removed instruction's cost,
 //    the loop is bound by the vector pipes those instructions share.
-// 2. bf16 x -> f32 per-tensor (vpmovzxwd, vpslld, vmulps, store) on 64 Ki
+// 2. The step of the i8 blocked-32 -> f16 loop (64 elements, two blocks:
+//    per 16 lanes vpmovsxbd, vpsubd, vcvtdq2ps, vmulps, vcvtps2ph, store;
+//    each block's zero point and scale broadcast once) and three other
+//    forms of it: the fused product (x + 0x4B400000 - zero point read as
+//    f32, one vfmadd213ps with the scale and -1.5 * 2^23 * scale: a third
+//    broadcast per block), the same with the block values as embedded
+//    broadcasts of the instructions, and the exact magic-number
+//    conversion (vpaddd, then vsubps of 1.5 * 2^23 + zero point, then
+//    vmulps) with embedded broadcasts. In core cycles per 64 elements.
+// 3. bf16 x -> f32 per-tensor (vpmovzxwd, vpslld, vmulps, store) on 64 Ki
 //    elements of random bits (1/256 of them f32 subnormals once widened),
 //    of the same bits with no subnormal, and with a scale that makes
 //    normal inputs' products subnormal: what subnormal operands cost.
@@ -96,6 +105,73 @@ static void pipes(void) {
   RUN("without the stores, vmovdqu64 for vpmovsxbd", FOUR(S_PLAIN));
 }
 
+// Blocked-32 steps: x at offset 0 of `block`, y from 1024, two blocks'
+// values at 4096 (zero points or integer offsets), 4160 (scales) and 4224
+// (addends); operand %1 holds 0x4B400000 in every lane.
+#define BLOAD(o, r) "vpmovsxbd " #o "(%0),%%zmm" #r "\n\t"
+#define BSTORE(r)                                                              \
+  "vcvtps2ph $4,%%zmm" #r ",%%ymm" #r "\n\t"                                   \
+  "vmovdqu %%ymm" #r ",1024+" #r "*32(%0)\n\t"
+#define BCAST(op, o, r) #op " " #o "(%0),%%zmm" #r "\n\t"
+#define B_PLAIN(o, r, z, s)                                                    \
+  BLOAD(o, r)                                                                  \
+  "vpsubd %%zmm" #z ",%%zmm" #r ",%%zmm" #r "\n\t"                             \
+  "vcvtdq2ps %%zmm" #r ",%%zmm" #r "\n\t"                                      \
+  "vmulps %%zmm" #s ",%%zmm" #r ",%%zmm" #r "\n\t" BSTORE(r)
+#define B_FUSED(o, r, k, s, a)                                                 \
+  BLOAD(o, r)                                                                  \
+  "vpaddd %%zmm" #k ",%%zmm" #r ",%%zmm" #r "\n\t"                             \
+  "vfmadd213ps %%zmm" #a ",%%zmm" #s ",%%zmm" #r "\n\t" BSTORE(r)
+#define B_FUSEDEMB(o, r, ko, s, ao)                                            \
+  BLOAD(o, r)                                                                  \
+  "vpaddd " #ko "(%0)%{1to16%},%%zmm" #r ",%%zmm" #r "\n\t"                    \
+  "vfmadd213ps " #ao "(%0)%{1to16%},%%zmm" #s ",%%zmm" #r "\n\t" BSTORE(r)
+#define B_MAGIC(o, r, co, so)                                                  \
+  BLOAD(o, r)                                                                  \
+  "vpaddd %1,%%zmm" #r ",%%zmm" #r "\n\t"                                      \
+  "vsubps " #co "(%0)%{1to16%},%%zmm" #r ",%%zmm" #r "\n\t"                    \
+  "vmulps " #so "(%0)%{1to16%},%%zmm" #r ",%%zmm" #r "\n\t" BSTORE(r)
+#define BRUN(name, body)                                                       \
+  do {                                                                         \
+    double t0 = now();                                                         \
+    for (long i = 0; i < ITERS; i++)                                           \
+      __asm__ volatile(body::"r"(block), "v"(magic)                            \
+                       : "memory", "xmm10", "xmm11", "xmm12", "xmm13",         \
+                         "xmm20", "xmm21", "xmm22", "xmm23", "xmm24",          \
+                         "xmm25");                                             \
+    printf("  %-44s %5.2f\n", name, (now() - t0) / ITERS / cycle);             \
+  } while (0)
+
+static void blocked(void) {
+  double cycle = cycleTime(ITERS * 4);
+  __m512i magic = _mm512_set1_epi32(0x4B400000);
+  float *values = (float *)(block + 4096);
+  for (int i = 0; i < 64; i++)
+    values[i] = 1.0f;
+  printf("i8 blocked-32 -> f16 step, core cycles per 64 elements "
+         "(%.2f GHz):\n",
+         1e-9 / cycle);
+  BRUN("as emitted: vpsubd, vcvtdq2ps, vmulps",
+       BCAST(vpbroadcastd, 4096, 20) BCAST(vpbroadcastd, 4100, 21)
+           BCAST(vbroadcastss, 4160, 22) BCAST(vbroadcastss, 4164, 23)
+               B_PLAIN(0, 10, 20, 22) B_PLAIN(16, 11, 20, 22)
+                   B_PLAIN(32, 12, 21, 23) B_PLAIN(48, 13, 21, 23));
+  BRUN("fused product, three broadcasts per block",
+       BCAST(vpbroadcastd, 4096, 20) BCAST(vpbroadcastd, 4100, 21)
+           BCAST(vbroadcastss, 4160, 22) BCAST(vbroadcastss, 4164, 23)
+               BCAST(vbroadcastss, 4224, 24) BCAST(vbroadcastss, 4228, 25)
+                   B_FUSED(0, 10, 20, 22, 24) B_FUSED(16, 11, 20, 22, 24)
+                       B_FUSED(32, 12, 21, 23, 25) B_FUSED(48, 13, 21, 23, 25));
+  BRUN("fused product, embedded broadcasts",
+       BCAST(vbroadcastss, 4160, 22) BCAST(vbroadcastss, 4164, 23)
+           B_FUSEDEMB(0, 10, 4096, 22, 4224) B_FUSEDEMB(16, 11, 4096, 22, 4224)
+               B_FUSEDEMB(32, 12, 4100, 23, 4228)
+                   B_FUSEDEMB(48, 13, 4100, 23, 4228));
+  BRUN("magic-number conversion, embedded broadcasts",
+       B_MAGIC(0, 10, 4096, 4160) B_MAGIC(16, 11, 4096, 4160)
+           B_MAGIC(32, 12, 4100, 4164) B_MAGIC(48, 13, 4100, 4164));
+}
+
 #define NE (1 << 16)
 // Not static: the compiler must keep the loop's stores.
 uint16_t xs[NE] __attribute__((aligned(64)));
@@ -144,6 +220,7 @@ static void subnormals(void) {
 
 int main(void) {
   pipes();
+  blocked();
   subnormals();
   return 0;
 }
