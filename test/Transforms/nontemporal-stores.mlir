@@ -285,7 +285,7 @@ func.func @huge_read(%big: memref<4294967296x4294967296xi8>) -> memref<256xf32> 
 // The written share sets the threshold: both nests move 5120 bytes, at
 // least min-bytes (4096). One writes 1024 of them (20%: it needs
 // 4096 x 2 x 0.2 = 1638) and streams; the other writes 4096 (80%: it needs
-// 6554) and keeps normal stores. With min-bytes 2048 and 3 threads (no
+// 6554) and keeps normal stores. With min-bytes 2048 and 2 threads (no
 // scf.forall here: 1 counts) it needs 3277 and streams too.
 // CHECK-LABEL: func.func @written_share
 // CHECK:       scf.for

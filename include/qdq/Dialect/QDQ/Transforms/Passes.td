@@ -141,7 +141,9 @@ def QDQNontemporalStores : Pass<"qdq-nontemporal-stores"> {
     i16 -> f16 (1/2), at 32-40 for i16 -> f32 and 40-48 for i8 -> f16
     (2/3), at 40-48 for i8 -> f32 (0.8) and at 48-64 for i4 -> f32 (0.89);
     the rule with the default 24 MiB puts them at 16, 24, 32, 38 and 43
-    MiB. At 4 Mi elements (24 MiB), the benchmark's i32 -> f16/bf16 kernels
+    MiB. A second run (12:47 UTC) found every crossover earlier or the
+    same (below 12 MiB for 1/2, 20-32 for 2/3, 40-48 for 0.89), in the
+    same order by written share; the rule lies between the two. At 4 Mi elements (24 MiB), the benchmark's i32 -> f16/bf16 kernels
     ran 1.15-1.39x faster with streaming stores and its 16-bit x -> f32
     kernels 0.75-1.16x (median 0.93x) as fast (`bench/HISTORY.md`).
 
