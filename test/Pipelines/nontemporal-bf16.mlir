@@ -4,8 +4,8 @@
 // see NontemporalBF16Stores), then one fence. The loops are built twice,
 // with the fast paths (vcvtne2ps2bf16) and without (integer rounding), and
 // both stream and then reach the same fence.
-// RUN: qdq-opt %s --qdq-to-llvm="cpu-features=avx512f,avx512bw,avx512vbmi,avx512bf16" | mlir-translate --mlir-to-llvmir | llc -O3 -mtriple=x86_64-unknown-linux-gnu -mattr=+avx512f,+avx512bw,+avx512vl,+avx512bf16 | FileCheck %s
-// RUN: qdq-opt %s --qdq-to-llvm="cpu-features=avx512f,avx512bw,avx512vbmi,avx512bf16 nontemporal-min-bytes=-1" | mlir-translate --mlir-to-llvmir | llc -O3 -mtriple=x86_64-unknown-linux-gnu -mattr=+avx512f,+avx512bw,+avx512vl,+avx512bf16 | FileCheck %s --check-prefix=OFF
+// RUN: qdq-opt %s --qdq-to-llvm="vector-bits=512 cpu-features=avx512f,avx512bw,avx512vbmi,avx512bf16" | mlir-translate --mlir-to-llvmir | llc -O3 -mtriple=x86_64-unknown-linux-gnu -mattr=+avx512f,+avx512bw,+avx512vl,+avx512bf16 | FileCheck %s
+// RUN: qdq-opt %s --qdq-to-llvm="vector-bits=512 cpu-features=avx512f,avx512bw,avx512vbmi,avx512bf16 nontemporal-min-bytes=-1" | mlir-translate --mlir-to-llvmir | llc -O3 -mtriple=x86_64-unknown-linux-gnu -mattr=+avx512f,+avx512bw,+avx512vl,+avx512bf16 | FileCheck %s --check-prefix=OFF
 
 // CHECK-LABEL: large_bf16:
 // CHECK-NOT:   vcvtne2ps2bf16

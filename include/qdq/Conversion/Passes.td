@@ -299,9 +299,17 @@ def ConvertPackedSubByteToLLVM
     * `qdq.packed_bytes` on a memref to a 1-D byte descriptor of the same
       buffer.
 
-    Stores into, and allocations and copies of, packed memrefs are not
-    produced by the qdq lowering; the pass reports them as errors rather than
-    miscompiling them.
+    The pass reports as errors, rather than miscompiling, what the qdq
+    lowering never produces and these patterns cannot lower faithfully:
+
+    * stores into, allocations, copies, atomic updates and prefetches of
+      packed memrefs, and vector loads, stores and transfers on them (their
+      upstream lowering would address one element per byte);
+    * packed memrefs in a memory space that is not an integer (the LLVM
+      address space);
+    * packed globals whose initial value is not dense elements, e.g.
+      `dense_resource` blobs, whose bytes it does not pack (uninitialized
+      globals lower to byte arrays without an initializer).
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }

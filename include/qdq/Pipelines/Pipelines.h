@@ -9,12 +9,17 @@
 #ifndef QDQ_PIPELINES_PIPELINES_H
 #define QDQ_PIPELINES_PIPELINES_H
 
+#include "qdq/Conversion/Passes.h"
+#include "qdq/Dialect/QDQ/Transforms/Passes.h"
+
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassOptions.h"
 
 namespace mlir::qdq {
 
-/// Options of the `--qdq-to-llvm` pipeline.
+/// Options of the `--qdq-to-llvm` pipeline. Options that set a pass's option
+/// take their default from that pass's ODS declaration (its generated
+/// options struct), so the two cannot drift apart.
 struct QDQToLLVMPipelineOptions
     : public PassPipelineOptions<QDQToLLVMPipelineOptions> {
   Option<bool> runtimeChecks{
@@ -31,24 +36,24 @@ struct QDQToLLVMPipelineOptions
   Option<unsigned> vectorBits{
       *this, "vector-bits",
       llvm::cl::desc("SIMD width in bits (128, 256, 512); 0 = the host's"),
-      llvm::cl::init(0)};
+      llvm::cl::init(ConvertQDQToVectorOptions().vectorBits)};
   Option<int64_t> vectorUnroll{
       *this, "vector-unroll",
       llvm::cl::desc("SIMD registers per loop iteration of the SIMD loops; "
                      "0 = per form (see --convert-qdq-to-vector)"),
-      llvm::cl::init(0)};
+      llvm::cl::init(ConvertQDQToVectorOptions().unroll)};
   Option<std::string> f16Stores{
       *this, "f16-stores",
       llvm::cl::desc("How the SIMD steps write f16 results: per-register, "
                      "separate, joined, joined-for-32-bit-x or host (see "
                      "--convert-qdq-to-vector)"),
-      llvm::cl::init("host")};
+      llvm::cl::init(ConvertQDQToVectorOptions().f16Stores)};
   Option<int64_t> periodTile{
       *this, "period-tile",
       llvm::cl::desc("Periods per period tile of per-axis tables (rows "
                      "along a dynamic axis); 0 = the host's (see "
                      "--convert-qdq-to-vector)"),
-      llvm::cl::init(0)};
+      llvm::cl::init(ConvertQDQToVectorOptions().periodTile)};
   Option<int64_t> nontemporalMinBytes{
       *this, "nontemporal-min-bytes",
       llvm::cl::desc("Loops that stream at least this many bytes (result "
@@ -57,7 +62,7 @@ struct QDQToLLVMPipelineOptions
                      "threads: num-threads times as many) write with "
                      "non-temporal stores (--qdq-nontemporal-stores); "
                      "negative: never"),
-      llvm::cl::init(24 << 20)};
+      llvm::cl::init(QDQNontemporalStoresOptions().minBytes)};
   Option<bool> fold{
       *this, "fold",
       llvm::cl::desc("Before lowering, evaluate qdq ops on constants "
@@ -67,23 +72,23 @@ struct QDQToLLVMPipelineOptions
       *this, "fold-max-elements",
       llvm::cl::desc("Largest result (in elements) folded into a constant; "
                      "negative: any size (splats are always folded)"),
-      llvm::cl::init(65536)};
+      llvm::cl::init(QDQFoldConstantsOptions().maxElements)};
   Option<int64_t> numThreads{
       *this, "num-threads",
       llvm::cl::desc("Threads for the SIMD loops (OpenMP; the code then "
                      "needs libomp at run time); 1 = single-threaded"),
-      llvm::cl::init(1)};
+      llvm::cl::init(ConvertQDQToVectorOptions().numThreads)};
   Option<int64_t> parallelThreshold{
       *this, "parallel-threshold",
       llvm::cl::desc("Tensors with fewer elements run on one thread"),
-      llvm::cl::init(1 << 18)};
+      llvm::cl::init(ConvertQDQToVectorOptions().parallelThreshold)};
   Option<std::string> cpuFeatures{
       *this, "cpu-features",
       llvm::cl::desc("x86 extensions the SIMD lowering may use (table "
                      "lookups, bf16 rounding): host (this CPU's), none, or a "
                      "comma-separated list of ssse3, avx2, avx512f, "
                      "avx512bw, avx512vbmi, avx512bf16"),
-      llvm::cl::init("host")};
+      llvm::cl::init(ConvertQDQToVectorOptions().cpuFeatures)};
 };
 
 /// Appends the qdq-to-LLVM lowering to `pm` (which must run on a

@@ -17,6 +17,7 @@
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/Transforms/DialectConversion.h"
 
@@ -202,14 +203,71 @@ public:
   }
 };
 
-/// Ops on packed memrefs that the qdq lowering never creates; reported, not
+/// Ops on packed memrefs that the qdq lowering never creates and whose
+/// upstream lowering would address one element per byte; reported, not
 /// miscompiled.
 static bool isUnsupportedPackedOp(Operation *op) {
-  if (!isa<memref::StoreOp, memref::AllocOp, memref::AllocaOp, memref::CopyOp>(
-          op))
+  if (!isa<memref::StoreOp, memref::AllocOp, memref::AllocaOp, memref::CopyOp,
+           memref::AtomicRMWOp, memref::GenericAtomicRMWOp, memref::PrefetchOp,
+           vector::LoadOp, vector::StoreOp, vector::MaskedLoadOp,
+           vector::MaskedStoreOp, vector::GatherOp, vector::ScatterOp,
+           vector::ExpandLoadOp, vector::CompressStoreOp,
+           vector::TransferReadOp, vector::TransferWriteOp>(op))
     return false;
   return llvm::any_of(op->getOperandTypes(), isPackedMemRef) ||
          llvm::any_of(op->getResultTypes(), isPackedMemRef);
+}
+
+/// A packed memref type whose memory space is not an integer (the LLVM
+/// address space the patterns below need); null otherwise.
+static MemRefType getPackedWithNonIntegerSpace(Type type) {
+  auto memrefType = dyn_cast<MemRefType>(type);
+  if (!memrefType || !isPackedMemRef(memrefType))
+    return {};
+  Attribute space = memrefType.getMemorySpace();
+  return space && !isa<IntegerAttr>(space) ? memrefType : MemRefType();
+}
+
+/// Reports what the patterns below cannot lower faithfully: unsupported ops,
+/// packed memrefs in a memory space that is not an integer, and packed
+/// globals whose initial value is not a dense elements attribute (e.g.
+/// dense_resource, whose bytes would otherwise be dropped).
+static LogicalResult checkPackedOps(ModuleOp module) {
+  WalkResult walk =
+      module.walk([](Operation *op) {
+        if (isUnsupportedPackedOp(op)) {
+          op->emitOpError()
+              << "on a packed sub-byte memref is not supported by the qdq "
+                 "lowering (only loads and constant globals are)";
+          return WalkResult::interrupt();
+        }
+        auto global = dyn_cast<memref::GlobalOp>(op);
+        SmallVector<Type> types(op->getOperandTypes());
+        llvm::append_range(types, op->getResultTypes());
+        if (global)
+          types.push_back(global.getType());
+        for (Type type : types) {
+          if (MemRefType packed = getPackedWithNonIntegerSpace(type)) {
+            op->emitOpError() << "packed sub-byte memref " << packed
+                              << " has memory space " << packed.getMemorySpace()
+                              << "; the qdq lowering needs an integer memory "
+                                 "space";
+            return WalkResult::interrupt();
+          }
+        }
+        if (!global || !isPackedMemRef(global.getType()))
+          return WalkResult::advance();
+        Attribute initial = global.getInitialValueAttr();
+        if (initial && !isa<UnitAttr, DenseElementsAttr>(initial)) {
+          global.emitOpError()
+              << "packed sub-byte global @" << global.getSymName()
+              << " has initial value " << initial
+              << "; the qdq lowering packs only dense elements";
+          return WalkResult::interrupt();
+        }
+        return WalkResult::advance();
+      });
+  return failure(walk.wasInterrupted());
 }
 
 struct ConvertPackedSubByteToLLVMPass
@@ -217,16 +275,7 @@ struct ConvertPackedSubByteToLLVMPass
           ConvertPackedSubByteToLLVMPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    WalkResult walk =
-        module.walk([](Operation *op) {
-          if (!isUnsupportedPackedOp(op))
-            return WalkResult::advance();
-          op->emitOpError()
-              << "on a packed sub-byte memref is not supported by the qdq "
-                 "lowering (only loads and constant globals are)";
-          return WalkResult::interrupt();
-        });
-    if (walk.wasInterrupted())
+    if (failed(checkPackedOps(module)))
       return signalPassFailure();
 
     MLIRContext *ctx = &getContext();

@@ -1559,12 +1559,8 @@ private:
                        bool inBounds, Value last) {
     Type storage = getElementTypeOrSelf(param2d.getType());
     VectorType type = VectorType::get({count}, storage);
-    if (count > 1 && storage.getIntOrFloatBitWidth() >= 8) {
-      Value padding = arith::ConstantOp::create(b, loc, b.getZeroAttr(storage));
-      return vector::TransferReadOp::create(b, loc, type, param2d,
-                                            ValueRange{r, first}, padding,
-                                            ArrayRef<bool>{inBounds});
-    }
+    if (count > 1 && storage.getIntOrFloatBitWidth() >= 8)
+      return readVector(b, loc, type, param2d, ValueRange{r, first}, inBounds);
     SmallVector<Value> values;
     for (int64_t e = 0; e < count; ++e) {
       Value index =
@@ -2688,7 +2684,9 @@ struct ConvertQDQToVectorPass
     }
     if (unroll < 0 || unroll > 16) {
       getOperation()->emitError()
-          << "unroll must be in [0, 16], got " << int64_t(unroll);
+          << "unroll (vector-unroll of --qdq-to-llvm) must be in [0, 16], "
+             "got "
+          << int64_t(unroll);
       return signalPassFailure();
     }
     FailureOr<X86Features> x86 =
@@ -2722,8 +2720,12 @@ struct ConvertQDQToVectorPass
                            maxTablePeriod, x86->limitedTo(bits), *storeForm,
                            periodTile});
     // Ops without a vector scheme stay for --convert-qdq-to-linalg.
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns)))) {
+      getOperation()->emitError()
+          << "--convert-qdq-to-vector did not converge within the greedy "
+             "rewriter's iteration limit";
       return signalPassFailure();
+    }
   }
 };
 

@@ -57,13 +57,11 @@ public:
   /// lane for signed types unless `rawCodes`.
   Value read(OpBuilder &b, Location loc, ValueRange indices, int64_t lanes,
              bool inBounds, bool rawCodes = false) const {
-    if (!bits) {
-      Type storage = getElementTypeOrSelf(source.getType());
-      Value padding = arith::ConstantOp::create(b, loc, b.getZeroAttr(storage));
-      return vector::TransferReadOp::create(
-          b, loc, VectorType::get({lanes}, storage), source, indices, padding,
-          ArrayRef<bool>{inBounds});
-    }
+    if (!bits)
+      return readVector(
+          b, loc,
+          VectorType::get({lanes}, getElementTypeOrSelf(source.getType())),
+          source, indices, inBounds);
     return unpackCodes(b, loc, readBytes(b, loc, indices, lanes, inBounds),
                        bits, !rawCodes && isSignedQuantizedInteger(element));
   }

@@ -27,6 +27,24 @@ bool mlir::qdq::detail::decodesToItself(Type paramElement, Type entryType) {
   return getStorageElementType(paramElement) == entryType;
 }
 
+Value mlir::qdq::detail::readVector(OpBuilder &b, Location loc, VectorType type,
+                                    Value source, ValueRange indices,
+                                    bool inBounds) {
+  Type element = type.getElementType();
+  bool asBits = !inBounds && isa<FloatType>(element) &&
+                element.getIntOrFloatBitWidth() == 16;
+  Type readElement = asBits ? b.getI16Type() : element;
+  if (asBits)
+    source = tensor::BitcastOp::create(
+        b, loc, cast<RankedTensorType>(source.getType()).clone(readElement),
+        source);
+  Value padding = arith::ConstantOp::create(b, loc, b.getZeroAttr(readElement));
+  Value read = vector::TransferReadOp::create(b, loc, type.clone(readElement),
+                                              source, indices, padding,
+                                              ArrayRef<bool>{inBounds});
+  return asBits ? arith::BitcastOp::create(b, loc, type, read) : read;
+}
+
 Value mlir::qdq::detail::flatten(OpBuilder &b, Location loc, Value tensor) {
   auto type = cast<RankedTensorType>(tensor.getType());
   if (type.getRank() == 1)

@@ -23,6 +23,15 @@ Value indexConstant(OpBuilder &b, Location loc, int64_t value);
 /// place.
 bool decodesToItself(Type paramElement, Type entryType);
 
+/// Reads a vector of `type` from the tensor `source` at `indices`, zero
+/// padded, masked past the end of the innermost dim unless `inBounds`.
+/// Masked reads of 16-bit floats read their bits as i16: on x86 without
+/// AVX512_BF16, LLVM lowers a masked load of bf16 lanes through f32 and calls
+/// to __truncsfbf2, which neither libgcc 12 nor a JIT without compiler-rt
+/// provides.
+Value readVector(OpBuilder &b, Location loc, VectorType type, Value source,
+                 ValueRange indices, bool inBounds);
+
 /// Flattens a tensor to 1-D (a 0-D tensor becomes [1]).
 Value flatten(OpBuilder &b, Location loc, Value tensor);
 

@@ -437,8 +437,12 @@ struct ConvertQDQVectorOpsToLLVMPass
       return signalPassFailure();
     RewritePatternSet patterns(&getContext());
     populateQDQVectorOpsToLLVMPatterns(patterns, *features);
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns)))) {
+      getOperation()->emitError()
+          << "--convert-qdq-vector-ops-to-llvm did not converge within the "
+             "greedy rewriter's iteration limit";
       return signalPassFailure();
+    }
     addX86TargetFeatures(getOperation());
   }
 };

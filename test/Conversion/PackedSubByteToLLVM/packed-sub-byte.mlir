@@ -89,6 +89,54 @@ func.func @store_i4(%m: memref<8xi4>, %v: i4, %i: index) {
 
 // -----
 
+// So are vector accesses: their upstream lowering addresses one element per
+// byte.
+func.func @vector_load_i4(%m: memref<8xi4>, %i: index) -> vector<4xi4> {
+  // expected-error @+1 {{'vector.load' op on a packed sub-byte memref is not supported by the qdq lowering (only loads and constant globals are)}}
+  %v = vector.load %m[%i] : memref<8xi4>, vector<4xi4>
+  return %v : vector<4xi4>
+}
+
+// -----
+
+// A packed global's initial value must be dense elements: a dense_resource
+// blob is not packed, and dropping it would leave the global zero.
+// expected-error @+1 {{'memref.global' op packed sub-byte global @blob has initial value dense_resource<blob_i4> : tensor<4xi4>; the qdq lowering packs only dense elements}}
+memref.global "private" constant @blob : memref<4xi4> = dense_resource<blob_i4>
+func.func @get_blob() -> memref<4xi4> {
+  %g = memref.get_global @blob : memref<4xi4>
+  return %g : memref<4xi4>
+}
+{-#
+  dialect_resources: {
+    builtin: {
+      blob_i4: "0x040000000102030F"
+    }
+  }
+#-}
+
+// -----
+
+// Uninitialized packed globals have no bytes to pack; they lower.
+// CHECK: llvm.mlir.global private @scratch() {addr_space = 0 : i32} : !llvm.array<3 x i8>
+memref.global "private" @scratch : memref<5xi4> = uninitialized
+
+// -----
+
+// Packed memrefs need an integer memory space (the LLVM address space).
+// expected-error @+1 {{'memref.global' op packed sub-byte memref 'memref<4xi4, "shared">' has memory space "shared"; the qdq lowering needs an integer memory space}}
+memref.global "private" constant @named_space : memref<4xi4, "shared"> = dense<[1, 2, 3, 4]>
+
+// -----
+
+func.func @named_space_load(%m: memref<4xi4, "shared">, %i: index) -> i4 {
+  // expected-error @+1 {{'memref.load' op packed sub-byte memref 'memref<4xi4, "shared">' has memory space "shared"; the qdq lowering needs an integer memory space}}
+  %v = memref.load %m[%i] : memref<4xi4, "shared">
+  return %v : i4
+}
+
+// -----
+
 // qdq.packed_bytes: the same pointers, ceil(N * bits / 8) bytes, stride 1.
 // CHECK-LABEL: func.func @packed_bytes
 // CHECK:       %[[SRC:.*]] = builtin.unrealized_conversion_cast %{{.*}} : memref<?x6xi2> to !llvm.struct<(ptr, ptr, i64, array<2 x i64>, array<2 x i64>)>

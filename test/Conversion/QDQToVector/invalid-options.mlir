@@ -13,9 +13,9 @@
 
 // BITS:     error: vector-bits must be 128, 256 or 512, got 384
 // THREADS:  error: num-threads must be at least 1, got 0
-// UNROLLNEG: error: unroll must be in [0, 16], got -2
-// UNROLL17: error: unroll must be in [0, 16], got 17
-// PIPELINE: error: unroll must be in [0, 16], got -1
+// UNROLLNEG: error: unroll (vector-unroll of --qdq-to-llvm) must be in [0, 16], got -2
+// UNROLL17: error: unroll (vector-unroll of --qdq-to-llvm) must be in [0, 16], got 17
+// PIPELINE: error: unroll (vector-unroll of --qdq-to-llvm) must be in [0, 16], got -1
 // FEATURES: error: cpu-features: unknown feature 'sse9'
 // F16STORES: error: f16-stores must be host, per-register, separate, joined or joined-for-32-bit-x, got 'paired'
 // F16EMPTY: error: f16-stores must be host, per-register, separate, joined or joined-for-32-bit-x, got ''

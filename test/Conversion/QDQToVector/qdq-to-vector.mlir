@@ -406,7 +406,10 @@ func.func @rows_dynamic_axis(%x: tensor<?x20xi8>, %s: tensor<?xf32>, %z: tensor<
 // CHECK:           vector.transfer_read %{{.*}} {in_bounds = [true]} : tensor<?x?xf16>, vector<8xf16>
 // CHECK:         %[[REST:.*]] = arith.cmpi ult
 // CHECK:         scf.if %[[REST]]
-// CHECK:           vector.transfer_read %{{.*}} : tensor<?x?xf16>, vector<8xf16>
+// The masked read takes the f16 bits as i16 (see readVector).
+// CHECK:           %[[BITS:.*]] = tensor.bitcast %{{.*}} : tensor<?x?xf16> to tensor<?x?xi16>
+// CHECK:           %[[READ:.*]] = vector.transfer_read %[[BITS]]{{.*}} : tensor<?x?xi16>, vector<8xi16>
+// CHECK:           arith.bitcast %[[READ]] : vector<8xi16> to vector<8xf16>
 func.func @rows_dynamic_length(%x: tensor<?x?x?xf16>, %s: tensor<?x?x?xf32>) -> tensor<?x?x?xbf16> {
   %y = qdq.dequantize_linear %x, %s block_size = 4 : (tensor<?x?x?xf16>, tensor<?x?x?xf32>) -> tensor<?x?x?xbf16>
   return %y : tensor<?x?x?xbf16>

@@ -35,9 +35,13 @@ struct QDQFoldConstantsPass
     GreedyRewriteConfig config;
     config.enableFolding(false).enableConstantCSE(false);
     config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
-    if (failed(
-            applyPatternsGreedily(getOperation(), std::move(patterns), config)))
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns),
+                                     config))) {
+      getOperation()->emitError()
+          << "--qdq-fold-constants did not converge within the greedy "
+             "rewriter's iteration limit";
       signalPassFailure();
+    }
   }
 };
 
