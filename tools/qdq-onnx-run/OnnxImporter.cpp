@@ -184,7 +184,8 @@ Importer::getInputType(const onnx::ValueInfoProto &info, const Tensor *actual) {
          tensorType.shape().dim()) {
       if (dim.has_dim_value()) {
         if (dim.dim_value() < 0)
-          return emitError(what) << "has the negative dim " << dim.dim_value();
+          return emitError(what)
+                 << "has the negative dimension " << dim.dim_value();
         shape.push_back(dim.dim_value());
       } else {
         shape.push_back(ShapedType::kDynamic);
@@ -282,9 +283,11 @@ LogicalResult Importer::importNode(const onnx::NodeProto &node, int index) {
   if (node.input_size() < 2 || node.input_size() > 3)
     return emitError(label)
            << "DequantizeLinear takes 2 or 3 inputs, not " << node.input_size();
-  if (node.output_size() != 1 || node.output(0).empty())
+  if (node.output_size() != 1)
     return emitError(label) << "DequantizeLinear has exactly one output, not "
                             << node.output_size();
+  if (node.output(0).empty())
+    return emitError(label) << "the output must not be empty";
   if (node.input(0).empty() || node.input(1).empty())
     return emitError(label) << "the x and x_scale inputs must not be empty";
 
@@ -381,9 +384,21 @@ LogicalResult Importer::checkGraphOutput(const onnx::ValueInfoProto &info,
     compatible = !dim.has_dim_value() || type.isDynamicDim(i) ||
                  dim.dim_value() == type.getDimSize(i);
   }
-  if (!compatible)
-    return emitError(what) << "is declared with a shape other than its value's "
-                           << type;
+  if (!compatible) {
+    std::string shape;
+    llvm::raw_string_ostream os(shape);
+    os << "[";
+    llvm::interleaveComma(declared.shape().dim(), os,
+                          [&](const onnx::TensorShapeProto_Dimension &dim) {
+                            if (dim.has_dim_value())
+                              os << dim.dim_value();
+                            else
+                              os << "?";
+                          });
+    os << "]";
+    return emitError(what) << "is declared with shape " << shape
+                           << " but its value has type " << type;
+  }
   return success();
 }
 
@@ -417,9 +432,12 @@ FailureOr<ImportedModel> Importer::import() {
   for (const onnx::ValueInfoProto &info : graph.input()) {
     if (initializers.count(info.name()))
       continue;
-    if (info.name().empty() || values.count(info.name()))
+    if (info.name().empty())
+      return emitError("graph input #" + std::to_string(inputIndex))
+             << "has an empty name";
+    if (values.count(info.name()))
       return emitError("graph input '" + info.name() + "'")
-             << "has an empty or repeated name";
+             << "is listed twice";
     const Tensor *actual = inputs ? &(*inputs)[inputIndex] : nullptr;
     ++inputIndex;
     FailureOr<RankedTensorType> type = getInputType(info, actual);

@@ -332,8 +332,8 @@ LogicalResult Driver::run(const DataSet &dataSet) {
   bool ok = true;
   if (dataSet.hasExpected && dataSet.expected.size() != outputs->size()) {
     printError() << dataSet.label << ": the graph has " << outputs->size()
-                 << " outputs, but " << dataSet.expected.size()
-                 << " expected outputs were given\n";
+                 << (outputs->size() == 1 ? " output" : " outputs") << ", but "
+                 << dataSet.expected.size() << " expected outputs were given\n";
     return failure();
   }
   for (auto [index, output] : llvm::enumerate(*outputs)) {
