@@ -196,23 +196,10 @@ Importer::getInputType(const onnx::ValueInfoProto &info, const Tensor *actual) {
       for (size_t i = 0; compatible && i < shape.size(); ++i)
         compatible =
             ShapedType::isDynamic(shape[i]) || shape[i] == actual->dims[i];
-      if (!compatible) {
-        std::string declared = "[";
-        llvm::raw_string_ostream os(declared);
-        llvm::interleave(
-            shape, os,
-            [&](int64_t d) {
-              if (ShapedType::isDynamic(d))
-                os << "?";
-              else
-                os << d;
-            },
-            ", ");
-        os << "]";
+      if (!compatible)
         return emitError(what)
-               << "is declared with shape " << declared
+               << "is declared with shape " << formatDims(shape)
                << ", but its data has shape " << formatDims(actual->dims);
-      }
       shape.assign(actual->dims.begin(), actual->dims.end());
     }
   } else if (actual) {
@@ -385,18 +372,11 @@ LogicalResult Importer::checkGraphOutput(const onnx::ValueInfoProto &info,
                  dim.dim_value() == type.getDimSize(i);
   }
   if (!compatible) {
-    std::string shape;
-    llvm::raw_string_ostream os(shape);
-    os << "[";
-    llvm::interleaveComma(declared.shape().dim(), os,
-                          [&](const onnx::TensorShapeProto_Dimension &dim) {
-                            if (dim.has_dim_value())
-                              os << dim.dim_value();
-                            else
-                              os << "?";
-                          });
-    os << "]";
-    return emitError(what) << "is declared with shape " << shape
+    SmallVector<int64_t> shape;
+    for (const onnx::TensorShapeProto_Dimension &dim : declared.shape().dim())
+      shape.push_back(dim.has_dim_value() ? dim.dim_value()
+                                          : ShapedType::kDynamic);
+    return emitError(what) << "is declared with shape " << formatDims(shape)
                            << " but its value has type " << type;
   }
   return success();

@@ -131,8 +131,16 @@ Expected<int64_t> qdq_onnx::getNumElements(llvm::ArrayRef<int64_t> dims) {
 std::string qdq_onnx::formatDims(llvm::ArrayRef<int64_t> dims) {
   std::string s = "[";
   llvm::raw_string_ostream os(s);
+  // A dim of INT64_MIN (mlir::ShapedType::kDynamic) is a declared unknown.
   llvm::interleave(
-      dims, os, [&](int64_t d) { os << d; }, ", ");
+      dims, os,
+      [&](int64_t d) {
+        if (d == std::numeric_limits<int64_t>::min())
+          os << "?";
+        else
+          os << d;
+      },
+      ", ");
   os << "]";
   return s;
 }
