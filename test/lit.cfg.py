@@ -60,6 +60,20 @@ if os.path.exists(qdq_plugin):
     config.available_features.add("qdq-plugin")
 config.substitutions.append(("%mlir_opt", os.path.join(config.llvm_tools_dir, "mlir-opt")))
 
+# The host CPU as LLVM names it (llc --version: "Host CPU: znver3"), for the
+# tests of host defaults: feature host-cpu-<name>.
+import re
+import subprocess
+try:
+    qdq_llc_version = subprocess.run(
+        [os.path.join(config.llvm_tools_dir, "llc"), "--version"],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True).stdout
+except OSError:
+    qdq_llc_version = ""
+qdq_host_cpu = re.search(r"Host CPU: (\S+)", qdq_llc_version)
+if qdq_host_cpu:
+    config.available_features.add("host-cpu-" + qdq_host_cpu.group(1))
+
 
 def qdq_cmake_cache_entries():
     entries = {}
@@ -89,7 +103,6 @@ config.substitutions.append(
 # and the npm packages scripts/install-differential-deps.sh installs into
 # test/Differential/node_modules; without them the test is UNSUPPORTED.
 config.excludes.append("node_modules")
-import subprocess
 qdq_differential_dir = os.path.join(config.qdq_src_root, "test", "Differential")
 qdq_node = shutil.which("node")
 if not qdq_node:

@@ -84,6 +84,7 @@ void mlir::qdq::buildQDQToLLVMPipeline(
   if (options.nontemporalMinBytes >= 0) {
     QDQNontemporalStoresOptions nontemporal;
     nontemporal.minBytes = options.nontemporalMinBytes;
+    nontemporal.shareRule = options.nontemporalShareRule;
     nontemporal.threads = options.numThreads;
     pm.addNestedPass<func::FuncOp>(createQDQNontemporalStores(nontemporal));
   }

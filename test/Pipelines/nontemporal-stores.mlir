@@ -1,19 +1,23 @@
-// The default threshold (24 MiB of traffic, x, tables and result, for a
-// loop that writes half of it; 2 x 24 MiB x the written share in general)
-// and the machine code it leads to: streaming stores (vmovntps) for the
-// large results, normal ones for the smaller, and one fence per call
-// (LLVM's x86 backend emits a locked instruction or mfence for it). With
-// two threads the threshold doubles: @large (40 MiB, 80% written: 76.8 MiB)
-// keeps normal stores, @larger (80 MiB) streams. @read_heavy and
-// @write_heavy both move 24 MiB: a third of it written (16 MiB needed),
-// i32 -> f16 streams; two thirds (32 MiB needed), i16 -> f32 does not.
-// RUN: qdq-opt %s --qdq-to-llvm="vector-bits=256" | mlir-translate --mlir-to-llvmir | FileCheck %s --check-prefix=IR
-// RUN: qdq-opt %s --qdq-to-llvm="vector-bits=256" | mlir-translate --mlir-to-llvmir | llc -O3 -mtriple=x86_64-unknown-linux-gnu -mattr=+avx2,+f16c | FileCheck %s --check-prefix=ASM
+// The scaled threshold rule with 24 MiB (the default off AMD Zen 3: 24
+// MiB of traffic, x, tables and result, for a loop that writes half of it;
+// 2 x 24 MiB x the written share in general; the host default is tested in
+// test/Transforms/nontemporal-host-rule.mlir) and the machine code it
+// leads to: streaming stores (vmovntps) for the large results, normal ones
+// for the smaller, and one fence per call (LLVM's x86 backend emits a
+// locked instruction or mfence for it). With two threads the threshold
+// doubles: @large (40 MiB, 80% written: 76.8 MiB) keeps normal stores,
+// @larger (80 MiB) streams. @read_heavy and @write_heavy both move 24 MiB:
+// a third of it written (16 MiB needed), i32 -> f16 streams; two thirds
+// (32 MiB needed), i16 -> f32 does not. The flat rule from 24 MiB (FLAT)
+// streams both.
+// RUN: qdq-opt %s --qdq-to-llvm="vector-bits=256 nontemporal-min-bytes=25165824 nontemporal-share-rule=scaled" | mlir-translate --mlir-to-llvmir | FileCheck %s --check-prefix=IR
+// RUN: qdq-opt %s --qdq-to-llvm="vector-bits=256 nontemporal-min-bytes=25165824 nontemporal-share-rule=scaled" | mlir-translate --mlir-to-llvmir | llc -O3 -mtriple=x86_64-unknown-linux-gnu -mattr=+avx2,+f16c | FileCheck %s --check-prefix=ASM
 // RUN: qdq-opt %s --qdq-to-llvm="vector-bits=256 nontemporal-min-bytes=-1" | mlir-translate --mlir-to-llvmir | FileCheck %s --check-prefix=OFF
-// RUN: qdq-opt %s --qdq-to-llvm="vector-bits=256 num-threads=2" | mlir-translate --mlir-to-llvmir | FileCheck %s --check-prefix=T2
+// RUN: qdq-opt %s --qdq-to-llvm="vector-bits=256 nontemporal-min-bytes=25165824 nontemporal-share-rule=scaled num-threads=2" | mlir-translate --mlir-to-llvmir | FileCheck %s --check-prefix=T2
+// RUN: qdq-opt %s --qdq-to-llvm="vector-bits=256 nontemporal-min-bytes=25165824 nontemporal-share-rule=flat" | mlir-translate --mlir-to-llvmir | FileCheck %s --check-prefix=FLAT
 // 128-bit registers: the f16 steps (4 registers of 4 lanes) write 32 bytes
 // at a time and stream too.
-// RUN: qdq-opt %s --qdq-to-llvm="vector-bits=128" | mlir-translate --mlir-to-llvmir | FileCheck %s --check-prefix=SSE
+// RUN: qdq-opt %s --qdq-to-llvm="vector-bits=128 nontemporal-min-bytes=25165824 nontemporal-share-rule=scaled" | mlir-translate --mlir-to-llvmir | FileCheck %s --check-prefix=SSE
 
 // IR-LABEL: define {{.*}} @large(
 // IR:       store <32 x float> {{.*}}, align 64, !nontemporal
@@ -32,6 +36,11 @@
 // IR-NOT:   !nontemporal
 // IR-NOT:   fence
 // IR:       ret
+// FLAT-LABEL: define {{.*}} @read_heavy(
+// FLAT:       store <{{.*}} x i16> {{.*}}, !nontemporal
+// FLAT-LABEL: define {{.*}} @write_heavy(
+// FLAT:       store <{{.*}} x float> {{.*}}, !nontemporal
+// FLAT:       fence seq_cst
 // ASM-LABEL: large:
 // ASM:       vmovntps %ymm
 // ASM:       {{mfence|lock.*orl}}

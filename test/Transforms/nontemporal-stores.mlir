@@ -1,10 +1,13 @@
-// RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=4096" --split-input-file | FileCheck %s
+// RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=4096 share-rule=scaled" --split-input-file | FileCheck %s
 // RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=-1" --split-input-file | FileCheck %s --check-prefix=OFF
 // A loop nest that moves M bytes (its result plus the static buffers it
-// reads) and writes W of them streams when M >= min-bytes * 2 * W / M.
+// reads) and writes W of them streams when M >= min-bytes * 2 * W / M
+// (share-rule=scaled), when M >= min-bytes (share-rule=flat; the host rule
+// is tested in nontemporal-host-rule.mlir).
 // Threads: loop nests inside an scf.forall need `threads` times that.
-// RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=4096 threads=3" --split-input-file | FileCheck %s --check-prefix=T3
-// RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=2048 threads=2" --split-input-file | FileCheck %s --check-prefix=T2-HALF
+// RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=4096 share-rule=scaled threads=3" --split-input-file | FileCheck %s --check-prefix=T3
+// RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=2048 share-rule=scaled threads=2" --split-input-file | FileCheck %s --check-prefix=T2-HALF
+// RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=4096 share-rule=flat" --split-input-file | FileCheck %s --check-prefix=FLAT
 
 // A full-vector write into a large, 64-byte aligned allocation at a multiple
 // of 8 elements becomes a non-temporal store with the alignment the index
@@ -286,7 +289,8 @@ func.func @huge_read(%big: memref<4294967296x4294967296xi8>) -> memref<256xf32> 
 // least min-bytes (4096). One writes 1024 of them (20%: it needs
 // 4096 x 2 x 0.2 = 1638) and streams; the other writes 4096 (80%: it needs
 // 6554) and keeps normal stores. With min-bytes 2048 and 2 threads (no
-// scf.forall here: 1 counts) it needs 3277 and streams too.
+// scf.forall here: 1 counts) it needs 3277 and streams too. With the flat
+// rule both need 4096 and stream.
 // CHECK-LABEL: func.func @written_share
 // CHECK:       scf.for
 // CHECK:         vector.store {{.*}} {alignment = 64 : i64, nontemporal = true} : memref<256xf32>, vector<16xf32>
@@ -297,6 +301,9 @@ func.func @huge_read(%big: memref<4294967296x4294967296xi8>) -> memref<256xf32> 
 // T2-HALF-LABEL: func.func @written_share
 // T2-HALF:     vector.store {{.*}}nontemporal = true{{.*}}memref<256xf32>
 // T2-HALF:     vector.store {{.*}}nontemporal = true{{.*}}memref<1024xf32>
+// FLAT-LABEL:  func.func @written_share
+// FLAT:        vector.store {{.*}}nontemporal = true{{.*}}memref<256xf32>
+// FLAT:        vector.store {{.*}}nontemporal = true{{.*}}memref<1024xf32>
 // OFF-LABEL:   func.func @written_share
 // OFF-NOT:     nontemporal
 func.func @written_share(%wide: memref<1024xi32>, %narrow: memref<256xi32>) -> (memref<256xf32>, memref<1024xf32>) {

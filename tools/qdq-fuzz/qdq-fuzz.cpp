@@ -239,6 +239,9 @@ static void pickPipelineOptions(FuzzedDataProvider &fdp,
   options.foldMaxElements = fdp.ConsumeIntegralInRange<int64_t>(-1, 64);
   options.runtimeChecks = fdp.ConsumeProbability<float>() < 0.9f;
   options.nontemporalMinBytes = fdp.ConsumeIntegralInRange<int64_t>(-1, 256);
+  static const char *const kShareRules[] = {"host", "scaled", "flat"};
+  options.nontemporalShareRule =
+      kShareRules[fdp.ConsumeIntegralInRange<size_t>(0, 2)];
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {

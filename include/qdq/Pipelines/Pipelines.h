@@ -57,12 +57,19 @@ struct QDQToLLVMPipelineOptions
   Option<int64_t> nontemporalMinBytes{
       *this, "nontemporal-min-bytes",
       llvm::cl::desc("Loops that stream at least this many bytes (result "
-                     "plus inputs, static shapes) times twice the share of "
-                     "them they write (loops split over num-threads "
-                     "threads: num-threads times as many) write with "
-                     "non-temporal stores (--qdq-nontemporal-stores); "
+                     "plus inputs, static shapes; with the scaled share "
+                     "rule, times twice the share of them they write; "
+                     "loops split over num-threads threads: num-threads "
+                     "times as many) write with non-temporal stores "
+                     "(--qdq-nontemporal-stores); 0 = the host's; "
                      "negative: never"),
       llvm::cl::init(QDQNontemporalStoresOptions().minBytes)};
+  Option<std::string> nontemporalShareRule{
+      *this, "nontemporal-share-rule",
+      llvm::cl::desc("Whether the non-temporal threshold scales with the "
+                     "share of the bytes a loop writes: scaled, flat or "
+                     "host (see --qdq-nontemporal-stores)"),
+      llvm::cl::init(QDQNontemporalStoresOptions().shareRule)};
   Option<bool> fold{
       *this, "fold",
       llvm::cl::desc("Before lowering, evaluate qdq ops on constants "

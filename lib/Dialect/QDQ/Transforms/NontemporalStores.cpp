@@ -18,7 +18,9 @@
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/MathExtras.h"
+#include "llvm/TargetParser/Host.h"
 
 #include <limits>
 #include <optional>
@@ -242,6 +244,22 @@ Operation *topLevelNest(Operation *op) {
   return op;
 }
 
+/// The host CPU's threshold rule (Passes.td): measured on AMD Zen 3, where
+/// every byte pattern crossed over at 16-20 MiB of traffic whatever its
+/// written share, and on Zen 5 (and before it Zen 4), where the crossover
+/// moved with the written share.
+struct ThresholdRule {
+  int64_t minBytes;
+  bool scaledByShare;
+};
+
+ThresholdRule getHostThresholdRule() {
+  constexpr int64_t kMiB = 1 << 20;
+  if (llvm::sys::getHostCPUName() == "znver3")
+    return {18 * kMiB, /*scaledByShare=*/false};
+  return {24 * kMiB, /*scaledByShare=*/true};
+}
+
 struct QDQNontemporalStoresPass
     : public qdq::impl::QDQNontemporalStoresBase<QDQNontemporalStoresPass> {
   using Base::Base;
@@ -249,6 +267,21 @@ struct QDQNontemporalStoresPass
   void runOnOperation() override {
     if (minBytes < 0)
       return;
+    ThresholdRule host = getHostThresholdRule();
+    std::optional<bool> scaled =
+        llvm::StringSwitch<std::optional<bool>>(shareRule)
+            .Case("host", host.scaledByShare)
+            .Case("scaled", true)
+            .Case("flat", false)
+            .Default(std::nullopt);
+    if (!scaled) {
+      getOperation()->emitError()
+          << "share-rule (nontemporal-share-rule of --qdq-to-llvm) must be "
+             "host, scaled or flat, got '"
+          << shareRule << "'";
+      return signalPassFailure();
+    }
+    rule = {minBytes == 0 ? host.minBytes : int64_t(minBytes), *scaled};
     SmallVector<std::pair<vector::TransferWriteOp, uint64_t>> writes;
     nestReads.clear();
     // (loop nest, buffer) pairs that a loop of the nest also writes with
@@ -351,15 +384,17 @@ struct QDQNontemporalStoresPass
 
   /// Whether `write`'s loop nest, which streams `streamed` bytes of which it
   /// writes `written`, streams enough for non-temporal stores: at least
-  /// min-bytes times twice the written share of the bytes, times `threads`
-  /// inside an scf.forall (see Passes.td). Computed in double: the sizes
-  /// only steer a heuristic, and their products may overflow int64.
+  /// min-bytes (with the scaled rule, times twice the written share of the
+  /// bytes), times `threads` inside an scf.forall (see Passes.td). Computed
+  /// in double: the sizes only steer a heuristic, and their products may
+  /// overflow int64.
   bool streamsEnough(vector::TransferWriteOp write, int64_t written,
                      int64_t streamed) const {
     if (written <= 0 || streamed <= 0)
       return false;
-    double threshold =
-        double(minBytes) * 2.0 * double(written) / double(streamed);
+    double threshold = double(rule.minBytes);
+    if (rule.scaledByShare)
+      threshold *= 2.0 * double(written) / double(streamed);
     if (threads > 1 && write->getParentOfType<scf::ForallOp>())
       threshold *= double(threads);
     return double(streamed) >= threshold;
@@ -367,6 +402,8 @@ struct QDQNontemporalStoresPass
 
   /// readBuffers of each loop nest a candidate write is in.
   llvm::DenseMap<Operation *, llvm::SetVector<Value>> nestReads;
+  /// The options' rule, with the host's in place of its defaults.
+  ThresholdRule rule{0, true};
 };
 
 } // namespace

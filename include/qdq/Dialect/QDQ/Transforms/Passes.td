@@ -122,30 +122,43 @@ def QDQNontemporalStores : Pass<"qdq-nontemporal-stores"> {
     loop's buffers stay in them. What pays depends on the bytes the loop
     nest moves, `M` (the allocation plus the statically shaped buffers the
     nest reads: x, tables; each counted once, whatever views it is read
-    through; dynamically shaped ones count 0), and on the share of them it
-    writes, `W / M` (`W`: the allocation): its writes become streaming
-    stores when
+    through; dynamically shaped ones count 0), and, on some CPUs, on the
+    share of them it writes, `W / M` (`W`: the allocation). Its writes
+    become streaming stores when
 
-        M >= min-bytes * 2 * W / M
+        M >= min-bytes * 2 * W / M     (share-rule=scaled)
+        M >= min-bytes                 (share-rule=flat)
 
-    that is from `min-bytes` on for a nest that writes as many bytes as it
-    reads (i32 -> f32), from half of that when it writes a third of them
-    (i32 -> f16) and from 1.6 times when it writes 80% (i8 -> f32). On the
-    2-core Zen 5 VM this project runs on (`bench/micro/thread_stores.c`,
-    2026-11-27 11:40 UTC, one thread), streaming stores wrote 35-38 GB/s
-    of results while the reads stayed in the caches (28-32 for i32 -> f16,
-    up to 20 MiB of traffic), so 45-47 GB/s of traffic for i8 -> f32 and
-    85-95 for i32 -> f16, while normal stores fell from 75-91 GB/s at 12
-    MiB to 36-49 at 64 MiB. The two crossed below 12 MiB for i32 -> f16
-    (a written share of 1/3), at 16-20 MiB for i32 -> f32 and about 20 for
+    The scaled rule streams from `min-bytes` on for a nest that writes as
+    many bytes as it reads (i32 -> f32), from half of that when it writes
+    a third of them (i32 -> f16) and from 1.6 times when it writes 80% (i8
+    -> f32). The defaults, `min-bytes=0` and `share-rule=host`, take the
+    host CPU's measured rule: `flat` from 18 MiB on AMD Zen 3 (`znver3`),
+    `scaled` from 24 MiB on every other CPU (measured on Zen 5 and Zen 4).
+
+    On the 2-core Zen 5 VM (`bench/micro/thread_stores.c`, 2026-11-27
+    11:40 UTC, one thread), streaming stores wrote 35-38 GB/s of results
+    while the reads stayed in the caches (28-32 for i32 -> f16, up to 20
+    MiB of traffic), so 45-47 GB/s of traffic for i8 -> f32 and 85-95 for
+    i32 -> f16, while normal stores fell from 75-91 GB/s at 12 MiB to
+    36-49 at 64 MiB. The two crossed below 12 MiB for i32 -> f16 (a
+    written share of 1/3), at 16-20 MiB for i32 -> f32 and about 20 for
     i16 -> f16 (1/2), at 32-40 for i16 -> f32 and 40-48 for i8 -> f16
     (2/3), at 40-48 for i8 -> f32 (0.8) and at 48-64 for i4 -> f32 (0.89);
-    the rule with the default 24 MiB puts them at 16, 24, 32, 38 and 43
-    MiB. A second run (12:47 UTC) found every crossover earlier or the
-    same (below 12 MiB for 1/2, 20-32 for 2/3, 40-48 for 0.89), in the
-    same order by written share; the rule lies between the two. At 4 Mi elements (24 MiB), the benchmark's i32 -> f16/bf16 kernels
-    ran 1.15-1.39x faster with streaming stores and its 16-bit x -> f32
+    the scaled rule with 24 MiB puts them at 16, 24, 32, 38 and 43 MiB. A
+    second run (12:47 UTC) found every crossover earlier or the same
+    (below 12 MiB for 1/2, 20-32 for 2/3, 40-48 for 0.89), in the same
+    order by written share; the rule lies between the two. At 4 Mi
+    elements (24 MiB), the benchmark's i32 -> f16/bf16 kernels ran
+    1.15-1.39x faster with streaming stores and its 16-bit x -> f32
     kernels 0.75-1.16x (median 0.93x) as fast (`bench/HISTORY.md`).
+
+    On a 2-core Zen 3 VM (same micro, 2026-11-27 15:57 UTC, one thread,
+    32 MiB of L3), normal stores lost a quarter to a half of their speed
+    between 16 and 20 MiB of traffic, whatever the written share, and
+    every pattern from 1/3 to 0.89 crossed over at 16-20 MiB: hence the
+    flat rule there (`bench/HISTORY.md` has the table and the A/B of the
+    benchmark's kernels).
 
     Writes inside an `scf.forall` (the chunks the SIMD lowering splits over
     threads) need `threads` times as many bytes: normal stores into a
@@ -167,15 +180,21 @@ def QDQNontemporalStores : Pass<"qdq-nontemporal-stores"> {
     the pass cannot prove aligned keep normal stores.
 
     The `--qdq-to-llvm` pipeline runs this pass after bufferization; its
-    option `nontemporal-min-bytes` sets `min-bytes` (negative disables it)
-    and `num-threads` sets `threads`.
+    options `nontemporal-min-bytes` and `nontemporal-share-rule` set
+    `min-bytes` (negative disables the pass) and `share-rule`, and
+    `num-threads` sets `threads`.
   }];
   let options = [
-    Option<"minBytes", "min-bytes", "int64_t", /*default=*/"25165824",
-           "Smallest number of bytes a loop nest that writes as many bytes "
-           "as it reads must move (its result allocation plus the static "
-           "buffers it reads) for its writes to become non-temporal stores; "
-           "2 * written / moved times that in general (negative: none)">,
+    Option<"minBytes", "min-bytes", "int64_t", /*default=*/"0",
+           "Smallest number of bytes a loop nest must move (its result "
+           "allocation plus the static buffers it reads) for its writes to "
+           "become non-temporal stores, times 2 * written / moved with "
+           "share-rule=scaled; 0: the host's (18 MiB on AMD Zen 3, 24 MiB "
+           "otherwise); negative: none">,
+    Option<"shareRule", "share-rule", "std::string", /*default=*/"\"host\"",
+           "Whether the threshold scales with the share of the moved bytes "
+           "a loop nest writes: scaled, flat, or host (flat on AMD Zen 3, "
+           "scaled otherwise)">,
     Option<"threads", "threads", "int64_t", /*default=*/"1",
            "Threads an scf.forall runs on: a loop nest written inside one "
            "needs this many times min-bytes (below 2: min-bytes)">,
