@@ -124,6 +124,7 @@
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <limits>
 #include <numeric>
 
 namespace mlir::qdq {
@@ -177,6 +178,14 @@ public:
     hardwareBF16 = x86.avx512bf16 && yElement.isBF16() && !useLookup &&
                    (isa<IntegerType>(xElement) ||
                     isFloatQuantizedElement(xElement) || xElement.isF16());
+    // Integer x cannot make a NaN product with a finite scale. Not where
+    // tables round (a few entries per block or period). On a Zen 3 VM
+    // (AVX2, no AVX512_BF16; A/B against the build before, 5 rounds,
+    // 2026-11-27 18:28 UTC) the i8 and i4 x -> bf16 cases of the
+    // benchmark's core set that compute in the loops ran at 1.08-1.40x
+    // (geometric mean 1.20x, 64 Ki and 4 Mi elements).
+    finiteBF16 = !hardwareBF16 && yElement.isBF16() && !useLookup &&
+                 !blockLookup && isa<IntegerType>(xElement);
     // Packed integer x in arithmetic: unpacked straight into i32 lanes with
     // qdq.unpack_bits where it is one vpmultishiftqb per register.
     unpackToI32 = x86.avx512vbmi && !useLookup && isa<IntegerType>(xElement) &&
@@ -203,18 +212,19 @@ public:
       Value one = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(1.0f));
       decodeTable.emplace(b, loc, xElement, one, Value(), b.getF32Type());
     }
-    // The fast paths (vcvtneps2bf16 for bf16 results, fusedProduct) are
-    // exact only for some scales: one pass over the scales checks them
-    // all, and the loops are built twice, with the fast paths and without,
-    // under one branch on the result (a scale that rules out one of them
-    // runs the loops without either). A branch per step (as before) kept
+    // The fast paths (vcvtneps2bf16 or rounding without the NaN case for
+    // bf16 results, fusedProduct) are exact only for some scales: one pass
+    // over the scales checks them all, and the loops are built twice, with
+    // the fast paths and without, under one branch on the result (a scale
+    // that rules out one of them runs the loops without either). A branch
+    // per step (as before) kept
     // x's load outside both arms, so LLVM could not fold it into its
     // widening: one 64-byte load and three extracts instead of four
     // vpmovsxbd from memory (bench/micro/fused_loops.c, two runs on this
     // Zen 4 at 2026-11-24 22:43 UTC: the i8 per-axis loop -> f16 in
     // 15.4-15.8 against 13.6-14.1 core cycles per 64 elements, -> bf16
     // 10.8-11.1 against 8.9-9.0).
-    if (!hardwareBF16 && !fusedMultiplyAdd)
+    if (!hardwareBF16 && !fusedMultiplyAdd && !finiteBF16)
       return buildAligned();
     auto version = [&](bool fast) {
       return [&, fast](OpBuilder &nb, Location) {
@@ -268,7 +278,8 @@ private:
 
   /// buildDequantize of one step's vectors; in the loops built with
   /// `fastPaths`, the product takes fusedProduct (fusedMultiplyAdd) and bf16
-  /// results round with vcvtneps2bf16 (hardwareBF16).
+  /// results round with vcvtneps2bf16 (hardwareBF16) or without the NaN case
+  /// (finiteBF16).
   Value dequantize(Value xStored, Type xType, Value scale, Value zp) {
     return convertF32ToResult(b, loc, product(xStored, xType, scale, zp),
                               yElement, bf16Rounding());
@@ -286,10 +297,12 @@ private:
 
   /// How dequantize rounds to bf16 results.
   BF16Rounding bf16Rounding() const {
-    if (!fastPaths || !hardwareBF16)
+    if (!fastPaths)
       return BF16Rounding::Integer;
-    return xElement.isF16() ? BF16Rounding::HardwareCanonicalNaN
-                            : BF16Rounding::Hardware;
+    if (hardwareBF16)
+      return xElement.isF16() ? BF16Rounding::HardwareCanonicalNaN
+                              : BF16Rounding::Hardware;
+    return finiteBF16 ? BF16Rounding::IntegerNoNaN : BF16Rounding::Integer;
   }
 
   /// (x - zero_point) * scale in f32 with one fused multiply-add instead of
@@ -399,17 +412,11 @@ private:
       smallest =
           APFloat::getSmallest(minifloat.getFloatSemantics()).convertToDouble();
     float threshold = float(std::ldexp(1.0, -126) / smallest);
-    Value magnitude = arith::BitcastOp::create(
-        b, loc, scale.getType(),
-        arith::AndIOp::create(
-            b, loc, bitcastToI32(scale),
-            arith::ConstantOp::create(
-                b, loc,
-                DenseElementsAttr::get(vectorOf(b.getI32Type()),
-                                       APInt(32, INT32_MAX)))));
-    // Unordered or below the threshold, and not zero (NaN included).
+    // Unordered or below the threshold, and not zero (NaN included). (One
+    // statement per created op, as in fusedMultiplyAddInexact.)
+    Value absolute = magnitude(scale);
     Value small = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::ULT,
-                                        magnitude, f32Splat(threshold));
+                                        absolute, f32Splat(threshold));
     Value nonZero = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE,
                                           scale, f32Splat(0.0f));
     return arith::AndIOp::create(b, loc, small, nonZero);
@@ -428,20 +435,45 @@ private:
     return arith::OrIOp::create(b, loc, low, high);
   }
 
+  /// Where a scale is not finite (NaN or an infinity), for decoded f32
+  /// scales (to an i1 vector): where an integer x may make a NaN product
+  /// (finiteBF16).
+  Value nonFinite(Value scale) {
+    Value absolute = magnitude(scale);
+    return arith::CmpFOp::create(
+        b, loc, arith::CmpFPredicate::UGE, absolute,
+        f32Splat(std::numeric_limits<float>::infinity()));
+  }
+
+  /// |scale| of decoded f32 scales, by clearing the sign bits (no math
+  /// dialect in the pipeline).
+  Value magnitude(Value scale) {
+    Value bits = bitcastToI32(scale);
+    Value mask = arith::ConstantOp::create(
+        b, loc,
+        DenseElementsAttr::get(vectorOf(b.getI32Type()), APInt(32, INT32_MAX)));
+    return arith::BitcastOp::create(b, loc, scale.getType(),
+                                    arith::AndIOp::create(b, loc, bits, mask));
+  }
+
   /// Whether the fast paths this kernel has (hardwareBF16,
-  /// fusedMultiplyAdd) are exact for every scale of the op: one vector pass
-  /// over the scales (at most 1/B of x for blocks), before the loops.
+  /// fusedMultiplyAdd, finiteBF16) are exact for every scale of the op: one
+  /// vector pass over the scales (at most 1/B of x for blocks), before the
+  /// loops.
   Value scalesAllowFastPaths() {
     return noScale([&](Value scale) {
       Value inexact;
-      if (hardwareBF16)
-        inexact = hardwareBF16Inexact(scale);
-      if (fusedMultiplyAdd) {
-        Value fused = fusedMultiplyAddInexact(scale);
+      auto add = [&](Value more) {
         inexact = inexact
-                      ? arith::OrIOp::create(b, loc, inexact, fused).getResult()
-                      : fused;
-      }
+                      ? arith::OrIOp::create(b, loc, inexact, more).getResult()
+                      : more;
+      };
+      if (hardwareBF16)
+        add(hardwareBF16Inexact(scale));
+      if (fusedMultiplyAdd)
+        add(fusedMultiplyAddInexact(scale));
+      if (finiteBF16)
+        add(nonFinite(scale));
       return inexact;
     });
   }
@@ -2443,6 +2475,11 @@ private:
   /// bf16 results may round with vcvtneps2bf16, in the loops built with
   /// `fastPaths` (see build()).
   bool hardwareBF16 = false;
+  /// bf16 results of integer x round without the NaN case
+  /// (BF16Rounding::IntegerNoNaN) in the loops built with `fastPaths`, which
+  /// run when every scale is finite: a product is then finite or an
+  /// infinity.
+  bool finiteBF16 = false;
   /// Products may take fusedProduct, in the loops built with `fastPaths`.
   /// On this Zen 4 the i8 per-axis -> f16 inner loop on L1-resident data
   /// took 12.7 core cycles per 64 elements with it against 14.9 (bf16
@@ -2620,7 +2657,12 @@ private:
   /// (0.88-1.11x, 10 of 16). The forms it takes lost in block rows
   /// (blocked-24: i4 and ui2 x 0.45-0.76x, the others 0.89-1.05x) and were
   /// mixed in period tiles (per-axis C=4096: 0.84-1.15x; 34 cases at 64 Ki
-  /// and 4 Mi, 09:50 UTC).
+  /// and 4 Mi, 09:50 UTC). Unpacked integer x -> bf16 per tensor and per
+  /// row keeps 4 registers since the finite-scale loops round without the
+  /// NaN case (finiteBF16): with 8, LLVM spilled registers in the fused
+  /// loop, and an A/B against `vector-unroll=4` on a Zen 3 VM (i8 x, 64 Ki
+  /// and 4 Mi, 2026-11-27 18:23 UTC) ran them at 0.70-0.94x, the other
+  /// granularities at 0.96-1.15x.
   bool takesWideSteps(DequantizeLinearOp op, const Plan &plan,
                       int64_t width) const {
     Type x = op.getX().getType().getElementType();
@@ -2629,6 +2671,12 @@ private:
     if (lanes == 8) {
       if (plan.scheme == Scheme::BlockRows ||
           (plan.scheme == Scheme::AxisTable && plan.period != width))
+        return false;
+      // Unpacked integer x -> bf16 with one scale per step (per tensor, per
+      // row): with the rounding of the finite-scale loops (finiteBF16) and
+      // the fused product, 8 registers spill.
+      if (y.isBF16() && isa<IntegerType>(x) && !isPackedSubByteType(x) &&
+          (plan.scheme == Scheme::PerTensor || plan.scheme == Scheme::Rows))
         return false;
       return y.isBF16() || isPackedSubByteType(x) || (halfX && y.isF16());
     }

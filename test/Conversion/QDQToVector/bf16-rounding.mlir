@@ -41,8 +41,25 @@
 // vcvtneps2bf16 on 256 bits needs AVX512VL: the pass keeps to 512 bits.
 // NARROW-LABEL: func.func @i8_axis_bf16
 // NARROW-NOT: arith.truncf
+// Without AVX512_BF16 the integer rounding drops its NaN case where every
+// scale is finite: an integer x then makes no NaN product (infinities
+// round to themselves). The same pass over the scales checks their
+// magnitudes against infinity (NaN included: unordered).
 // NONE-LABEL: func.func @i8_axis_bf16
 // NONE-NOT: arith.truncf
+// NONE-DAG: %[[INF:.*]] = arith.constant dense<0x7F800000> : vector<64xf32>
+// NONE-DAG: %[[ABS:.*]] = arith.constant dense<2147483647> : vector<64xi32>
+// NONE: scf.for {{.*}} -> (i1) {
+// NONE: %[[BITS:.*]] = arith.bitcast %{{.*}} : vector<64xf32> to vector<64xi32>
+// NONE: %[[MAG:.*]] = arith.andi %[[BITS]], %[[ABS]] : vector<64xi32>
+// NONE: %[[MAGF:.*]] = arith.bitcast %[[MAG]] : vector<64xi32> to vector<64xf32>
+// NONE: arith.cmpf uge, %[[MAGF]], %[[INF]] : vector<64xf32>
+// NONE: scf.if
+// NONE: arith.cmpf uno
+// NONE: } else {
+// NONE-NOT: arith.cmpf uno
+// NONE-NOT: arith.truncf
+// NONE: return
 func.func @i8_axis_bf16(%x: tensor<4x64xi8>, %s: tensor<64xbf16>, %z: tensor<64xi8>) -> tensor<4x64xbf16> {
   %y = qdq.dequantize_linear %x, %s, %z {axis = 1 : i64} : (tensor<4x64xi8>, tensor<64xbf16>, tensor<64xi8>) -> tensor<4x64xbf16>
   return %y : tensor<4x64xbf16>

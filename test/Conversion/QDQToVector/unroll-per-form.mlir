@@ -2,7 +2,8 @@
 // 512-bit registers for f16/bf16 results of f16/bf16 x and of packed 2-bit
 // x looked up in a per-tensor, row or block table; 8 on 256-bit registers
 // for bf16 results, packed 2/4-bit x and f16 results of f16/bf16 x outside
-// block rows and period tiles; else 4
+// block rows and period tiles (but not for unpacked integer x -> bf16 per
+// tensor or per row); else 4
 // (DequantizeLinearToVector::takesWideSteps). An explicit unroll is kept.
 // RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 cpu-features=avx512bw,avx512vbmi" --split-input-file | FileCheck %s
 // RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 cpu-features=none" --split-input-file | FileCheck %s --check-prefix=NOLUT
@@ -152,8 +153,10 @@ func.func @f16_rows_shorter_than_wide_step(%x: tensor<300x100xf16>, %s: tensor<3
 
 // -----
 
-// 256-bit registers: i8 -> f16 keeps 4 registers (32 lanes), i8 -> bf16
-// (rounded with integer operations there) takes 8 (64 lanes).
+// 256-bit registers: i8 -> f16 keeps 4 registers (32 lanes). bf16 results
+// (rounded with integer operations there) take 8 (64 lanes), but i8 -> bf16
+// per tensor and per row keeps 4: its loop for finite scales spilled
+// registers with 8.
 // AVX2-LABEL:  func.func @i8_f16_ymm
 // AVX2:        vector.transfer_read {{.*}} : tensor<1024xi8>, vector<32xi8>
 // AVX2-NOT:    vector<64xi8>
@@ -166,11 +169,23 @@ func.func @i8_f16_ymm(%x: tensor<1024xi8>, %s: tensor<f32>) -> tensor<1024xf16> 
 // -----
 
 // AVX2-LABEL:  func.func @i8_bf16_ymm
-// AVX2:        vector.transfer_read {{.*}} : tensor<1024xi8>, vector<64xi8>
+// AVX2:        vector.transfer_read {{.*}} : tensor<1024xi8>, vector<32xi8>
+// AVX2-NOT:    vector<64xi8>
 // AVX2:        return
 func.func @i8_bf16_ymm(%x: tensor<1024xi8>, %s: tensor<f32>) -> tensor<1024xbf16> {
   %y = qdq.dequantize_linear %x, %s : (tensor<1024xi8>, tensor<f32>) -> tensor<1024xbf16>
   return %y : tensor<1024xbf16>
+}
+
+// -----
+
+// AVX2-LABEL:  func.func @i8_rows_bf16_ymm
+// AVX2:        vector.transfer_read {{.*}} vector<32xi8>
+// AVX2-NOT:    vector<64xi8>
+// AVX2:        return
+func.func @i8_rows_bf16_ymm(%x: tensor<16x4096xi8>, %s: tensor<16xbf16>, %z: tensor<16xi8>) -> tensor<16x4096xbf16> {
+  %y = qdq.dequantize_linear %x, %s, %z axis = 0 : (tensor<16x4096xi8>, tensor<16xbf16>, tensor<16xi8>) -> tensor<16x4096xbf16>
+  return %y : tensor<16x4096xbf16>
 }
 
 // -----

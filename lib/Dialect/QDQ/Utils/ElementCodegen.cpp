@@ -236,11 +236,13 @@ IntegerType mlir::qdq::getDifferenceType(MLIRContext *ctx, Type xElement,
 }
 
 /// Rounds f32 to bf16 to nearest even, in integer arithmetic (no libcall, no
-/// target feature needed). NaN becomes sign | 0x7FC0. The rounding is done
+/// target feature needed). NaN becomes sign | 0x7FC0, unless the caller
+/// rules NaNs out (`mayBeNaN` false: no test, no select). The rounding is done
 /// on the whole 32 bits and the bf16 is their high half: a vector takes the
 /// high halves with one shuffle of its i16 halves (one two-source permute per
 /// register on AVX-512, instead of a shift and a narrowing move).
-static Value truncF32ToBF16(OpBuilder &b, Location loc, Value value) {
+static Value truncF32ToBF16(OpBuilder &b, Location loc, Value value,
+                            bool mayBeNaN) {
   Type i32 = shapedLike(value, b.getI32Type());
   Type i16 = shapedLike(value, b.getI16Type());
   auto cst = [&](int64_t v) { return intConstant(b, loc, i32, v); };
@@ -248,12 +250,14 @@ static Value truncF32ToBF16(OpBuilder &b, Location loc, Value value) {
   Value high = arith::ShRUIOp::create(b, loc, bits, cst(16));
   Value lsb = arith::AndIOp::create(b, loc, high, cst(1));
   Value bias = arith::AddIOp::create(b, loc, lsb, cst(0x7FFF));
-  Value biased = arith::AddIOp::create(b, loc, bits, bias);
-  Value sign = arith::AndIOp::create(b, loc, bits, cst(INT32_MIN));
-  Value nan = arith::OrIOp::create(b, loc, sign, cst(0x7FC00000));
-  Value isNaN =
-      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, value, value);
-  Value result = arith::SelectOp::create(b, loc, isNaN, nan, biased);
+  Value result = arith::AddIOp::create(b, loc, bits, bias);
+  if (mayBeNaN) {
+    Value sign = arith::AndIOp::create(b, loc, bits, cst(INT32_MIN));
+    Value nan = arith::OrIOp::create(b, loc, sign, cst(0x7FC00000));
+    Value isNaN =
+        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, value, value);
+    result = arith::SelectOp::create(b, loc, isNaN, nan, result);
+  }
   Value bf16Bits;
   auto vectorType = dyn_cast<VectorType>(value.getType());
   if (vectorType && vectorType.getRank() == 1 && !vectorType.isScalable()) {
@@ -278,8 +282,10 @@ Value mlir::qdq::convertF32ToResult(OpBuilder &b, Location loc, Value value,
   if (resultType.isF32())
     return value;
   if (resultType.isBF16() && (bf16Rounding == BF16Rounding::Integer ||
+                              bf16Rounding == BF16Rounding::IntegerNoNaN ||
                               !isa<VectorType>(value.getType())))
-    return truncF32ToBF16(b, loc, value);
+    return truncF32ToBF16(b, loc, value,
+                          bf16Rounding != BF16Rounding::IntegerNoNaN);
   Value rounded =
       arith::TruncFOp::create(b, loc, shapedLike(value, resultType), value);
   if (!resultType.isBF16() ||
