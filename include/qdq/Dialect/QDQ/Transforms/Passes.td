@@ -157,8 +157,11 @@ def QDQNontemporalStores : Pass<"qdq-nontemporal-stores"> {
     32 MiB of L3), normal stores lost a quarter to a half of their speed
     between 16 and 20 MiB of traffic, whatever the written share, and
     every pattern from 1/3 to 0.89 crossed over at 16-20 MiB: hence the
-    flat rule there (`bench/HISTORY.md` has the table and the A/B of the
-    benchmark's kernels).
+    flat rule there. In two A/Bs against the scaled rule (17:50 and 17:57
+    UTC), the 28 kernels of the benchmark it changes (4 Mi elements, f32
+    results of 4- to 16-bit x) ran at 1.29x and 1.13x (geometric means);
+    per-axis C=4096, which writes four rows at once, at 0.66-0.97x
+    (`bench/HISTORY.md`).
 
     Writes inside an `scf.forall` (the chunks the SIMD lowering splits over
     threads) need `threads` times as many bytes: normal stores into a
