@@ -246,8 +246,8 @@ Operation *topLevelNest(Operation *op) {
 
 /// The host CPU's threshold rule (Passes.td): measured on AMD Zen 3, where
 /// every byte pattern crossed over at 16-20 MiB of traffic whatever its
-/// written share, and on Zen 5 (and before it Zen 4), where the crossover
-/// moved with the written share.
+/// written share, and on Zen 5, where the crossover moved with the written
+/// share (the rule for every CPU but Zen 3).
 struct ThresholdRule {
   int64_t minBytes;
   bool scaledByShare;

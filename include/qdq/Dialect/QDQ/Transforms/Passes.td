@@ -134,7 +134,7 @@ def QDQNontemporalStores : Pass<"qdq-nontemporal-stores"> {
     a third of them (i32 -> f16) and from 1.6 times when it writes 80% (i8
     -> f32). The defaults, `min-bytes=0` and `share-rule=host`, take the
     host CPU's measured rule: `flat` from 18 MiB on AMD Zen 3 (`znver3`),
-    `scaled` from 24 MiB on every other CPU (measured on Zen 5 and Zen 4).
+    `scaled` from 24 MiB on every other CPU (fitted on Zen 5).
 
     On the 2-core Zen 5 VM (`bench/micro/thread_stores.c`, 2026-11-27
     11:40 UTC, one thread), streaming stores wrote 35-38 GB/s of results
