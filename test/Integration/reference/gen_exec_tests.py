@@ -73,10 +73,11 @@ FUSED_RUN_OPTIONS = RUN_OPTIONS + [
     '="vector-bits=512 nontemporal-min-bytes=1 f16-stores=separate"',
     '="vector-bits=512 f16-stores=per-register"']
 # The NaN-payload file adds the lowering without x86 extensions
-# (cpu-features=none), so that every host runs the integer bf16 rounding
-# of its fast loops, which leaves out the NaN case where all scales are
-# finite (hosts with AVX512_BF16 take vcvtneps2bf16 on the other lines):
-# its f32 NaN scale 0xFFFFFFFF would round to +0 there.
+# (cpu-features=none): the integer bf16 rounding of the fast loops, which
+# leaves out the NaN case where all scales are finite, at the host's
+# width too (hosts with AVX512_BF16 take vcvtneps2bf16 there on the other
+# lines; the 128-bit line runs these loops on every host). Its f32 NaN
+# scale 0xFFFFFFFF would round to +0 in them.
 NAN_PAYLOAD_RUN_OPTIONS = RUN_OPTIONS + ['="cpu-features=none"']
 
 
