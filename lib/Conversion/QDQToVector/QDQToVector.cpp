@@ -66,8 +66,9 @@
 //
 // Packed sub-byte x (and zero points) are read as bytes through
 // qdq.packed_bytes and unpacked in i8 lanes with shifts, masks and
-// interleaves, or, for integer x in arithmetic with AVX512_VBMI, straight
-// into i32 lanes with qdq.unpack_bits (vpmultishiftqb). Forms outside these
+// interleaves, or, for integer x in arithmetic with AVX512_VBMI or AVX2,
+// straight into i32 lanes with qdq.unpack_bits (vpmultishiftqb, or vpshufb
+// and two shifts). Forms outside these
 // schemes are left for --convert-qdq-to-linalg.
 //
 // Per-tensor x of at most 8 bits has at most 256 distinct codes, so with
@@ -187,9 +188,14 @@ public:
     finiteBF16 = !hardwareBF16 && yElement.isBF16() && !useLookup &&
                  !blockLookup && isa<IntegerType>(xElement);
     // Packed integer x in arithmetic: unpacked straight into i32 lanes with
-    // qdq.unpack_bits where it is one vpmultishiftqb per register.
-    unpackToI32 = x86.avx512vbmi && !useLookup && isa<IntegerType>(xElement) &&
-                  isPackedSubByteType(xElement);
+    // qdq.unpack_bits where it is one vpmultishiftqb per register, or one
+    // vpshufb (AVX2). On a Zen 3 VM (AVX2; A/B against the i8 lanes, 5
+    // rounds, 2026-11-27 20:18 UTC) the 34 packed 2/4-bit integer cases of
+    // the benchmark this changes (64 Ki and 4 Mi) ran at 1.12x (geometric
+    // mean; 0.87-1.29x, the one below 0.95x per-axis C=4096 f32 at 4 Mi,
+    // whose streaming stores lose either way, see getHostPeriodTile).
+    unpackToI32 = (x86.avx512vbmi || x86.avx2) && !useLookup &&
+                  isa<IntegerType>(xElement) && isPackedSubByteType(xElement);
     // Integer x of at most 16 bits with a zero point and half-precision
     // scales, outside tables, where the scales and zero points a step uses
     // are loop-invariant: per-tensor, a per-axis period of one step, rows

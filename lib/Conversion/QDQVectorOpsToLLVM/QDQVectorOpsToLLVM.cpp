@@ -5,10 +5,10 @@
 // qdq.table_lookup to pshufb (16-entry byte tables repeated in each 16-byte
 // lane), AVX512_VBMI vpermb (64-entry byte tables) or two vpermi2b and a
 // select on the index's top bit (256 entries), or vpermps (16 f32 entries),
-// else one extract per element; qdq.unpack_bits to vpmultishiftqb, else a
-// byte shuffle and shifts; f32 -> bf16 arith.truncf to vcvtne2ps2bf16, and
-// streaming stores of bf16 bits kept streaming. Functions that use the
-// instructions get the LLVM target features they need.
+// else one extract per element; qdq.unpack_bits to vpmultishiftqb, else
+// byte shuffles (one vpshufb per register) and shifts; f32 -> bf16 arith.truncf
+// to vcvtne2ps2bf16, and streaming stores of bf16 bits kept streaming.
+// Functions that use the instructions get the LLVM target features they need.
 //
 //===----------------------------------------------------------------------===//
 
@@ -238,7 +238,8 @@ private:
 ///   (rotating): the top byte of i32 lane i gets the 8 bits ending with
 ///   field i;
 /// - else: every lane takes a copy of its field's byte into its top byte
-///   (a byte shuffle) and shifts it up by the field's offset.
+///   (byte shuffles, see fieldsToTopByShuffle) and shifts it up by the
+///   field's offset.
 class UnpackBitsToX86 : public X86Pattern<UnpackBitsOp> {
 public:
   using X86Pattern::X86Pattern;
@@ -253,7 +254,11 @@ public:
                       op->getParentOfType<FunctionOpInterface>();
     Value up = multishift
                    ? fieldsToTopByMultishift(b, loc, op.getBytes(), bits, count)
-                   : fieldsToTopByShuffle(b, loc, op.getBytes(), bits, count);
+                   : fieldsToTopByShuffle(b, loc, op.getBytes(), bits, count,
+                                          features.avx512bw ? 16
+                                          : features.avx2   ? 8
+                                          : features.ssse3  ? 4
+                                                            : 0);
     b.replaceOp(
         op, shiftRightByConstant(b, loc, up, 32 - bits, op.getSignExtend()));
     return success();
@@ -302,17 +307,65 @@ private:
     return result;
   }
 
+  /// Every lane takes a copy of its field's byte into its top byte and
+  /// shifts it up by the field's offset. With byte shuffles in 128-bit
+  /// lanes (`registerLanes` i32 lanes per register, 0 without), the copies
+  /// are made one register at a time, each from the 16-byte window of
+  /// `bytes` that holds its fields, broadcast to every 128-bit lane (one
+  /// shuffle per window, behind a register barrier) and then copied within
+  /// the lanes (one vpshufb). One shuffle of all of `bytes` is left to LLVM,
+  /// which moves bytes across lanes for every register (on Zen 3, 17
+  /// shuffles per 64 4-bit fields where the windows take 10).
   static Value fieldsToTopByShuffle(PatternRewriter &b, Location loc,
-                                    Value bytes, int64_t bits, int64_t count) {
-    SmallVector<int64_t> copyOf;
-    SmallVector<int32_t> shiftUp;
-    for (int64_t i = 0; i < count; ++i) {
-      int64_t bit = i * bits;
-      copyOf.append(4, bit / 8);
-      shiftUp.push_back(int32_t(8 - bits - bit % 8));
-    }
-    Value copies = vector::ShuffleOp::create(b, loc, bytes, bytes, copyOf);
+                                    Value bytes, int64_t bits, int64_t count,
+                                    int64_t registerLanes) {
+    int64_t sourceBytes = cast<VectorType>(bytes.getType()).getNumElements();
     auto wordType = VectorType::get({count}, b.getI32Type());
+    SmallVector<int32_t> shiftUp;
+    for (int64_t i = 0; i < count; ++i)
+      shiftUp.push_back(int32_t(8 - bits - i * bits % 8));
+    int64_t window = sourceBytes;
+    if (registerLanes)
+      window = std::min<int64_t>(16, sourceBytes);
+    else
+      registerLanes = count;
+    Value copies = arith::ConstantOp::create(
+        b, loc, b.getZeroAttr(VectorType::get({4 * count}, b.getI8Type())));
+    // The windows broadcast so far, by first byte.
+    llvm::SmallDenseMap<int64_t, Value> broadcasts;
+    for (int64_t first = 0; first < count; first += registerLanes) {
+      int64_t fields = std::min(count - first, registerLanes);
+      // A register's fields fill a power-of-two number of bytes at most 8,
+      // at a multiple of it: an aligned window holds them (or the last 16
+      // bytes, when `bytes` ends before the aligned window does).
+      int64_t start =
+          std::min(first * bits / 8 / window * window, sourceBytes - window);
+      assert((first + fields - 1) * bits / 8 < start + window &&
+             "fields span two windows");
+      Value source = bytes;
+      int64_t base = 0, laneBytes = 0;
+      if (window < sourceBytes) {
+        Value &broadcast = broadcasts[start];
+        if (!broadcast) {
+          SmallVector<int64_t> repeat;
+          for (int64_t k = 0; k < std::max<int64_t>(4 * registerLanes, 16); ++k)
+            repeat.push_back(start + k % 16);
+          broadcast = createRegisterBarrier(
+              b, loc, vector::ShuffleOp::create(b, loc, bytes, bytes, repeat));
+        }
+        source = broadcast;
+        base = start;
+        laneBytes = 16;
+      }
+      SmallVector<int64_t> copyOf;
+      for (int64_t k = 0; k < 4 * fields; ++k)
+        copyOf.push_back((first + k / 4) * bits / 8 - base +
+                         k / 16 * laneBytes);
+      Value group = vector::ShuffleOp::create(b, loc, source, source, copyOf);
+      copies = vector::InsertStridedSliceOp::create(
+          b, loc, group, copies, ArrayRef<int64_t>{4 * first},
+          ArrayRef<int64_t>{1});
+    }
     Value words = vector::BitCastOp::create(b, loc, wordType, copies);
     return arith::ShLIOp::create(
         b, loc, words,

@@ -1,4 +1,4 @@
-// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=256 unroll=1 period-tile=4" --split-input-file | FileCheck %s
+// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=256 unroll=1 period-tile=4 cpu-features=ssse3" --split-input-file | FileCheck %s
 // RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 unroll=1 period-tile=4" --split-input-file | FileCheck %s --check-prefix=AVX512
 // RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 period-tile=4" --split-input-file | FileCheck %s --check-prefix=UNROLL
 

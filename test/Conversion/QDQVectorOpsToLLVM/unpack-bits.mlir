@@ -1,13 +1,17 @@
 // RUN: qdq-opt %s --convert-qdq-vector-ops-to-llvm="cpu-features=avx512bw,avx512vbmi" --split-input-file | FileCheck %s --check-prefix=VBMI
-// RUN: qdq-opt %s --convert-qdq-vector-ops-to-llvm="cpu-features=avx512bw" --split-input-file | FileCheck %s --check-prefix=SHUFFLE
-// RUN: qdq-opt %s --convert-qdq-vector-ops-to-llvm="cpu-features=none" --split-input-file | FileCheck %s --check-prefix=SHUFFLE
+// RUN: qdq-opt %s --convert-qdq-vector-ops-to-llvm="cpu-features=avx512bw" --split-input-file | FileCheck %s --check-prefixes=SHUFFLE,LANES
+// RUN: qdq-opt %s --convert-qdq-vector-ops-to-llvm="cpu-features=ssse3,avx2" --split-input-file | FileCheck %s --check-prefixes=SHUFFLE,AVX2
+// RUN: qdq-opt %s --convert-qdq-vector-ops-to-llvm="cpu-features=none" --split-input-file | FileCheck %s --check-prefixes=SHUFFLE,ONE
 
 // qdq.unpack_bits (UB-R1, UB-R2). With AVX512_VBMI, per 16 results: the 8
 // bytes of 16 4-bit fields splat to every 64-bit lane, one vpmultishiftqb
 // whose control gives lane i's top byte the 8 bits ending with field i
-// (offset 4 i - 4, mod 64), then one arithmetic shift. Without it: a byte
-// shuffle, a per-lane shift up (4 for the low field of a byte, 0 for the
-// high one) and the same shift down.
+// (offset 4 i - 4, mod 64), then one arithmetic shift. Without it: byte
+// shuffles, a per-lane shift up (4 for the low field of a byte, 0 for the
+// high one) and the same shift down. The shuffles go one register at a time
+// with byte shuffles in 128-bit lanes (16 results with AVX512BW, 8 with AVX2), each
+// from the 16 source bytes of its register's fields (LANES, AVX2); without
+// them, one shuffle makes every copy (ONE).
 
 // VBMI-LABEL: func.func @signed_i4
 // VBMI-SAME: target_features = #llvm.target_features<["+avx512f", "+avx512bw", "+avx512vbmi"]>
@@ -26,7 +30,14 @@
 // SHUFFLE-NOT: target_features
 // SHUFFLE-DAG: %[[DOWN:.*]] = arith.constant dense<28> : vector<32xi32>
 // SHUFFLE-DAG: %[[UP:.*]] = arith.constant dense<[4, 0, 4, 0, {{.*}}]> : vector<32xi32>
-// SHUFFLE: %[[COPIES:.*]] = vector.shuffle %{{.*}}, %{{.*}} [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, {{.*}}, 15, 15, 15, 15, 15, 15, 15, 15] : vector<16xi8>, vector<16xi8>
+// LANES: %[[LOW:.*]] = vector.shuffle %{{.*}}, %{{.*}} [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, {{.*}}, 7, 7, 7, 7, 7, 7, 7, 7] : vector<16xi8>, vector<16xi8>
+// LANES: %[[PART:.*]] = vector.insert_strided_slice %[[LOW]], %{{.*}} {offsets = [0], strides = [1]} : vector<64xi8> into vector<128xi8>
+// LANES: %[[HIGH:.*]] = vector.shuffle %{{.*}}, %{{.*}} [8, 8, 8, 8, 8, 8, 8, 8, 9, 9, 9, 9, 9, 9, 9, 9, {{.*}}, 15, 15, 15, 15, 15, 15, 15, 15] : vector<16xi8>, vector<16xi8>
+// LANES: %[[COPIES:.*]] = vector.insert_strided_slice %[[HIGH]], %[[PART]] {offsets = [64], strides = [1]} : vector<64xi8> into vector<128xi8>
+// AVX2-COUNT-4: vector.shuffle %{{.*}} : vector<16xi8>, vector<16xi8>
+// AVX2-NOT: vector.shuffle
+// AVX2: %[[COPIES:.*]] = vector.insert_strided_slice %{{.*}} {offsets = [96], strides = [1]} : vector<32xi8> into vector<128xi8>
+// ONE: %[[COPIES:.*]] = vector.shuffle %{{.*}}, %{{.*}} [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, {{.*}}, 15, 15, 15, 15, 15, 15, 15, 15] : vector<16xi8>, vector<16xi8>
 // SHUFFLE: %[[WORDS:.*]] = vector.bitcast %[[COPIES]] : vector<128xi8> to vector<32xi32>
 // SHUFFLE: %[[TOP:.*]] = arith.shli %[[WORDS]], %[[UP]]
 // SHUFFLE: arith.shrsi %[[TOP]], %[[DOWN]]
@@ -71,4 +82,35 @@ func.func @unsigned_ui2(%b: vector<4xi8>) -> vector<16xi32> {
 func.func @twelve(%b: vector<6xi8>) -> vector<12xi32> {
   %r = qdq.unpack_bits %b, 4 sign_extend : vector<6xi8> -> vector<12xi32>
   return %r : vector<12xi32>
+}
+
+// -----
+
+// 32 source bytes: with AVX2, each 16-byte window is broadcast to both
+// 128-bit lanes once, behind a register barrier (so that LLVM does not fold
+// it into the copies, which it would then make across lanes), and each
+// register of 8 results copies its 4 bytes within the lanes: the low lane
+// from window bytes 4 r and 4 r + 1, the high lane from 4 r + 2 and 4 r + 3
+// (indices 16 higher). Without lane shuffles, one shuffle of all 32 bytes.
+
+// AVX2-LABEL: func.func @windows_i4
+// AVX2: %[[W0:.*]] = vector.shuffle %[[B:.*]], %{{.*}} [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15] : vector<32xi8>, vector<32xi8>
+// AVX2: %[[L0:.*]] = llvm.inline_asm "", "=v,0" %[[W0]] : (vector<32xi8>) -> vector<32xi8>
+// AVX2: vector.shuffle %[[L0]], %[[L0]] [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 18, 18, 18, 18, 18, 18, 18, 18, 19, 19, 19, 19, 19, 19, 19, 19]
+// AVX2: vector.shuffle %[[L0]], %[[L0]] [4, 4, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5, 5, 5, 22, 22, 22, 22, 22, 22, 22, 22, 23, 23, 23, 23, 23, 23, 23, 23]
+// AVX2: vector.shuffle %[[L0]], %[[L0]] [8,
+// AVX2: vector.shuffle %[[L0]], %[[L0]] [12,
+// AVX2: %[[W1:.*]] = vector.shuffle %[[B]], %{{.*}} [16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 16, {{.*}}, 31] : vector<32xi8>, vector<32xi8>
+// AVX2: %[[L1:.*]] = llvm.inline_asm "", "=v,0" %[[W1]]
+// AVX2-COUNT-4: vector.shuffle %[[L1]], %[[L1]]
+// AVX2-NOT: llvm.inline_asm
+// AVX2: vector.bitcast %{{.*}} : vector<256xi8> to vector<64xi32>
+
+// ONE-LABEL: func.func @windows_i4
+// ONE-NOT: llvm.inline_asm
+// ONE: vector.shuffle %{{.*}} [0, 0, 0, 0, 0, 0, 0, 0, 1, {{.*}}, 31, 31, 31, 31, 31, 31, 31, 31] : vector<32xi8>, vector<32xi8>
+// ONE-NOT: vector.shuffle
+func.func @windows_i4(%b: vector<32xi8>) -> vector<64xi32> {
+  %r = qdq.unpack_bits %b, 4 sign_extend : vector<32xi8> -> vector<64xi32>
+  return %r : vector<64xi32>
 }

@@ -37,7 +37,8 @@ Value createRegisterBarrier(OpBuilder &b, Location loc, Value value);
 /// Adds the patterns that lower qdq.table_lookup to x86 shuffles
 /// (llvm.call_intrinsic) where `features` have them, else to vector
 /// extracts and inserts; qdq.unpack_bits to vpmultishiftqb (AVX512_VBMI),
-/// else a byte shuffle and shifts; and, with AVX512_BF16, arith.truncf of
+/// else byte shuffles (one vpshufb per register with SSSE3 and up) and
+/// shifts; and, with AVX512_BF16, arith.truncf of
 /// f32 vectors to bf16 to the two-source vcvtne2ps2bf16, and non-temporal
 /// stores of bf16 bits behind an empty inline asm per register (so that LLVM
 /// keeps them streaming).

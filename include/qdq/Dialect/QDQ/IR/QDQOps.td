@@ -300,15 +300,16 @@ def QDQ_UnpackBitsOp : QDQ_Op<"unpack_bits", [Pure]> {
     * UB-R1: `bits` is 2 or 4;
     * UB-R2: the result has `8 / bits` elements per byte of `bytes`.
 
-    The vector lowering uses it for packed 2- and 4-bit x that is
-    dequantized in arithmetic (per-axis and blocked scales), where the codes
+    The vector lowering uses it, with AVX512_VBMI or AVX2, for packed 2- and
+    4-bit integer x that is dequantized in arithmetic, where the codes
     go straight into the i32 lanes that are subtracted and converted to f32.
 
     `--convert-qdq-vector-ops-to-llvm` lowers it with AVX512_VBMI to one
     `vpmultishiftqb` per 16 results (the 8 or 4 source bytes broadcast to
     every 64-bit lane, each result's field moved to the top of its lane)
-    and one arithmetic or logical right shift; else to a byte shuffle and
-    two shifts.
+    and one arithmetic or logical right shift; else to byte shuffles (one
+    `vpshufb` per register of results with SSSE3 and up, from the 16 source
+    bytes that hold them broadcast to every 128-bit lane) and two shifts.
 
     ```mlir
     func.func @unpack(%b: vector<32xi8>) -> vector<64xi32> {
