@@ -50,7 +50,8 @@ F16StoreForm mlir::qdq::getHostF16StoreForm() {
   return F16StoreForm::PerRegister;
 }
 
-int64_t mlir::qdq::getHostPeriodTile(Type xElement, Type yElement) {
+int64_t mlir::qdq::getHostPeriodTile(Type xElement, Type yElement,
+                                     bool streams) {
   // Zen 4: in A/Bs of the benchmark's per-axis C=4096 cases (i8, i4,
   // f8E4M3FN x; 64 Ki and 4 Mi; 2026-11-24), tiles of 2 periods ran at
   // 0.82-0.87x tiles of 4 with f32 results and 0.92-1.04x with f16/bf16
@@ -62,9 +63,16 @@ int64_t mlir::qdq::getHostPeriodTile(Type xElement, Type yElement) {
   // integer x with f16/bf16 results (0.89-0.91x at 64 Ki), whose
   // zero-point unpacking the tiles share; tiles of 2 ran slower than
   // either (0.81x and 0.95x with f32 results, 17:49 UTC). Measured with
-  // the host's 512-bit vectors only.
+  // the host's 512-bit vectors only. Zen 3 (AVX2; i8, i4 and f8E4M3FN x,
+  // every result type, 64 Ki, 4 Mi and 64 Mi, 5 rounds, 2026-11-27 20:40
+  // UTC): where the nest streams (one period at a time writes one row
+  // instead of four at once), tiles of 4 ran at 0.70-1.01x one period
+  // (geometric mean 0.85x; 0.70-0.83x for i4 and i8 x with f32 results);
+  // elsewhere tiles of 4 stay (0.86-1.34x, e.g. 1.34x for i8 x with f32
+  // results at 64 Ki). The Zen 4 measurements above were of nests that did
+  // not stream.
   if (!isHostZen5())
-    return 4;
+    return streams ? 1 : 4;
   bool packedInteger =
       xElement.isInteger() && xElement.getIntOrFloatBitWidth() < 8;
   return packedInteger && !yElement.isF32() ? 4 : 1;

@@ -111,6 +111,7 @@
 #include "qdq/Conversion/QDQVectorOpsToLLVM/QDQVectorOpsToLLVM.h"
 #include "qdq/Dialect/QDQ/IR/QDQ.h"
 #include "qdq/Dialect/QDQ/Utils/ElementCodegen.h"
+#include "qdq/Dialect/QDQ/Utils/StreamingRule.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
@@ -138,6 +139,31 @@ using namespace mlir::qdq;
 using namespace mlir::qdq::detail;
 
 namespace {
+
+/// Whether the host's default rule of --qdq-nontemporal-stores will stream
+/// the stores of `op`'s loop nest: the bytes of its operands and result,
+/// split over `numThreads` threads where x has at least `parallelThreshold`
+/// elements. False for dynamic shapes, whose sizes are unknown here.
+bool hostStreams(DequantizeLinearOp op, int64_t numThreads,
+                 int64_t parallelThreshold) {
+  auto bytesOf = [](Value value) -> double {
+    auto type =
+        dyn_cast_or_null<RankedTensorType>(value ? value.getType() : Type());
+    if (!type || !type.hasStaticShape())
+      return -1;
+    return double(type.getNumElements()) * type.getElementTypeBitWidth() / 8;
+  };
+  double x = bytesOf(op.getX()), y = bytesOf(op.getY());
+  double scale = bytesOf(op.getScale());
+  double zeroPoint = op.getZeroPoint() ? bytesOf(op.getZeroPoint()) : 0;
+  if (x < 0 || y < 0 || scale < 0 || zeroPoint < 0)
+    return false;
+  bool split =
+      numThreads > 1 && x * 8 / op.getX().getType().getElementTypeBitWidth() >=
+                            double(parallelThreshold);
+  return StreamingRule::host().streams(y, x + y + scale + zeroPoint,
+                                       split ? numThreads : 1);
+}
 
 /// Emits the loops for one op.
 class KernelBuilder {
@@ -167,8 +193,11 @@ public:
                        op.getX().getType().getElementTypeBitWidth() == 32)),
         separateF16Stores(f16Stores == F16StoreForm::Separate &&
                           (x86.avx2 || x86.avx512f)),
-        periodTile(periodTile ? periodTile
-                              : getHostPeriodTile(xElement, yElement)),
+        periodTile(periodTile
+                       ? periodTile
+                       : getHostPeriodTile(
+                             xElement, yElement,
+                             hostStreams(op, numThreads, parallelThreshold))),
         rowTile(periodTile ? periodTile : getHostRowTile(yElement)) {
     // fp8/fp4 zero points are zero (DQ-R15) and not subtracted.
     if (op.getZeroPoint() && !isFloatQuantizedElement(xElement))

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "qdq/Dialect/QDQ/Transforms/Passes.h"
+#include "qdq/Dialect/QDQ/Utils/StreamingRule.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -20,7 +21,6 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/MathExtras.h"
-#include "llvm/TargetParser/Host.h"
 
 #include <limits>
 #include <optional>
@@ -244,22 +244,6 @@ Operation *topLevelNest(Operation *op) {
   return op;
 }
 
-/// The host CPU's threshold rule (Passes.td): measured on AMD Zen 3, where
-/// every byte pattern crossed over at 16-20 MiB of traffic whatever its
-/// written share, and on Zen 5, where the crossover moved with the written
-/// share (the rule for every CPU but Zen 3).
-struct ThresholdRule {
-  int64_t minBytes;
-  bool scaledByShare;
-};
-
-ThresholdRule getHostThresholdRule() {
-  constexpr int64_t kMiB = 1 << 20;
-  if (llvm::sys::getHostCPUName() == "znver3")
-    return {18 * kMiB, /*scaledByShare=*/false};
-  return {24 * kMiB, /*scaledByShare=*/true};
-}
-
 struct QDQNontemporalStoresPass
     : public qdq::impl::QDQNontemporalStoresBase<QDQNontemporalStoresPass> {
   using Base::Base;
@@ -267,7 +251,7 @@ struct QDQNontemporalStoresPass
   void runOnOperation() override {
     if (minBytes < 0)
       return;
-    ThresholdRule host = getHostThresholdRule();
+    qdq::StreamingRule host = qdq::StreamingRule::host();
     std::optional<bool> scaled =
         llvm::StringSwitch<std::optional<bool>>(shareRule)
             .Case("host", host.scaledByShare)
@@ -390,20 +374,15 @@ struct QDQNontemporalStoresPass
   /// overflow int64.
   bool streamsEnough(vector::TransferWriteOp write, int64_t written,
                      int64_t streamed) const {
-    if (written <= 0 || streamed <= 0)
-      return false;
-    double threshold = double(rule.minBytes);
-    if (rule.scaledByShare)
-      threshold *= 2.0 * double(written) / double(streamed);
-    if (threads > 1 && write->getParentOfType<scf::ForallOp>())
-      threshold *= double(threads);
-    return double(streamed) >= threshold;
+    bool split = threads > 1 && write->getParentOfType<scf::ForallOp>();
+    return rule.streams(double(written), double(streamed),
+                        split ? int64_t(threads) : 1);
   }
 
   /// readBuffers of each loop nest a candidate write is in.
   llvm::DenseMap<Operation *, llvm::SetVector<Value>> nestReads;
   /// The options' rule, with the host's in place of its defaults.
-  ThresholdRule rule{0, true};
+  qdq::StreamingRule rule;
 };
 
 } // namespace

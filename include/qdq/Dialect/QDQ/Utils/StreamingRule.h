@@ -1,0 +1,40 @@
+//===- StreamingRule.h - when loop nests take streaming stores ---*- C++
+//-*-===//
+//
+// The rule by which --qdq-nontemporal-stores decides that a loop nest moves
+// enough bytes for non-temporal stores, and the host CPU's default rule.
+// --convert-qdq-to-vector asks the host's rule too, to shape the loops of
+// ops whose stores it will stream (getHostPeriodTile).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef QDQ_DIALECT_QDQ_UTILS_STREAMINGRULE_H
+#define QDQ_DIALECT_QDQ_UTILS_STREAMINGRULE_H
+
+#include <cstdint>
+
+namespace mlir::qdq {
+
+/// A loop nest streams (its full-vector stores become non-temporal) when it
+/// moves at least `minBytes`, with `scaledByShare` times twice the share of
+/// those bytes it writes, and times the threads when it is one thread's
+/// part of an scf.forall (Passes.td, --qdq-nontemporal-stores).
+struct StreamingRule {
+  int64_t minBytes = 0;
+  bool scaledByShare = true;
+
+  /// Whether a nest that moves `streamed` bytes, `written` of them written,
+  /// as one of `threads` threads, streams. In double: the sizes only steer
+  /// a heuristic, and their products may overflow int64.
+  bool streams(double written, double streamed, int64_t threads) const;
+
+  /// The host CPU's rule: measured on AMD Zen 3, where every byte pattern
+  /// crossed over at 16-20 MiB of traffic whatever its written share (18
+  /// MiB, flat), and on Zen 5, where the crossover moved with the written
+  /// share (24 MiB, scaled: the rule for every CPU but Zen 3).
+  static StreamingRule host();
+};
+
+} // namespace mlir::qdq
+
+#endif // QDQ_DIALECT_QDQ_UTILS_STREAMINGRULE_H

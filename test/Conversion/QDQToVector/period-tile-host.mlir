@@ -1,0 +1,41 @@
+// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=256 cpu-features=ssse3,avx2" --split-input-file | FileCheck %s --check-prefix=%if host-cpu-znver5 %{ZEN5%} %else %{OTHER%}
+// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=256 cpu-features=ssse3,avx2 period-tile=4" --split-input-file | FileCheck %s --check-prefix=FOUR
+// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=256 cpu-features=ssse3,avx2 period-tile=1" --split-input-file | FileCheck %s --check-prefix=ONE
+
+// The default period tile of per-axis tables whose period (C = 4096) is
+// several steps (getHostPeriodTile): on AMD Zen 5 one period at a time for
+// i8 x -> f32; elsewhere one period where the host's streaming rule
+// (StreamingRule::host, --qdq-nontemporal-stores) will stream the nest's
+// stores, and tiles of 4 periods (4 rows per column step) where it will
+// not. The column loop steps over the tile: 4096 elements for one period,
+// 16384 for four. An explicit period-tile wins over the host's.
+
+// 16 Mi elements, 80 MiB of x and results: every host's rule streams.
+// OTHER-LABEL: func.func @streams
+// OTHER: scf.for %{{.*}} = %c0 to %c16777216 step %c4096
+// ZEN5-LABEL: func.func @streams
+// ZEN5: scf.for %{{.*}} = %c0 to %c16777216 step %c4096
+// FOUR-LABEL: func.func @streams
+// FOUR: scf.for %{{.*}} = %c0 to %c16777216 step %c16384
+// ONE-LABEL: func.func @streams
+// ONE: scf.for %{{.*}} = %c0 to %c16777216 step %c4096
+func.func @streams(%x: tensor<4096x4096xi8>, %s: tensor<4096xf32>, %z: tensor<4096xi8>) -> tensor<4096x4096xf32> {
+  %y = qdq.dequantize_linear %x, %s, %z axis = 1 : (tensor<4096x4096xi8>, tensor<4096xf32>, tensor<4096xi8>) -> tensor<4096x4096xf32>
+  return %y : tensor<4096x4096xf32>
+}
+
+// -----
+
+// 256 Ki elements (1.25 MiB): no host's rule streams.
+// OTHER-LABEL: func.func @stays_in_cache
+// OTHER: scf.for %{{.*}} = %c0 to %c262144 step %c16384
+// ZEN5-LABEL: func.func @stays_in_cache
+// ZEN5: scf.for %{{.*}} = %c0 to %c262144 step %c4096
+// FOUR-LABEL: func.func @stays_in_cache
+// FOUR: scf.for %{{.*}} = %c0 to %c262144 step %c16384
+// ONE-LABEL: func.func @stays_in_cache
+// ONE: scf.for %{{.*}} = %c0 to %c262144 step %c4096
+func.func @stays_in_cache(%x: tensor<64x4096xi8>, %s: tensor<4096xf32>, %z: tensor<4096xi8>) -> tensor<64x4096xf32> {
+  %y = qdq.dequantize_linear %x, %s, %z axis = 1 : (tensor<64x4096xi8>, tensor<4096xf32>, tensor<4096xi8>) -> tensor<64x4096xf32>
+  return %y : tensor<64x4096xf32>
+}
