@@ -64,7 +64,7 @@ int64_t mlir::qdq::getHostPeriodTile(Type xElement, Type yElement,
   // zero-point unpacking the tiles share; tiles of 2 ran slower than
   // either (0.81x and 0.95x with f32 results, 17:49 UTC). Measured with
   // the host's 512-bit vectors only. Zen 3 (AVX2; i8, i4 and f8E4M3FN x,
-  // every result type, 64 Ki, 4 Mi and 64 Mi, 5 rounds, 2026-11-27 20:40
+  // every result type, 64 Ki, 4 Mi and 64 Mi, 5 rounds, 2026-11-27 20:28
   // UTC): where the nest streams (one period at a time writes one row
   // instead of four at once), tiles of 4 ran at 0.70-1.01x one period
   // (geometric mean 0.85x; 0.70-0.83x for i4 and i8 x with f32 results);

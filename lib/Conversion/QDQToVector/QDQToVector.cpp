@@ -158,9 +158,8 @@ bool hostStreams(DequantizeLinearOp op, int64_t numThreads,
   double zeroPoint = op.getZeroPoint() ? bytesOf(op.getZeroPoint()) : 0;
   if (x < 0 || y < 0 || scale < 0 || zeroPoint < 0)
     return false;
-  bool split =
-      numThreads > 1 && x * 8 / op.getX().getType().getElementTypeBitWidth() >=
-                            double(parallelThreshold);
+  bool split = numThreads > 1 &&
+               op.getX().getType().getNumElements() >= parallelThreshold;
   return StreamingRule::host().streams(y, x + y + scale + zeroPoint,
                                        split ? numThreads : 1);
 }
@@ -221,8 +220,8 @@ public:
     // vpshufb (AVX2). On a Zen 3 VM (AVX2; A/B against the i8 lanes, 5
     // rounds, 2026-11-27 20:18 UTC) the 34 packed 2/4-bit integer cases of
     // the benchmark this changes (64 Ki and 4 Mi) ran at 1.12x (geometric
-    // mean; 0.87-1.29x, the one below 0.95x per-axis C=4096 f32 at 4 Mi,
-    // whose streaming stores lose either way, see getHostPeriodTile).
+    // mean; 0.87-1.29x; the one below 0.95x, per-axis C=4096 -> f32 at 4
+    // Mi, streams, and now takes one period at a time: getHostPeriodTile).
     unpackToI32 = (x86.avx512vbmi || x86.avx2) && !useLookup &&
                   isa<IntegerType>(xElement) && isPackedSubByteType(xElement);
     // Integer x of at most 16 bits with a zero point and half-precision
