@@ -211,7 +211,8 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
     512-bit vectors) or AVX2, straight into i32 lanes with
     `qdq.unpack_bits` (vpmultishiftqb, or vpshufb and two shifts; on a Zen 3
     VM, the AVX2 form ran the 34 changed packed-integer cases of the
-    benchmark at 1.12x the i8 lanes, geometric mean); every element is computed with the same numerics as
+    benchmark at 1.12x the i8 lanes, geometric mean); every element is
+    computed with the same numerics as
     `--convert-qdq-to-linalg` (shared builders). Other forms (statically
     empty tensors, packed x whose rows do not start on a byte when no loop
     row of several rows takes them, groups of more than 16 steps even at
@@ -345,7 +346,8 @@ def ConvertQDQVectorOpsToLLVM : Pass<"convert-qdq-vector-ops-to-llvm"> {
     two shifts. With byte shuffles in 128-bit lanes (SSSE3 and up), the
     shuffles go one register at a time, each from the 16 source bytes that
     hold the register's fields, broadcast to every 128-bit lane once per
-    16 bytes: one `vpshufb` per register. With AVX512_BF16, `arith.truncf` of f32 vectors to bf16 (a
+    16 bytes: one `vpshufb` per register. With AVX512_BF16, `arith.truncf`
+    of f32 vectors to bf16 (a
     multiple of 32 results, rounding to nearest even), which
     `--convert-qdq-to-vector` emits only where the instruction rounds
     exactly, becomes one two-source `vcvtne2ps2bf16` per 32 results (LLVM

@@ -1,6 +1,8 @@
 // qdq.unpack_bits executed: the vpmultishiftqb lowering (host with
-// AVX512_VBMI at 512 bits) and the byte-shuffle lowering (cpu-features=none,
-// and 256-bit vectors) unpack the same fields. The expected values were
+// AVX512_VBMI at 512 bits) and the byte-shuffle lowerings unpack the same
+// fields: one shuffle (cpu-features=none), and 16-byte windows copied with
+// one vpshufb per register of 4 (ssse3), 8 (256-bit vectors, AVX2 hosts)
+// or 16 results (avx512bw without VBMI, on hosts with AVX512BW). The expected values were
 // computed in Python when the test was written: byte k = (29 k + 7) mod 256,
 // field i = (byte[i * bits / 8] >> (i * bits mod 8)) mod 2^bits, minus 2^bits
 // for signed fields with the top bit set. @unpack_i4_odd has 12 results (not
@@ -8,6 +10,8 @@
 // RUN: qdq-opt %s --qdq-to-llvm | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
 // RUN: qdq-opt %s --qdq-to-llvm="vector-bits=256" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
 // RUN: qdq-opt %s --qdq-to-llvm="cpu-features=none" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
+// RUN: qdq-opt %s --qdq-to-llvm="cpu-features=ssse3" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
+// RUN: %if host-avx512bw %{ qdq-opt %s --qdq-to-llvm="vector-bits=512 cpu-features=avx2,avx512f,avx512bw" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s %}
 
 func.func private @printMemrefI32(memref<*xi32>)
 

@@ -160,8 +160,10 @@ def QDQNontemporalStores : Pass<"qdq-nontemporal-stores"> {
     flat rule there. In two A/Bs against the scaled rule (17:50 and 17:57
     UTC), the 28 kernels of the benchmark it changes (4 Mi elements, f32
     results of 4- to 16-bit x) ran at 1.29x and 1.13x (geometric means);
-    per-axis C=4096, which writes four rows at once, at 0.66-0.97x
-    (`bench/HISTORY.md`).
+    per-axis C=4096, which then wrote four rows at once, at 0.66-0.97x;
+    where the host's rule streams a nest, `--convert-qdq-to-vector` now
+    takes such tables one period (one row) at a time (`period-tile`,
+    `bench/HISTORY.md`).
 
     Writes inside an `scf.forall` (the chunks the SIMD lowering splits over
     threads) need `threads` times as many bytes: normal stores into a
