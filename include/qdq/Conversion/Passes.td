@@ -176,7 +176,11 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
     that no such table covers (f32 results of fp8, per-axis, blocked) is
     decoded with one: the bf16 bits of every code's value (all exact in
     bf16), two planes, whose bytes are shuffled into the high halves of f32
-    lanes (zero low halves) before the scales are applied.
+    lanes (zero low halves) before the scales are applied. Without the
+    byte permutes but with F16C, f8E4M3FN, f8E4M3FNUZ and f8E5M2 x in
+    arithmetic decodes through f16 instead: a few byte operations per
+    register of codes make each code's f16 bits, `arith.extf` widens them
+    (vcvtph2ps) and a multiply by a power of two rebiases them.
 
     bf16 results of integer, fp8/fp4 or f16 x with AVX512_BF16 (and 512-bit
     vectors): a vector pass over the scales checks that none is NaN or a
@@ -266,10 +270,11 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
            "--qdq-nontemporal-stores streams, 4 otherwise)">,
     Option<"cpuFeatures", "cpu-features", "std::string", /*default=*/"\"host\"",
            "x86 extensions the lowering may count on (table-lookup "
-           "shuffles, bit unpacking, bf16 rounding): host (this CPU's), "
-           "none, or a "
+           "shuffles, bit unpacking, bf16 rounding, fp8 decoding through "
+           "f16): host (this CPU's), none, or a "
            "comma-separated list of ssse3, avx2, avx512f, avx512bw, "
-           "avx512vbmi, avx512bf16 (see --convert-qdq-vector-ops-to-llvm)">,
+           "avx512vbmi, avx512bf16, f16c (see "
+           "--convert-qdq-vector-ops-to-llvm)">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
@@ -369,7 +374,7 @@ def ConvertQDQVectorOpsToLLVM : Pass<"convert-qdq-vector-ops-to-llvm"> {
     Option<"cpuFeatures", "cpu-features", "std::string", /*default=*/"\"host\"",
            "x86 extensions the lowering may use: host (this CPU's), none, "
            "or a comma-separated list of ssse3, avx2, avx512f, avx512bw, "
-           "avx512vbmi, avx512bf16">,
+           "avx512vbmi, avx512bf16, f16c">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

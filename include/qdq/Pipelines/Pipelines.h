@@ -92,9 +92,10 @@ struct QDQToLLVMPipelineOptions
   Option<std::string> cpuFeatures{
       *this, "cpu-features",
       llvm::cl::desc("x86 extensions the SIMD lowering may use (table "
-                     "lookups, bf16 rounding): host (this CPU's), none, or a "
-                     "comma-separated list of ssse3, avx2, avx512f, "
-                     "avx512bw, avx512vbmi, avx512bf16"),
+                     "lookups, bf16 rounding, fp8 decoding through f16): "
+                     "host (this CPU's), none, or a comma-separated list of "
+                     "ssse3, avx2, avx512f, avx512bw, avx512vbmi, "
+                     "avx512bf16, f16c"),
       llvm::cl::init(ConvertQDQToVectorOptions().cpuFeatures)};
 };
 

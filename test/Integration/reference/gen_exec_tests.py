@@ -64,6 +64,20 @@ BLOCK_TABLE_RUN_OPTIONS = LOOKUP_RUN_OPTIONS + [
 # dynamic axis take period-tile as rows per tile) add tiles of one period,
 # a host default on Zen 5, so that every host runs them.
 PERIOD_TILE_RUN_OPTIONS = RUN_OPTIONS + ['="period-tile=1"']
+# The f16-decode file names the features on each line, so that every x86
+# host with F16C takes the decode through f16 (on AVX-512 hosts without
+# vpermi2b the first line takes it too): at 256 bits with four registers
+# per iteration (vcvtph2ps on each 128-bit half of two interleaves), at
+# 128 bits with one (four codes a step), at 512 bits, split over two
+# threads; the last line is the integer decode without F16C.
+F16_DECODE_RUN_OPTIONS = [
+    '', '="vector-bits=256 cpu-features=ssse3,avx2,f16c"',
+    '="vector-bits=128 vector-unroll=1 cpu-features=ssse3,f16c '
+    'period-tile=3"',
+    '="vector-bits=512 vector-unroll=4 cpu-features=f16c"',
+    '="num-threads=2 parallel-threshold=1 nontemporal-min-bytes=1 '
+    'cpu-features=avx2,f16c period-tile=2"',
+    '="vector-bits=256 cpu-features=ssse3,avx2"']
 # The fused-product file, whose f16 results are written by arithmetic
 # steps, adds each f16 store form the other lines do not take (f16-stores;
 # the first line takes the host's): separate stores (the default on Zen 5;
@@ -1222,6 +1236,63 @@ def decode_table_cases():
     return cases
 
 
+def f16_decode_cases():
+    """fp8 x decoded through f16 bits (decodeMinifloatToF32ViaF16, which
+    the vector lowering takes on CPUs with F16C and without vpermi2b):
+    every code of f8E4M3FN, f8E4M3FNUZ and f8E5M2, and of f8E5M2FNUZ,
+    which keeps the integer decode, per-tensor, per-axis and blocked, for
+    each result type, through random scales with special ones mixed in
+    (as decode_table_cases), and per-tensor through the scales at the edges
+    of the rebiasing multiply: the largest finite one (a decoded value
+    times it overflows only where the exact product does) and the
+    smallest subnormal (subnormal products)."""
+    specials = {'f32': [0x7FD12345, 0x00000001, 0x80000000, 0x7F7FFFFF],
+                'f16': [0x7D23, 0x0001, 0x8000, 0x7BFF],
+                'bf16': [0x0380, 0x7FA1, 0x0001, 0x8000, 0x7F7F]}
+    edges = {'f32': [0x7F7FFFFF, 0x00000001], 'f16': [0x7BFF, 0x0001],
+             'bf16': [0x7F7F, 0x0001]}
+    # name, x shape, scale shape, axis, block size
+    shapes = [('tensor', [4, 80], [], 1, 0),
+              ('axis1', [5, 64], [64], 1, 0),
+              ('axis0', [4, 80], [4], 0, 0),
+              ('block1', [3, 128], [3, 4], 1, 32)]
+    cases = []
+    for x_type in ['f8E4M3FN', 'f8E4M3FNUZ', 'f8E5M2', 'f8E5M2FNUZ']:
+        p = SHORT[x_type]
+        rng = Rng(p + '_f16_decode')
+        codes = R.all_codes(x_type)
+        center = CENTER[x_type]
+        for tag, x_shape, s_shape, axis, block in shapes:
+            n = 1
+            for d in x_shape:
+                n *= d
+            x = shuffled_codes(rng, codes, n)
+            count = 1
+            for d in s_shape:
+                count *= d
+            for y_type in ['f32', 'f16', 'bf16']:
+                scale = scales_with_specials(rng, y_type, center, count,
+                                             specials[y_type])
+                cases.append(Case(
+                    '%s_f16_%s_%s' % (p, tag, y_type), x_type, x_shape, x,
+                    y_type, s_shape, scale, axis=axis, block_size=block,
+                    y_type=y_type,
+                    note='Every code; random %s scales, with a NaN '
+                         '(payload), the smallest subnormal, -0 and the '
+                         'largest finite among the per-axis and blocked '
+                         'ones.' % y_type))
+                if tag != 'tensor':
+                    continue
+                for k, edge in enumerate(edges[y_type]):
+                    cases.append(Case(
+                        '%s_f16_edge%d_%s' % (p, k, y_type), x_type,
+                        x_shape, x, y_type, [], [edge], y_type=y_type,
+                        note='Every code; the largest finite scale'
+                             if k == 0 else
+                             'Every code; the smallest subnormal scale'))
+    return cases
+
+
 def random_params_case(name, x_type, x_shape, s_type, s_shape, has_zp,
                        axis, y_type, note, block_size=0):
     """A case with random x, scales (around CENTER[x_type]) and, when
@@ -2188,6 +2259,9 @@ def all_files():
     files.append(('dq-decode-table.mlir', 'fp8 and fp4 x per-axis and '
                   'blocked: the decode-table path of the vector lowering.',
                   decode_table_cases()))
+    files.append(('dq-f16-decode.mlir', 'fp8 x decoded through f16 bits '
+                  '(F16C): every code, each granularity and result type.',
+                  f16_decode_cases()))
     files.append(('dq-block-segments.mlir', 'Blocked x long enough for '
                   'the segment tables of the vector lowering.',
                   block_segment_cases()))
@@ -2243,6 +2317,8 @@ def render_all():
                                           'dq-dynamic-rows.mlir')
                              else FUSED_RUN_OPTIONS
                              if fname == 'dq-fused-product.mlir'
+                             else F16_DECODE_RUN_OPTIONS
+                             if fname == 'dq-f16-decode.mlir'
                              else NAN_PAYLOAD_RUN_OPTIONS
                              if fname == 'dq-nan-payload.mlir'
                              else RUN_OPTIONS)

@@ -11,6 +11,8 @@
 #include "mlir/IR/TypeUtilities.h"
 #include "llvm/Support/ErrorHandling.h"
 
+#include <cmath>
+
 using namespace mlir;
 using namespace mlir::qdq;
 
@@ -158,6 +160,78 @@ Value mlir::qdq::decodeMinifloatToF32(OpBuilder &b, Location loc, Value raw,
     bits = arith::SelectOp::create(b, loc, isNaN, cst(quietNaN), bits);
   }
   return arith::BitcastOp::create(b, loc, f32, bits);
+}
+
+bool mlir::qdq::canDecodeMinifloatViaF16(Type format) {
+  return isa<Float8E4M3FNType, Float8E4M3FNUZType, Float8E5M2Type>(format);
+}
+
+Value mlir::qdq::decodeMinifloatToF32ViaF16(OpBuilder &b, Location loc,
+                                            Value raw, Type format) {
+  assert(canDecodeMinifloatViaF16(format) && "no f16 form of this format");
+  auto codesType = cast<VectorType>(raw.getType());
+  assert(codesType.getRank() == 1 && codesType.getElementType().isInteger(8) &&
+         "expected a 1-D vector of i8 codes");
+  MinifloatFormat fmt = getMinifloatFormat(format);
+  using S = MinifloatFormat::Specials;
+  auto cst = [&](int64_t v) { return intConstant(b, loc, codesType, v); };
+  auto eq = [&](Value lhs, int64_t rhs) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lhs,
+                                 cst(rhs));
+  };
+
+  // An f16 is sign | exponent (5 bits, bias 15) | mantissa (10 bits). Put
+  // the code's sign at bit 15 and its exponent and mantissa bits right
+  // below f16's top exponent bit (f8E5M2: at it): that f16 times
+  // 2^(15 - bias) is the code's value, subnormals included (an f16
+  // subnormal where the code is one).
+  Value zero = cst(0);
+  Value magnitude = arith::AndIOp::create(b, loc, raw, cst(0x7F));
+  Value high, low, isNaN, highNaNFlip;
+  if (fmt.exponentBits == 5) {
+    // f8E5M2 is the high byte of an f16: infinities map to infinities.
+    high = raw;
+    low = zero;
+    Value c7C = cst(0x7C);
+    isNaN = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, magnitude,
+                                  c7C);
+    // NaN: sign | 0x7E (f16 0x7E00, the quiet NaN with no payload).
+    highNaNFlip = arith::XOrIOp::create(b, loc, magnitude, cst(0x7E));
+  } else {
+    // E4M3: high byte sign | magnitude >> 1, low byte the magnitude's last
+    // bit at bit 7. sign | magnitude >> 1 = code - ceil(magnitude / 2)
+    // (x86: vpavgb and a subtraction on 32 codes per register).
+    Value plusOne = arith::AddIOp::create(b, loc, magnitude, cst(1));
+    Value halfUp = arith::ShRUIOp::create(b, loc, plusOne, cst(1));
+    high = arith::SubIOp::create(b, loc, raw, halfUp);
+    low = arith::ShLIOp::create(b, loc, raw, cst(7));
+    if (fmt.specials == S::AllOnesNaN) {
+      // S.1111.111 -> high sign | 0x3F, low 0x80: flip the high byte to
+      // sign | 0x7E and clear the low one.
+      isNaN = eq(magnitude, 0x7F);
+      highNaNFlip = cst(0x41);
+      low = arith::SelectOp::create(b, loc, isNaN, zero, low);
+    } else {
+      // The code of -0 (0x80, high byte 0x80 and low byte 0) is the only
+      // NaN and has no sign: flip the high byte to 0x7E.
+      isNaN = eq(raw, 0x80);
+      highNaNFlip = cst(0xFE);
+    }
+  }
+  Value flip = arith::SelectOp::create(b, loc, isNaN, highNaNFlip, zero);
+  high = arith::XOrIOp::create(b, loc, high, flip);
+
+  // Little-endian f16: the low byte first.
+  Value bytes = vector::InterleaveOp::create(b, loc, low, high);
+  auto halfType = VectorType::get(codesType.getShape(), b.getF16Type());
+  Value halves = vector::BitCastOp::create(b, loc, halfType, bytes);
+  Type f32 = shapedLike(raw, b.getF32Type());
+  Value value = arith::ExtFOp::create(b, loc, f32, halves);
+  int exponentOffset = 15 - fmt.bias;
+  if (exponentOffset == 0)
+    return value;
+  Value rebias = f32Constant(b, loc, f32, std::ldexp(1.0f, exponentOffset));
+  return arith::MulFOp::create(b, loc, value, rebias);
 }
 
 Value mlir::qdq::decodeE8M0ToF32(OpBuilder &b, Location loc, Value raw) {

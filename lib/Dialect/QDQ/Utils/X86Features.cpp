@@ -26,6 +26,7 @@ constexpr X86FeatureName kX86FeatureNames[] = {
     {"avx512bw", &X86Features::avx512bw},
     {"avx512vbmi", &X86Features::avx512vbmi},
     {"avx512bf16", &X86Features::avx512bf16},
+    {"f16c", &X86Features::f16c},
 };
 } // namespace
 

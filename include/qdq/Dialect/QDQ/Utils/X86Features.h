@@ -39,13 +39,18 @@ struct X86Features {
   /// AVX512_BF16: vcvtneps2bf16, f32 to bf16 rounding in one instruction
   /// (--convert-qdq-to-vector, when no scale can make it inexact).
   bool avx512bf16 = false;
+  /// F16C: vcvtph2ps, f16 to f32 in one instruction. --convert-qdq-to-vector
+  /// then decodes fp8 x through f16 bits (decodeMinifloatToF32ViaF16). The
+  /// lowerings add no target feature for it: f16 x and f16 results already
+  /// convert with arith.extf/truncf, which the final target lowers.
+  bool f16c = false;
 
   /// The features of the CPU this process runs on.
   static X86Features host();
   /// Parses `host`, `none` (or empty) or a comma-separated list of feature
   /// names (`ssse3`, `avx2`, `avx512f`, `avx512bw`, `avx512vbmi`,
-  /// `avx512bf16`, each optionally with a leading `+`). Fails on an unknown
-  /// name, with a message in `error`.
+  /// `avx512bf16`, `f16c`, each optionally with a leading `+`). Fails on an
+  /// unknown name, with a message in `error`.
   static LogicalResult parse(StringRef spec, X86Features &features,
                              std::string &error);
   /// parse() for a pass's `cpu-features` option: on failure, reports the
