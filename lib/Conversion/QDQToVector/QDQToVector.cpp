@@ -213,8 +213,14 @@ public:
     // 2026-11-27 18:28 UTC) the i8 and i4 x -> bf16 cases of the
     // benchmark's core set that compute in the loops ran at 1.08-1.40x
     // (geometric mean 1.20x, 64 Ki and 4 Mi elements).
+    // fp8/fp4 x: with a finite scale, a product's only NaNs are those of
+    // NaN codes (decoded sign | 0x7FC00000, which the product keeps) and
+    // of an infinity times 0 (x86's default NaN 0xFFC00000); the rounding
+    // without the NaN case maps both to the Integer bits, sign | 0x7FC0.
     finiteBF16 = !hardwareBF16 && yElement.isBF16() && !useLookup &&
-                 !blockLookup && isa<IntegerType>(xElement);
+                 !blockLookup &&
+                 (isa<IntegerType>(xElement) ||
+                  isFloatQuantizedElement(xElement));
     // Packed integer x in arithmetic: unpacked straight into i32 lanes with
     // qdq.unpack_bits where it is one vpmultishiftqb per register, or one
     // vpshufb (AVX2). On a Zen 3 VM (AVX2; A/B against the i8 lanes, 5
@@ -2519,10 +2525,10 @@ private:
   /// bf16 results may round with vcvtneps2bf16, in the loops built with
   /// `fastPaths` (see build()).
   bool hardwareBF16 = false;
-  /// bf16 results of integer x round without the NaN case
+  /// bf16 results of integer and fp8/fp4 x round without the NaN case
   /// (BF16Rounding::IntegerNoNaN) in the loops built with `fastPaths`, which
-  /// run when every scale is finite: a product is then finite or an
-  /// infinity.
+  /// run when every scale is finite: a product is then finite, an infinity
+  /// or (fp8 x) a NaN whose bits that rounding keeps.
   bool finiteBF16 = false;
   /// Products may take fusedProduct, in the loops built with `fastPaths`.
   /// On this Zen 4 the i8 per-axis -> f16 inner loop on L1-resident data

@@ -71,6 +71,17 @@ func.func @i8_axis_bf16(%x: tensor<4x64xi8>, %s: tensor<64xbf16>, %z: tensor<64x
 // CHECK-LABEL: func.func @e4m3_blocked_bf16
 // CHECK: arith.constant dense<6.01853108E-36> : vector<64xf32>
 // CHECK: arith.truncf %{{.*}} : vector<64xf32> to vector<64xbf16>
+// Without AVX512_BF16, fp8 x with finite scales rounds without the NaN
+// case too: its products' NaNs (NaN codes, an infinity times 0) are
+// sign | 0x7FC00000, which that rounding keeps.
+// NONE-LABEL: func.func @e4m3_blocked_bf16
+// NONE-DAG: %[[INF:.*]] = arith.constant dense<0x7F800000> : vector<64xf32>
+// NONE: arith.cmpf uge, %{{.*}}, %[[INF]] : vector<64xf32>
+// NONE: scf.if
+// NONE: arith.cmpf uno
+// NONE: } else {
+// NONE-NOT: arith.cmpf uno
+// NONE: return
 func.func @e4m3_blocked_bf16(%x: tensor<2x64xf8E4M3FN>, %s: tensor<2x2xf32>) -> tensor<2x64xbf16> {
   %y = qdq.dequantize_linear %x, %s {axis = 1 : i64, block_size = 32 : i64} : (tensor<2x64xf8E4M3FN>, tensor<2x2xf32>) -> tensor<2x64xbf16>
   return %y : tensor<2x64xbf16>
@@ -96,8 +107,13 @@ func.func @e4m3_blocked_bf16(%x: tensor<2x64xf8E4M3FN>, %s: tensor<2x2xf32>) -> 
 // CHECK-NEXT: %[[NAN:.*]] = arith.cmpi eq, %[[T]], %[[QNAN]] : vector<64xi16>
 // CHECK-NEXT: %[[C:.*]] = arith.andi %[[B]], %[[CLEAR]] : vector<64xi16>
 // CHECK-NEXT: arith.select %[[NAN]], %[[C]], %[[B]] : vector<64xi1>, vector<64xi16>
+// f16 x keeps the NaN case (its NaNs carry payloads) and needs no pass
+// over the scales.
 // NONE-LABEL: func.func @f16_x
 // NONE-NOT: arith.truncf %{{.*}} to vector<{{[0-9]+}}xbf16>
+// NONE-NOT: scf.if
+// NONE: arith.cmpf uno
+// NONE-NOT: scf.if
 // NONE: return
 func.func @f16_x(%a: tensor<256xf16>, %s: tensor<bf16>) -> tensor<256xbf16> {
   %0 = qdq.dequantize_linear %a, %s : (tensor<256xf16>, tensor<bf16>) -> tensor<256xbf16>

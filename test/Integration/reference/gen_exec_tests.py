@@ -1245,12 +1245,16 @@ def f16_decode_cases():
     (as decode_table_cases), and per-tensor through the scales at the edges
     of the rebiasing multiply: the largest finite one (a decoded value
     times it overflows only where the exact product does) and the
-    smallest subnormal (subnormal products)."""
+    smallest subnormal (subnormal products), and -0 (infinity times it is
+    NaN). With bf16 results and finite scales the per-tensor cases run
+    the loops that round without the NaN case (finiteBF16), NaN codes and
+    infinities included."""
     specials = {'f32': [0x7FD12345, 0x00000001, 0x80000000, 0x7F7FFFFF],
                 'f16': [0x7D23, 0x0001, 0x8000, 0x7BFF],
                 'bf16': [0x0380, 0x7FA1, 0x0001, 0x8000, 0x7F7F]}
-    edges = {'f32': [0x7F7FFFFF, 0x00000001], 'f16': [0x7BFF, 0x0001],
-             'bf16': [0x7F7F, 0x0001]}
+    edges = {'f32': [0x7F7FFFFF, 0x00000001, 0x80000000],
+             'f16': [0x7BFF, 0x0001, 0x8000],
+             'bf16': [0x7F7F, 0x0001, 0x8000]}
     # name, x shape, scale shape, axis, block size
     shapes = [('tensor', [4, 80], [], 1, 0),
               ('axis1', [5, 64], [64], 1, 0),
@@ -1287,9 +1291,10 @@ def f16_decode_cases():
                     cases.append(Case(
                         '%s_f16_edge%d_%s' % (p, k, y_type), x_type,
                         x_shape, x, y_type, [], [edge], y_type=y_type,
-                        note='Every code; the largest finite scale'
-                             if k == 0 else
-                             'Every code; the smallest subnormal scale'))
+                        note=['Every code; the largest finite scale.',
+                              'Every code; the smallest subnormal scale.',
+                              'Every code; the scale -0 (an infinity '
+                              'times it is NaN).'][k]))
     return cases
 
 

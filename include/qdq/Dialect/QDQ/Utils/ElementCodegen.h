@@ -79,9 +79,9 @@ enum class BF16Rounding {
   /// Integer arithmetic, exact for every input, on any target.
   Integer,
   /// Integer without the NaN case: the Integer results when no value is a
-  /// NaN (infinities round to themselves), which the caller guarantees
-  /// (e.g. integer x and finite scales); four vector ops per register
-  /// fewer.
+  /// NaN other than sign | 0x7FC00000 (infinities and those NaNs round to
+  /// themselves), which the caller guarantees (e.g. integer or fp8 x and
+  /// finite scales); four vector ops per register fewer.
   IntegerNoNaN,
   /// arith.truncf of vectors (x86 with AVX512_BF16: vcvtneps2bf16; the
   /// function needs that target feature, see addX86TargetFeatures). Gives
