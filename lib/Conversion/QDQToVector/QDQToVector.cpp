@@ -217,10 +217,9 @@ public:
     // NaN codes (decoded sign | 0x7FC00000, which the product keeps) and
     // of an infinity times 0 (x86's default NaN 0xFFC00000); the rounding
     // without the NaN case maps both to the Integer bits, sign | 0x7FC0.
-    finiteBF16 = !hardwareBF16 && yElement.isBF16() && !useLookup &&
-                 !blockLookup &&
-                 (isa<IntegerType>(xElement) ||
-                  isFloatQuantizedElement(xElement));
+    finiteBF16 =
+        !hardwareBF16 && yElement.isBF16() && !useLookup && !blockLookup &&
+        (isa<IntegerType>(xElement) || isFloatQuantizedElement(xElement));
     // Packed integer x in arithmetic: unpacked straight into i32 lanes with
     // qdq.unpack_bits where it is one vpmultishiftqb per register, or one
     // vpshufb (AVX2). On a Zen 3 VM (AVX2; A/B against the i8 lanes, 5
