@@ -22,6 +22,6 @@ bool StreamingRule::streams(double written, double streamed,
 StreamingRule StreamingRule::host() {
   constexpr int64_t kMiB = 1 << 20;
   if (llvm::sys::getHostCPUName() == "znver3")
-    return {18 * kMiB, /*scaledByShare=*/false};
+    return {16 * kMiB, /*scaledByShare=*/false};
   return {24 * kMiB, /*scaledByShare=*/true};
 }

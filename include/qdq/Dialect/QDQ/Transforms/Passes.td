@@ -133,7 +133,7 @@ def QDQNontemporalStores : Pass<"qdq-nontemporal-stores"> {
     many bytes as it reads (i32 -> f32), from half of that when it writes
     a third of them (i32 -> f16) and from 1.6 times when it writes 80% (i8
     -> f32). The defaults, `min-bytes=0` and `share-rule=host`, take the
-    host CPU's measured rule: `flat` from 18 MiB on AMD Zen 3 (`znver3`),
+    host CPU's measured rule: `flat` from 16 MiB on AMD Zen 3 (`znver3`),
     `scaled` from 24 MiB on every other CPU (fitted on Zen 5).
 
     On the 2-core Zen 5 VM (`bench/micro/thread_stores.c`, 2026-11-27
@@ -194,7 +194,7 @@ def QDQNontemporalStores : Pass<"qdq-nontemporal-stores"> {
            "Smallest number of bytes a loop nest must move (its result "
            "allocation plus the static buffers it reads) for its writes to "
            "become non-temporal stores, times 2 * written / moved with "
-           "share-rule=scaled; 0: the host's (18 MiB on AMD Zen 3, 24 MiB "
+           "share-rule=scaled; 0: the host's (16 MiB on AMD Zen 3, 24 MiB "
            "otherwise); negative: none">,
     Option<"shareRule", "share-rule", "std::string", /*default=*/"\"host\"",
            "Whether the threshold scales with the share of the moved bytes "
