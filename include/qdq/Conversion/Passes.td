@@ -177,7 +177,7 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
     decoded with one: the bf16 bits of every code's value (all exact in
     bf16), two planes, whose bytes are shuffled into the high halves of f32
     lanes (zero low halves) before the scales are applied. Without the
-    byte permutes but with F16C, f8E4M3FN, f8E4M3FNUZ and f8E5M2 x in
+    byte permutes but with F16C, fp8 x in
     arithmetic decodes through f16 instead: a few byte operations per
     register of codes make each code's f16 bits, `arith.extf` widens them
     (vcvtph2ps) and a multiply by a power of two rebiases them.

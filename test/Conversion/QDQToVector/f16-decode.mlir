@@ -7,10 +7,10 @@
 // and the low byte of each f16, vector.interleave puts them in order,
 // arith.extf widens them (vcvtph2ps), and a multiply by 2^(15 - bias)
 // rebiases f8E4M3FN (2^8) and f8E4M3FNUZ (2^7). f8E5M2 is the high byte
-// of an f16. f8E5M2FNUZ (its top exponent is f16's infinity) and CPUs
-// without F16C keep the integer decode (INT). The constants are checked
+// of an f16; f8E5M2FNUZ takes two byte forms. CPUs without F16C keep the
+// integer decode (INT). The constants are checked
 // as the decode needs them: 0x7F (127), 1, 7, 0x41 (65), 0x80 (-128 as
-// i8), 0xFE (-2), 0x7C (124), 0x7E (126).
+// i8), 0xFE (-2), 0x7C (124), 0x7E (126), 4, 8.
 
 // CHECK-LABEL: func.func @e4m3fn
 // CHECK-DAG: %[[M7F:.*]] = arith.constant dense<127> : vector<32xi8>
@@ -121,11 +121,45 @@ func.func @e5m2(%x: tensor<64xf8E5M2>, %s: tensor<f32>) -> tensor<64xf32> {
 
 // -----
 
+// f8E5M2FNUZ: its top exponent would be f16's infinity, so each code
+// takes its value's own f16 bits: from magnitude 8 on (exponent >= 2) the
+// high byte is magnitude - 4 (one exponent lower) and the low byte 0;
+// below 8 the f16 subnormal magnitude << 7. The code 0x80 is the NaN. No
+// rebiasing multiply.
+
 // CHECK-LABEL: func.func @e5m2fnuz
-// CHECK-NOT: vector.interleave
-// CHECK: arith.extui %{{.*}} : vector<32xi8> to vector<32xi32>
-// CHECK-NOT: vector.interleave
-// CHECK: return
+// CHECK-DAG: %[[FLIP:.*]] = arith.constant dense<-2> : vector<32xi8>
+// CHECK-DAG: %[[SEVEN:.*]] = arith.constant dense<7> : vector<32xi8>
+// CHECK-DAG: %[[M80:.*]] = arith.constant dense<-128> : vector<32xi8>
+// CHECK-DAG: %[[ONE:.*]] = arith.constant dense<1> : vector<32xi8>
+// CHECK-DAG: %[[FOUR:.*]] = arith.constant dense<4> : vector<32xi8>
+// CHECK-DAG: %[[EIGHT:.*]] = arith.constant dense<8> : vector<32xi8>
+// CHECK-DAG: %[[M7F:.*]] = arith.constant dense<127> : vector<32xi8>
+// CHECK-DAG: %[[ZERO:.*]] = arith.constant dense<0> : vector<32xi8>
+// CHECK: %[[S:.*]] = vector.broadcast %{{.*}} : f32 to vector<32xf32>
+// CHECK: %[[C:.*]] = vector.transfer_read %{{.*}} : tensor<64xi8>, vector<32xi8>
+// CHECK-NEXT: %[[MAG:.*]] = arith.andi %[[C]], %[[M7F]] : vector<32xi8>
+// CHECK-NEXT: %[[SMALL:.*]] = arith.cmpi ult, %[[MAG]], %[[EIGHT]] : vector<32xi8>
+// CHECK-NEXT: %[[LOWERED:.*]] = arith.subi %[[MAG]], %[[FOUR]] : vector<32xi8>
+// CHECK-NEXT: %[[HALVED:.*]] = arith.shrui %[[MAG]], %[[ONE]] : vector<32xi8>
+// CHECK-NEXT: %[[HM:.*]] = arith.select %[[SMALL]], %[[HALVED]], %[[LOWERED]] : vector<32xi1>, vector<32xi8>
+// CHECK-NEXT: %[[SIGN:.*]] = arith.andi %[[C]], %[[M80]] : vector<32xi8>
+// CHECK-NEXT: %[[HI0:.*]] = arith.ori %[[HM]], %[[SIGN]] : vector<32xi8>
+// CHECK-NEXT: %[[BIT:.*]] = arith.shli %[[C]], %[[SEVEN]] : vector<32xi8>
+// CHECK-NEXT: %[[LO:.*]] = arith.select %[[SMALL]], %[[BIT]], %[[ZERO]] : vector<32xi1>, vector<32xi8>
+// CHECK-NEXT: %[[NAN:.*]] = arith.cmpi eq, %[[C]], %[[M80]] : vector<32xi8>
+// CHECK-NEXT: %[[F:.*]] = arith.select %[[NAN]], %[[FLIP]], %[[ZERO]] : vector<32xi1>, vector<32xi8>
+// CHECK-NEXT: %[[HI:.*]] = arith.xori %[[HI0]], %[[F]] : vector<32xi8>
+// CHECK-NEXT: %[[B:.*]] = vector.interleave %[[LO]], %[[HI]] : vector<32xi8> -> vector<64xi8>
+// CHECK-NEXT: %[[H:.*]] = vector.bitcast %[[B]] : vector<64xi8> to vector<32xf16>
+// CHECK-NEXT: %[[W:.*]] = arith.extf %[[H]] : vector<32xf16> to vector<32xf32>
+// CHECK-NEXT: arith.mulf %[[W]], %[[S]] : vector<32xf32>
+
+// INT-LABEL: func.func @e5m2fnuz
+// INT-NOT: vector.interleave
+// INT: arith.extui %{{.*}} : vector<32xi8> to vector<32xi32>
+// INT-NOT: vector.interleave
+// INT: return
 func.func @e5m2fnuz(%x: tensor<64xf8E5M2FNUZ>, %s: tensor<f32>) -> tensor<64xf32> {
   %y = qdq.dequantize_linear %x, %s : (tensor<64xf8E5M2FNUZ>, tensor<f32>) -> tensor<64xf32>
   return %y : tensor<64xf32>

@@ -1239,8 +1239,8 @@ def decode_table_cases():
 def f16_decode_cases():
     """fp8 x decoded through f16 bits (decodeMinifloatToF32ViaF16, which
     the vector lowering takes on CPUs with F16C and without vpermi2b):
-    every code of f8E4M3FN, f8E4M3FNUZ and f8E5M2, and of f8E5M2FNUZ,
-    which keeps the integer decode, per-tensor, per-axis and blocked, for
+    every code of the four fp8 formats (f8E5M2FNUZ in two byte forms chosen
+    per code), per-tensor, per-axis and blocked, for
     each result type, through random scales with special ones mixed in
     (as decode_table_cases), and per-tensor through the scales at the edges
     of the rebiasing multiply: the largest finite one (a decoded value

@@ -163,7 +163,8 @@ Value mlir::qdq::decodeMinifloatToF32(OpBuilder &b, Location loc, Value raw,
 }
 
 bool mlir::qdq::canDecodeMinifloatViaF16(Type format) {
-  return isa<Float8E4M3FNType, Float8E4M3FNUZType, Float8E5M2Type>(format);
+  return isa<Float8E4M3FNType, Float8E4M3FNUZType, Float8E5M2Type,
+             Float8E5M2FNUZType>(format);
 }
 
 Value mlir::qdq::decodeMinifloatToF32ViaF16(OpBuilder &b, Location loc,
@@ -184,11 +185,31 @@ Value mlir::qdq::decodeMinifloatToF32ViaF16(OpBuilder &b, Location loc,
   // the code's sign at bit 15 and its exponent and mantissa bits right
   // below f16's top exponent bit (f8E5M2: at it): that f16 times
   // 2^(15 - bias) is the code's value, subnormals included (an f16
-  // subnormal where the code is one).
+  // subnormal where the code is one). f8E5M2FNUZ's top exponent would be
+  // f16's infinity: its codes become their values' own f16 bits.
   Value zero = cst(0);
   Value magnitude = arith::AndIOp::create(b, loc, raw, cst(0x7F));
   Value high, low, isNaN, highNaNFlip;
-  if (fmt.exponentBits == 5) {
+  int exponentOffset = 15 - fmt.bias;
+  if (fmt.exponentBits == 5 && fmt.specials == S::NegativeZeroNaN) {
+    // From magnitude 8 on (exponent >= 2) the f16 exponent is one lower:
+    // (magnitude - 4) << 8. Below it (exponent 0 or 1) the value is the
+    // f16 subnormal magnitude << 7, as for E4M3.
+    Value small = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                        magnitude, cst(8));
+    Value lowered = arith::SubIOp::create(b, loc, magnitude, cst(4));
+    Value halved = arith::ShRUIOp::create(b, loc, magnitude, cst(1));
+    Value highMagnitude =
+        arith::SelectOp::create(b, loc, small, halved, lowered);
+    Value sign = arith::AndIOp::create(b, loc, raw, cst(0x80));
+    high = arith::OrIOp::create(b, loc, highMagnitude, sign);
+    Value lastBit = arith::ShLIOp::create(b, loc, raw, cst(7));
+    low = arith::SelectOp::create(b, loc, small, lastBit, zero);
+    // The code of -0 (high byte 0x80, low byte 0) is the NaN: 0x7E.
+    isNaN = eq(raw, 0x80);
+    highNaNFlip = cst(0xFE);
+    exponentOffset = 0;
+  } else if (fmt.exponentBits == 5) {
     // f8E5M2 is the high byte of an f16: infinities map to infinities.
     high = raw;
     low = zero;
@@ -227,7 +248,6 @@ Value mlir::qdq::decodeMinifloatToF32ViaF16(OpBuilder &b, Location loc,
   Value halves = vector::BitCastOp::create(b, loc, halfType, bytes);
   Type f32 = shapedLike(raw, b.getF32Type());
   Value value = arith::ExtFOp::create(b, loc, f32, halves);
-  int exponentOffset = 15 - fmt.bias;
   if (exponentOffset == 0)
     return value;
   Value rebias = f32Constant(b, loc, f32, std::ldexp(1.0f, exponentOffset));

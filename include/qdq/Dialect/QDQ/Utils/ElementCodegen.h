@@ -35,10 +35,8 @@ bool isSignedQuantizedInteger(Type elementType);
 /// integer of the format's width, scalar or vector) to f32 exactly.
 Value decodeMinifloatToF32(OpBuilder &b, Location loc, Value raw, Type format);
 
-/// True if decodeMinifloatToF32ViaF16 takes codes of `format`: the fp8
-/// formats whose values are f16 values times a power of two
-/// (f8E4M3FN, f8E4M3FNUZ, f8E5M2; not f8E5M2FNUZ, whose top exponent is
-/// f16's infinity, nor f4E2M1FN).
+/// True if decodeMinifloatToF32ViaF16 takes codes of `format`: the four
+/// fp8 formats (not f4E2M1FN).
 bool canDecodeMinifloatViaF16(Type format);
 
 /// decodeMinifloatToF32 of a 1-D vector of raw codes (i8) of `format` (see
@@ -48,7 +46,9 @@ bool canDecodeMinifloatViaF16(Type format);
 /// arith.extf widens the f16 values (one vcvtph2ps per register with F16C)
 /// and a multiply by a power of two rebiases them. Exact: every decoded
 /// value, subnormals included, is the f16 value times 2^8 (f8E4M3FN), 2^7
-/// (f8E4M3FNUZ) or 1 (f8E5M2).
+/// (f8E4M3FNUZ) or 1 (f8E5M2; f8E5M2FNUZ, whose top exponent would be
+/// f16's infinity, takes its values' own f16 bits, two byte forms chosen
+/// per code).
 Value decodeMinifloatToF32ViaF16(OpBuilder &b, Location loc, Value raw,
                                  Type format);
 
