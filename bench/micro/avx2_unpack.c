@@ -98,25 +98,7 @@ int main(void) {
   for (int i = 0; i < N; i++)
     reference[i] =
         (float)(((xs[i / 2] >> (4 * (i & 1))) & 15) - zeroPoint) * scale;
-  void (*forms[])(void) = {bytesForm, clangForm, windowForm};
-  const char *names[] = {"i8 lanes", "clang's loop", "windows"};
-  for (int f = 0; f < 3; f++) {
-    forms[f]();
-    for (int i = 0; i < N; i++)
-      if (ys[i] != reference[i]) {
-        printf("%s: element %d differs\n", names[f], i);
-        return 1;
-      }
-  }
-  for (int repetition = 0; repetition < 3; repetition++)
-    for (int f = 0; f < 3; f++) {
-      double t0 = now();
-      for (int r = 0; r < ROUNDS; r++) {
-        forms[f]();
-        __asm__ volatile("" ::"r"(ys) : "memory");
-      }
-      printf("%-13s %5.1f GB/s\n", names[f],
-             (double)ROUNDS * N * 4.5 / (now() - t0) / 1e9);
-    }
-  return 0;
+  void (*const forms[])(void) = {bytesForm, clangForm, windowForm};
+  const char *const names[] = {"i8 lanes", "clang's loop", "windows"};
+  return checkAndTimeForms(forms, names, 3, ys, reference, N, ROUNDS, 4.5);
 }

@@ -113,25 +113,7 @@ int main(void) {
     xs[i] = (uint8_t)(i * 7 + (i >> 8));
     reference[i] = decodeScalar(xs[i]) * scale;
   }
-  void (*forms[])(void) = {integerDecode, viaF16, viaF16Folded};
-  const char *names[] = {"integer", "f16", "f16, folded"};
-  for (int f = 0; f < 3; f++) {
-    forms[f]();
-    for (int i = 0; i < N; i++)
-      if (memcmp(&ys[i], &reference[i], 4) != 0) {
-        printf("%s: element %d (code 0x%02X) differs\n", names[f], i, xs[i]);
-        return 1;
-      }
-  }
-  for (int repetition = 0; repetition < 3; repetition++)
-    for (int f = 0; f < 3; f++) {
-      double t0 = now();
-      for (int r = 0; r < ROUNDS; r++) {
-        forms[f]();
-        __asm__ volatile("" ::: "memory");
-      }
-      double seconds = (now() - t0) / ROUNDS;
-      printf("%-12s %5.1f GB/s\n", names[f], 5.0 * N / seconds / 1e9);
-    }
-  return 0;
+  void (*const forms[])(void) = {integerDecode, viaF16, viaF16Folded};
+  const char *const names[] = {"integer", "f16", "f16, folded"};
+  return checkAndTimeForms(forms, names, 3, ys, reference, N, ROUNDS, 5.0);
 }

@@ -3,6 +3,8 @@
 #ifndef QDQ_BENCH_MICRO_MICRO_CLOCK_H
 #define QDQ_BENCH_MICRO_MICRO_CLOCK_H
 
+#include <stdio.h>
+#include <string.h>
 #include <time.h>
 
 static double now(void) {
@@ -25,6 +27,37 @@ static double cycleTime(long iterations) {
                      "vpaddd %%zmm0,%%zmm1,%%zmm1\n\t" ::
                          : "xmm0", "xmm1");
   return (now() - t0) / (iterations * 8.0);
+}
+
+// Runs each of `count` forms once and compares the `elements` f32 results
+// it wrote to `ys` bit for bit with `reference`; then times the forms in
+// turn, three times, `rounds` calls each, and prints GB/s of
+// `bytesPerElement` per element. Returns 1 (after printing the first
+// difference) if a form differs, else 0.
+static int checkAndTimeForms(void (*const forms[])(void),
+                             const char *const names[], int count,
+                             const float *ys, const float *reference,
+                             int elements, long rounds,
+                             double bytesPerElement) {
+  for (int f = 0; f < count; f++) {
+    forms[f]();
+    for (int i = 0; i < elements; i++)
+      if (memcmp(&ys[i], &reference[i], sizeof(float)) != 0) {
+        printf("%s: element %d differs\n", names[f], i);
+        return 1;
+      }
+  }
+  for (int repetition = 0; repetition < 3; repetition++)
+    for (int f = 0; f < count; f++) {
+      double t0 = now();
+      for (long r = 0; r < rounds; r++) {
+        forms[f]();
+        __asm__ volatile("" ::"r"(ys) : "memory");
+      }
+      printf("%-13s %5.1f GB/s\n", names[f],
+             (double)rounds * elements * bytesPerElement / (now() - t0) / 1e9);
+    }
+  return 0;
 }
 
 #endif // QDQ_BENCH_MICRO_MICRO_CLOCK_H
