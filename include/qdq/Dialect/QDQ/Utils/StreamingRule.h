@@ -32,10 +32,9 @@ struct StreamingRule {
   /// crossed over at 16-20 MiB of traffic whatever its written share (16
   /// MiB, flat: in the benchmark, 2-bit x -> f32 (but C=4096) and 16-bit x
   /// -> f16 at 4 Mi elements, 16-17 MiB, ran 1.16-1.60x faster streaming;
-  /// bench/
-  /// HISTORY.md, session of 2026-11-27 from 23:38 UTC), and on Zen 5, where
-  /// the crossover moved with the written share (24 MiB, scaled: the rule
-  /// for every CPU but Zen 3).
+  /// bench/HISTORY.md, session of 2026-11-27 from 23:38 UTC), and on Zen 5,
+  /// where the crossover moved with the written share (24 MiB, scaled: the
+  /// rule for every CPU but Zen 3).
   static StreamingRule host();
 };
 
