@@ -1,8 +1,9 @@
 // f16 results with f16-stores=per-register (the host default outside Zen
-// 5): each register's vcvtps2ph stores to memory itself, in the unrolled
-// SIMD steps of per-tensor, per-axis and per-row loops, with no shuffle
-// joining two narrowed registers first. With f16-stores=separate (the host
-// default on Zen 5, where vcvtps2ph to memory is slow) each vcvtps2ph
+// 3 and Zen 5): each register's vcvtps2ph stores to memory itself, in the
+// unrolled SIMD steps of per-tensor, per-axis and per-row loops, with no
+// shuffle joining two narrowed registers first. With f16-stores=separate
+// (the host default on Zen 3 and Zen 5, where vcvtps2ph to memory is
+// slow) each vcvtps2ph
 // narrows into a register, which its own 32-byte store writes (an empty
 // inline asm between the two keeps LLVM from folding them). With
 // f16-stores=joined every vcvtps2ph narrows into a register and pairs of
@@ -11,6 +12,9 @@
 // RUN: qdq-opt %s --qdq-to-llvm="vector-bits=512 cpu-features=avx512f,avx512bw f16-stores=per-register" | mlir-translate --mlir-to-llvmir | llc -O3 -mtriple=x86_64-unknown-linux-gnu -mattr=+avx512f,+avx512bw,+avx512vl,+f16c | FileCheck %s
 // RUN: qdq-opt %s --qdq-to-llvm="vector-bits=512 cpu-features=avx512f,avx512bw f16-stores=joined" | mlir-translate --mlir-to-llvmir | llc -O3 -mtriple=x86_64-unknown-linux-gnu -mattr=+avx512f,+avx512bw,+avx512vl,+f16c | FileCheck %s --check-prefix=JOINED
 // RUN: qdq-opt %s --qdq-to-llvm="vector-bits=512 cpu-features=avx512f,avx512bw f16-stores=separate" | mlir-translate --mlir-to-llvmir | llc -O3 -mtriple=x86_64-unknown-linux-gnu -mattr=+avx512f,+avx512bw,+avx512vl,+f16c | FileCheck %s --check-prefix=SEP
+// The host default (f16-stores=host): separate stores on znver3 and
+// znver5, the memory form elsewhere.
+// RUN: qdq-opt %s --qdq-to-llvm="vector-bits=512 cpu-features=avx512f,avx512bw" | mlir-translate --mlir-to-llvmir | llc -O3 -mtriple=x86_64-unknown-linux-gnu -mattr=+avx512f,+avx512bw,+avx512vl,+f16c | FileCheck %s --check-prefix=%if host-cpu-znver3 || host-cpu-znver5 %{SEP%} %else %{CHECK%}
 // Without AVX2 or AVX-512 among the cpu-features (portable code), separate
 // keeps the memory form: no inline asm, which names an x86 register.
 // RUN: qdq-opt %s --qdq-to-llvm="vector-bits=512 cpu-features=none f16-stores=separate" | FileCheck %s --check-prefix=PORTABLE

@@ -256,7 +256,7 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
            "joined (pairs of narrowed registers joined into one 512-bit "
            "store), joined-for-32-bit-x (joined on 512-bit registers for "
            "32-bit x, per-register otherwise), or host (separate on AMD "
-           "Zen 5, where vcvtps2ph to memory is slow; per-register "
+           "Zen 3 and Zen 5, where vcvtps2ph to memory is slow; per-register "
            "otherwise)">,
     Option<"periodTile", "period-tile", "int64_t", /*default=*/"0",
            "Periods per period tile (per-axis tables whose period is "

@@ -28,6 +28,7 @@ unsigned mlir::qdq::getHostVectorBits() {
 /// The host defaults measured on AMD Zen 5 (getHostF16StoreForm,
 /// getHostPeriodTile, getHostRowTile) differ from those measured on Zen 4.
 static bool isHostZen5() { return llvm::sys::getHostCPUName() == "znver5"; }
+static bool isHostZen3() { return llvm::sys::getHostCPUName() == "znver3"; }
 
 F16StoreForm mlir::qdq::getHostF16StoreForm() {
   // Zen 5 (znver5): vcvtps2ph to memory is slow there. In an L1-resident
@@ -43,9 +44,16 @@ F16StoreForm mlir::qdq::getHostF16StoreForm() {
   // and 03:48 UTC, 7 rounds, integer and f16 x) gave geometric means per
   // granularity and size of 0.99-1.11x and per x type and size of
   // 0.97-1.11x, and no case below 0.95x in both (bench/HISTORY.md).
-  // Zen 4 ran the memory form faster for every x type (see
-  // KernelBuilder::dequantizeInto).
-  if (isHostZen5())
+  // Zen 3 (znver3, AVX2): vcvtps2ph to memory took 0.70 ns against 0.34
+  // to a register in a scratch loop (bench/HISTORY.md, 2026-11-28). A/B of
+  // `--ab f16-stores=separate` against the memory form over the 36
+  // f16-result cases of the core set (i8, i4 and f8E4M3FN x, six
+  // granularities, 64 Ki and 4 Mi, 5 rounds, 2026-11-28 04:24 UTC): the
+  // memory form ran at 0.90x separate stores (geometric mean of time
+  // ratios; 0.68-1.08x, 28 of 36 below 0.95x), and an A/A run of the same
+  // cases right after it at 0.99x (0.88-1.18x). Zen 4 ran the memory form faster for every x
+  // type (see KernelBuilder::dequantizeInto).
+  if (isHostZen5() || isHostZen3())
     return F16StoreForm::Separate;
   return F16StoreForm::PerRegister;
 }

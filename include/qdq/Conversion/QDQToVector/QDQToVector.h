@@ -36,8 +36,8 @@ enum class F16StoreForm {
   Separate,
 };
 
-/// The F16StoreForm measured fastest on the host CPU: Separate on AMD Zen 5,
-/// PerRegister elsewhere.
+/// The F16StoreForm measured fastest on the host CPU: Separate on AMD Zen 3
+/// and Zen 5, PerRegister elsewhere.
 F16StoreForm getHostF16StoreForm();
 
 /// The periods per period tile (QDQToVectorOptions::periodTile) measured
