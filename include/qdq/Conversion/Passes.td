@@ -149,11 +149,14 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
     the codes are first reordered, in the shuffle that unpacks packed codes
     or with one qword permute of loaded ones, so that the interleave stays
     within 128-bit lanes). f32 results of packed
-    2/4-bit x (fp4 included) look up one table of 16 f32 results. Per-axis
+    2/4-bit x (fp4 included) look up one table of 16 f32 results with
+    AVX512F; with AVX2 and no AVX512F, 2-bit x looks up a table of its 4
+    f32 results (`vpermilps`, indices from `qdq.unpack_bits`). Per-axis
     x of those forms whose rows (one scale and zero point each) are at
     least four times the table's entries long (1024 elements for 8-bit x,
     64 for packed x; 2048 for bf16 results of 8-bit integer and fp8 x
-    with AVX512_BF16, 512 for f16 results of fp8 x) does the same row by row:
+    with AVX512_BF16, 512 for f16 results of fp8 x; for 4 f32 entries at
+    least one step) does the same row by row:
     each row builds its table inside the row loop, then looks its codes up
     (a dynamic row length is tested at run time, with the arithmetic rows
     below it). Blocked packed 2/4-bit x (fp4 included) along the innermost
@@ -342,7 +345,10 @@ def ConvertQDQVectorOpsToLLVM : Pass<"convert-qdq-vector-ops-to-llvm"> {
     * 256 entries (AVX512_VBMI): the table in four 64-byte registers, two
       `vpermi2b` on the low 7 bits of the index and a select on bit 7;
     * 16 f32 entries (AVX512F): the table in one register and `vpermps` on
-      the low 4 bits of each i32 index, 16 lookups per register.
+      the low 4 bits of each i32 index, 16 lookups per register;
+    * 4 f32 entries (AVX2 or AVX512F): the table repeated in every 128-bit
+      lane and `vpermilps` on the low 2 bits of each i32 index, 8 or 16
+      lookups per register.
 
     The widest register the features allow and the vector length divides is
     used. `qdq.unpack_bits` becomes, with AVX512_VBMI and a multiple of 16

@@ -68,6 +68,11 @@ int64_t LookupTable::rowTableMinLength(DequantizeLinearOp op, const Plan &plan,
 int64_t LookupTable::rowTableLength(DequantizeLinearOp op, int64_t lanes,
                                     const X86Features &features) {
   int64_t n = entries(op, lanes, features);
+  // 4 f32 entries (2-bit x on AVX2): rows of at least one step, so that a
+  // row's table serves at least one whole step (shorter rows share the
+  // steps of several rows in arithmetic, loop rows). Not measured.
+  if (n == 4)
+    return std::max(kRowTableElementsPerEntry * n, lanes);
   if (n != 256)
     return kRowTableElementsPerEntry * n;
   Type x = op.getX().getType().getElementType();
@@ -84,10 +89,10 @@ int64_t LookupTable::entries(DequantizeLinearOp op, int64_t lanes,
                              const X86Features &features) {
   Type y = op.getY().getType().getElementType();
   Type x = op.getX().getType().getElementType();
-  // f32 results of packed 2- and 4-bit x: one 16-entry f32 table
-  // (vpermps) when the CPU has it.
-  if (y.isF32() && usesF32Entries(op, lanes, features))
-    return 16;
+  // f32 results of packed 2- and 4-bit x: one f32 table when the CPU
+  // looks it up with one shuffle per register.
+  if (int64_t n = y.isF32() ? f32Entries(op, lanes, features) : 0)
+    return n;
   // Else f32 results take no whole-formula table: integer x converts as
   // fast without one, and fp8 x decodes faster with the two-plane decode
   // table (appliesToDecode) and a multiply than with four byte planes and
@@ -102,11 +107,13 @@ int64_t LookupTable::entries(DequantizeLinearOp op, int64_t lanes,
   return entries;
 }
 
-bool LookupTable::usesF32Entries(DequantizeLinearOp op, int64_t lanes,
-                                 const X86Features &features) {
-  return op.getY().getType().getElementType().isF32() &&
-         isPackedSubByteType(op.getX().getType().getElementType()) &&
-         getF32TableLookupLanes(lanes, features) != 0;
+int64_t LookupTable::f32Entries(DequantizeLinearOp op, int64_t lanes,
+                                const X86Features &features) {
+  Type x = op.getX().getType().getElementType();
+  if (!op.getY().getType().getElementType().isF32() || !isPackedSubByteType(x))
+    return 0;
+  int64_t n = x.getIntOrFloatBitWidth() == 2 && !features.avx512f ? 4 : 16;
+  return getF32TableLookupLanes(n, lanes, features) != 0 ? n : 0;
 }
 
 bool LookupTable::appliesToDecode(DequantizeLinearOp op, int64_t lanes,
@@ -131,7 +138,7 @@ bool LookupTable::appliesToBlocks(DequantizeLinearOp op, const Plan &plan,
       block < minBlock || block % 16 != 0 || lanes % 16 != 0)
     return false;
   if (y.isF32())
-    return getF32TableLookupLanes(lanes, features) != 0;
+    return getF32TableLookupLanes(16, lanes, features) != 0;
   return std::max<int64_t>(1, lanes / block) * blockTableCodes(x, y) <= 64 &&
          getTableLookupRegisterBytes(64, lanes, features) != 0;
 }
@@ -159,8 +166,10 @@ int64_t LookupTable::periodTableEntries(DequantizeLinearOp op, const Plan &plan,
 }
 
 LookupTable::LookupTable(OpBuilder &b, Location loc, Type xElement, Value scale,
-                         Value zeroPoint, Type yElement, bool f32Entries) {
-  int64_t entries = xElement.getIntOrFloatBitWidth() == 8 ? 256 : 16;
+                         Value zeroPoint, Type yElement, int64_t f32Entries) {
+  int64_t entries = f32Entries                              ? f32Entries
+                    : xElement.getIntOrFloatBitWidth() == 8 ? 256
+                                                            : 16;
   auto spread = [&](Value scalar) -> Value {
     if (!scalar)
       return scalar;
@@ -168,7 +177,7 @@ LookupTable::LookupTable(OpBuilder &b, Location loc, Type xElement, Value scale,
         b, loc, VectorType::get({entries}, scalar.getType()), scalar);
   };
   fill(b, loc, xElement, storedCodes(b, loc, xElement, entries), spread(scale),
-       spread(zeroPoint), yElement, f32Entries);
+       spread(zeroPoint), yElement, f32Entries != 0);
 }
 
 LookupTable LookupTable::forPeriod(OpBuilder &b, Location loc, Type xElement,
@@ -190,7 +199,7 @@ LookupTable LookupTable::forPeriod(OpBuilder &b, Location loc, Type xElement,
   Value entryZp = perEntry(zeroPoint);
   LookupTable table;
   table.fill(b, loc, xElement, storedCodes(b, loc, xElement, entries),
-             entryScale, entryZp, yElement, /*f32Entries=*/false);
+             entryScale, entryZp, yElement, /*keepF32=*/false);
   if (plan.axisDim > 1)
     for (int64_t p = 0; p < lanes; ++p)
       table.laneOffsets.push_back(((p / plan.inner) % plan.axisDim) << bits);
@@ -199,10 +208,10 @@ LookupTable LookupTable::forPeriod(OpBuilder &b, Location loc, Type xElement,
 
 void LookupTable::fill(OpBuilder &b, Location loc, Type xElement, Value x,
                        Value scale, Value zeroPoint, Type yElement,
-                       bool f32Entries) {
+                       bool keepF32) {
   int64_t entries = cast<VectorType>(x.getType()).getNumElements();
   Value y = buildDequantize(b, loc, x, xElement, scale, zeroPoint, yElement);
-  if (f32Entries) {
+  if (keepF32) {
     f32Table = y;
     return;
   }

@@ -24,10 +24,10 @@ namespace mlir::qdq::detail {
 /// per-axis one, LookupTable::appliesToRows) as a table lookup:
 /// entry c is the result of x code c, kept for f16/bf16 results as two
 /// planes, one per result byte (16 entries for 2- and 4-bit codes, 256 for
-/// 8-bit ones), or for f32 results of packed 2-/4-bit x as one vector of 16
-/// f32 entries. Also the decode table of fp8/fp4 x (the bf16 bits of each
-/// code's value: the high half of its f32 result with scale 1 and no zero
-/// point).
+/// 8-bit ones), or for f32 results of packed 2-/4-bit x as one vector of
+/// f32 entries (f32Entries()). Also the decode table of fp8/fp4 x (the bf16
+/// bits of each code's value: the high half of its f32 result with scale 1 and
+/// no zero point).
 class LookupTable {
 public:
   /// Whether a lookup table pays for a per-tensor `op` with `lanes` lanes
@@ -61,10 +61,17 @@ public:
   static int64_t entries(DequantizeLinearOp op, int64_t lanes,
                          const X86Features &features);
 
-  /// Whether the table of a per-tensor `op` holds f32 results (16 entries,
-  /// one vpermps per register) instead of byte planes.
-  static bool usesF32Entries(DequantizeLinearOp op, int64_t lanes,
-                             const X86Features &features);
+  /// The number of f32 results the table of `op` holds, or 0 when it holds
+  /// byte planes (or is no table): f32 results of packed 2/4-bit x take 16
+  /// entries with AVX512F (one vpermps per register); 2-bit x takes 4 with
+  /// AVX2 and no AVX512F (one vpermilps per 8 results, which looks up
+  /// within each 128-bit lane). On AVX2 a lookup of 4-bit codes would take
+  /// two vpermps and a blend per 8 results: in bench/micro/avx2_f32_tables.c
+  /// on Zen 3 (2026-11-28 05:15 UTC) that ran at 0.73-0.77x the arithmetic,
+  /// and 2-bit codes with vpermilps at 1.52-1.70x (vpermps 1.27-1.40x), so
+  /// 4-bit x stays in arithmetic there.
+  static int64_t f32Entries(DequantizeLinearOp op, int64_t lanes,
+                            const X86Features &features);
 
   /// Whether fp8/fp4 x that no whole-formula table covers (per-axis,
   /// blocked) is decoded with a table: entry c is the bf16 bits of code c
@@ -130,12 +137,14 @@ public:
 
   /// Computes the table (before the loop) for per-tensor `scale` (decoded
   /// f32 scalar) and `zeroPoint` (prepared scalar, or null) with the same
-  /// element builders as the arithmetic path. f32 `yElement` without
-  /// `f32Entries` keeps the high halves of the f32 results as the planes
-  /// (the decode table: its values are exact in bf16, so the low halves are
-  /// zero; with constant operands the planes fold to constants).
+  /// element builders as the arithmetic path. `f32Entries` (0, 4 or 16):
+  /// the number of f32 results to keep instead of byte planes. f32
+  /// `yElement` without them keeps the high halves of the f32 results as
+  /// the planes (the decode table: its values are exact in bf16, so the
+  /// low halves are zero; with constant operands the planes fold to
+  /// constants).
   LookupTable(OpBuilder &b, Location loc, Type xElement, Value scale,
-              Value zeroPoint, Type yElement, bool f32Entries = false);
+              Value zeroPoint, Type yElement, int64_t f32Entries = 0);
 
   /// The period table (periodTableEntries(), `entries` entries) of a
   /// per-axis op under `plan` for steps of `lanes` lanes, from the step's
@@ -154,7 +163,7 @@ private:
   /// The table of the results of `codes` (the stored codes of its entries)
   /// with per-entry `scale` and `zeroPoint` (or null); see the constructor.
   void fill(OpBuilder &b, Location loc, Type xElement, Value x, Value scale,
-            Value zeroPoint, Type yElement, bool f32Entries);
+            Value zeroPoint, Type yElement, bool keepF32);
 
 public:
   /// The stored form of `count` codes of x of `xElement` (at most 8 bits),
@@ -175,16 +184,29 @@ public:
 
   /// f32 entries: looks up the `bits`-bit codes packed in `bytes`
   /// (vector<m x i8>, 8 / bits codes per byte, the first in the low bits).
-  /// The bytes shifted right by 0, bits, 2 * bits, ... are concatenated,
-  /// and one byte shuffle gives each i32 index its code's byte from the
-  /// copy where that code is in the low bits (repeated in all four bytes);
-  /// the lookup reads the low 4 bits (2-bit codes: the table repeats its 4
-  /// entries). On AVX-512 VBMI that is one vpermb and one vpermps per
-  /// register.
+  /// 16 entries: the bytes shifted right by 0, bits, 2 * bits, ... are
+  /// concatenated, and one byte shuffle gives each i32 index its code's
+  /// byte from the copy where that code is in the low bits (repeated in all
+  /// four bytes); the lookup reads the low 4 bits (2-bit codes: the table
+  /// repeats its 4 entries). On AVX-512 VBMI that is one vpermb and one
+  /// vpermps per register. 4 entries (AVX2): qdq.unpack_bits makes the
+  /// indices (one vpshufb and two shifts per register, where the generic
+  /// shuffle above took a vpshufb, a vpermd and a blend), then one
+  /// vpermilps per register.
   Value lookupPacked(OpBuilder &b, Location loc, Value bytes,
                      unsigned bits) const {
-    return TableLookupOp::create(b, loc, f32Table,
-                                 packedIndices(b, loc, bytes, bits));
+    auto tableType = cast<VectorType>(f32Table.getType());
+    Value indices;
+    if (tableType.getNumElements() == 4) {
+      int64_t n = cast<VectorType>(bytes.getType()).getNumElements() * 8 /
+                  int64_t(bits);
+      indices =
+          UnpackBitsOp::create(b, loc, VectorType::get({n}, b.getI32Type()),
+                               bytes, bits, /*sign_extend=*/false);
+    } else {
+      indices = packedIndices(b, loc, bytes, bits);
+    }
+    return TableLookupOp::create(b, loc, f32Table, indices);
   }
 
   /// The i32 indices of f32 lookups of the `bits`-bit codes packed in

@@ -78,7 +78,7 @@
 // per result byte; each step looks its codes up in both planes
 // (qdq.table_lookup, lowered to pshufb or vpermi2b) and interleaves the
 // bytes. f32 results of packed 2/4-bit x look up a table of the 16 f32
-// results (vpermps). Per-axis x whose rows (one scale and zero point per
+// results (vpermps), or on AVX2 2-bit x of its 4 (vpermilps). Per-axis x whose rows (one scale and zero point per
 // row) are long enough (kRowTableElementsPerEntry times the table's
 // entries, as measured per form) does the same row by row: each row builds
 // its own table, then looks its codes up. Per-axis x with a period that
@@ -170,7 +170,7 @@ public:
   KernelBuilder(PatternRewriter &b, DequantizeLinearOp op, const Plan &plan,
                 int64_t lanes, int64_t registerLanes, int64_t numThreads,
                 int64_t parallelThreshold, bool useLookup,
-                bool lookupF32Entries, bool useDecodeTable,
+                int64_t lookupF32Entries, bool useDecodeTable,
                 const X86Features &x86, F16StoreForm f16Stores,
                 int64_t periodTile)
       : b(b), loc(op.getLoc()), op(op), plan(plan), lanes(lanes),
@@ -2521,8 +2521,9 @@ private:
   int64_t numThreads;
   int64_t parallelThreshold;
   bool useLookup;
-  /// The lookup table holds f32 entries (LookupTable::usesF32Entries).
-  bool lookupF32Entries;
+  /// The number of f32 entries of the lookup table, or 0 for byte planes
+  /// (LookupTable::f32Entries).
+  int64_t lookupF32Entries;
   /// bf16 results may round with vcvtneps2bf16, in the loops built with
   /// `fastPaths` (see build()).
   bool hardwareBF16 = false;
@@ -2639,7 +2640,7 @@ public:
     auto build = [&](bool useLookup) {
       KernelBuilder builder(rewriter, op, *plan, width, lanes, numThreads,
                             parallelThreshold, useLookup,
-                            LookupTable::usesF32Entries(op, width, x86),
+                            LookupTable::f32Entries(op, width, x86),
                             LookupTable::appliesToDecode(op, width, x86), x86,
                             f16Stores, periodTile);
       return builder.build();

@@ -4,11 +4,12 @@
 // where the features allow and to portable vector code otherwise:
 // qdq.table_lookup to pshufb (16-entry byte tables repeated in each 16-byte
 // lane), AVX512_VBMI vpermb (64-entry byte tables) or two vpermi2b and a
-// select on the index's top bit (256 entries), or vpermps (16 f32 entries),
-// else one extract per element; qdq.unpack_bits to vpmultishiftqb, else
-// byte shuffles (one vpshufb per register) and shifts; f32 -> bf16 arith.truncf
-// to vcvtne2ps2bf16, and streaming stores of bf16 bits kept streaming.
-// Functions that use the instructions get the LLVM target features they need.
+// select on the index's top bit (256 entries), vpermps (16 f32 entries) or
+// vpermilps (4 f32 entries), else one extract per element; qdq.unpack_bits to
+// vpmultishiftqb, else byte shuffles (one vpshufb per register) and shifts; f32
+// -> bf16 arith.truncf to vcvtne2ps2bf16, and streaming stores of bf16 bits
+// kept streaming. Functions that use the instructions get the LLVM target
+// features they need.
 //
 //===----------------------------------------------------------------------===//
 
@@ -50,13 +51,17 @@ constexpr X86Intrinsic kVpermi2b512{"llvm.x86.avx512.vpermi2var.qi.512",
                                     "+avx512f,+avx512bw,+avx512vbmi"};
 constexpr X86Intrinsic kVpermps512{"llvm.x86.avx512.permvar.sf.512",
                                    "+avx512f"};
+constexpr X86Intrinsic kVpermilps256{"llvm.x86.avx.vpermilvar.ps.256", "+avx"};
+constexpr X86Intrinsic kVpermilps512{"llvm.x86.avx512.vpermilvar.ps.512",
+                                     "+avx512f"};
 constexpr X86Intrinsic kVpmultishiftqb512{"llvm.x86.avx512.pmultishift.qb.512",
                                           "+avx512f,+avx512bw,+avx512vbmi"};
 constexpr X86Intrinsic kVcvtne2ps2bf16{"llvm.x86.avx512bf16.cvtne2ps2bf16.512",
                                        "+avx512f,+avx512bf16"};
 constexpr X86Intrinsic kX86Intrinsics[] = {
-    kVcvtne2ps2bf16, kPshufb128,   kPshufb256,  kPshufb512,
-    kVpermb512,      kVpermi2b512, kVpermps512, kVpmultishiftqb512};
+    kVcvtne2ps2bf16, kPshufb128,        kPshufb256,  kPshufb512,
+    kVpermb512,      kVpermi2b512,      kVpermps512, kVpermilps256,
+    kVpermilps512,   kVpmultishiftqb512};
 
 } // namespace
 
@@ -80,9 +85,19 @@ int64_t mlir::qdq::getTableLookupRegisterBytes(int64_t entries, int64_t lookups,
   return 0;
 }
 
-int64_t mlir::qdq::getF32TableLookupLanes(int64_t lookups,
+int64_t mlir::qdq::getF32TableLookupLanes(int64_t entries, int64_t lookups,
                                           const X86Features &features) {
-  return features.avx512f && lookups % 16 == 0 ? 16 : 0;
+  // 16 entries: vpermps on 512-bit registers. 4 entries: vpermilps, which
+  // looks up within each 128-bit lane, on 512- or 256-bit registers.
+  SmallVector<int64_t, 2> widths;
+  if (features.avx512f && (entries == 16 || entries == 4))
+    widths.push_back(16);
+  if (features.avx2 && entries == 4)
+    widths.push_back(8);
+  for (int64_t width : widths)
+    if (lookups % width == 0)
+      return width;
+  return 0;
 }
 
 namespace {
@@ -112,24 +127,35 @@ public:
     // Target features are set per function: outside one, stay portable.
     int64_t width = 0;
     if (op->getParentOfType<FunctionOpInterface>())
-      width = isF32 ? getF32TableLookupLanes(lookups, features)
+      width = isF32 ? getF32TableLookupLanes(entries, lookups, features)
                     : getTableLookupRegisterBytes(entries, lookups, features);
     if (!width) {
       b.replaceOp(op, lowerPerElement(b, loc, op.getTable(), op.getIndices()));
       return success();
     }
     if (isF32) {
-      // vpermps reads the low 4 bits of each index.
+      // vpermps reads the low 4 bits of each index; vpermilps the low 2,
+      // within each 128-bit lane, so its table is repeated in every lane.
+      Value table = op.getTable();
+      const X86Intrinsic *intrinsic = &kVpermps512;
+      if (entries == 4) {
+        SmallVector<int64_t> repeat;
+        for (int64_t i = 0; i < width; ++i)
+          repeat.push_back(i % 4);
+        table = vector::ShuffleOp::create(b, loc, table, table, repeat);
+        intrinsic = width == 16 ? &kVpermilps512 : &kVpermilps256;
+      }
       Value result = arith::ConstantOp::create(
           b, loc, b.getZeroAttr(indexType.clone(b.getF32Type())));
       for (int64_t offset = 0; offset < lookups; offset += width) {
         Value index = vector::ExtractStridedSliceOp::create(
             b, loc, op.getIndices(), ArrayRef<int64_t>{offset},
             ArrayRef<int64_t>{width}, ArrayRef<int64_t>{1});
-        Value values = LLVM::CallIntrinsicOp::create(
-                           b, loc, tableType, b.getStringAttr(kVpermps512.name),
-                           ValueRange{op.getTable(), index})
-                           .getResult(0);
+        Value values =
+            LLVM::CallIntrinsicOp::create(b, loc, table.getType(),
+                                          b.getStringAttr(intrinsic->name),
+                                          ValueRange{table, index})
+                .getResult(0);
         result = vector::InsertStridedSliceOp::create(b, loc, values, result,
                                                       ArrayRef<int64_t>{offset},
                                                       ArrayRef<int64_t>{1});
@@ -344,7 +370,12 @@ private:
              "fields span two windows");
       Value source = bytes;
       int64_t base = 0, laneBytes = 0;
-      if (window < sourceBytes) {
+      // Also, on AVX2, one window that is all of `bytes`: left to LLVM, its
+      // copies became an in-lane unpack, a 128-bit vpshufb and a vpermq per
+      // register (2-bit x, 64 fields in 16 bytes). Broadcast, they take one
+      // vpshufb: on Zen 3, i2 and ui2 per-axis C=64 and blocked-32 -> f32
+      // at 64 Ki ran at 1.24-1.31x (bench/HISTORY.md, 2026-11-28).
+      if (window < sourceBytes || (window == 16 && registerLanes == 8)) {
         Value &broadcast = broadcasts[start];
         if (!broadcast) {
           SmallVector<int64_t> repeat;

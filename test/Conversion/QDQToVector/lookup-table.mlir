@@ -3,6 +3,7 @@
 // RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 cpu-features=none" --split-input-file | FileCheck %s --check-prefix=NONE
 // RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 cpu-features=avx512f" --split-input-file | FileCheck %s --check-prefix=F32
 // RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 cpu-features=avx512bw,avx512vbmi,avx512bf16" --split-input-file | FileCheck %s --check-prefix=BF16
+// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=256 cpu-features=ssse3,avx2" --split-input-file | FileCheck %s --check-prefix=AVX2
 // RUN: not qdq-opt %s --convert-qdq-to-vector="cpu-features=avx9" 2>&1 | FileCheck %s --check-prefix=BAD
 
 // BAD: error: cpu-features: unknown feature 'avx9'
@@ -185,6 +186,50 @@ func.func @u4_f32(%x: tensor<128xui4>, %s: tensor<f32>, %z: tensor<ui4>) -> tens
 func.func @i2_f32(%x: tensor<256xi2>, %s: tensor<f32>) -> tensor<256xf32> {
   %y = qdq.dequantize_linear %x, %s : (tensor<256xi2>, tensor<f32>) -> tensor<256xf32>
   return %y : tensor<256xf32>
+}
+
+// -----
+
+// AVX2 without AVX512F (TL-R1): 2-bit x -> f32 looks up a table of its 4
+// f32 results (vpermilps), its indices made by qdq.unpack_bits; 4-bit x
+// stays in arithmetic (two vpermps and a blend per register ran slower).
+// Per-axis rows take a 4-entry table each from one step on (rows of 12
+// share steps in arithmetic).
+// AVX2-LABEL: func.func @i2_f32_avx2
+// AVX2: %[[T:.*]] = arith.mulf %{{.*}}, %{{.*}} : vector<4xf32>
+// AVX2: scf.for
+// AVX2: %[[B:.*]] = vector.transfer_read %{{.*}} : tensor<64xi8>, vector<16xi8>
+// AVX2: %[[I:.*]] = qdq.unpack_bits %[[B]], 2 : vector<16xi8> -> vector<64xi32>
+// AVX2: qdq.table_lookup %[[T]][%[[I]]] : vector<4xf32>, vector<64xi32>
+// AVX2-LABEL: func.func @u4_f32_avx2
+// AVX2-NOT: qdq.table_lookup
+// AVX2: qdq.unpack_bits
+// AVX2-NOT: qdq.table_lookup
+// AVX2-LABEL: func.func @u2_rows_f32
+// AVX2: scf.for
+// AVX2: arith.mulf %{{.*}}, %{{.*}} : vector<4xf32>
+// AVX2: scf.for
+// AVX2: qdq.table_lookup %{{.*}}[%{{.*}}] : vector<4xf32>, vector<64xi32>
+// AVX2-LABEL: func.func @u2_rows_short
+// AVX2-NOT: qdq.table_lookup
+// AVX2: return
+// F32-LABEL: func.func @i2_f32_avx2
+// F32: qdq.table_lookup %{{.*}}[%{{.*}}] : vector<16xf32>, vector<64xi32>
+func.func @i2_f32_avx2(%x: tensor<256xi2>, %s: tensor<f32>) -> tensor<256xf32> {
+  %y = qdq.dequantize_linear %x, %s : (tensor<256xi2>, tensor<f32>) -> tensor<256xf32>
+  return %y : tensor<256xf32>
+}
+func.func @u4_f32_avx2(%x: tensor<128xui4>, %s: tensor<f32>, %z: tensor<ui4>) -> tensor<128xf32> {
+  %y = qdq.dequantize_linear %x, %s, %z : (tensor<128xui4>, tensor<f32>, tensor<ui4>) -> tensor<128xf32>
+  return %y : tensor<128xf32>
+}
+func.func @u2_rows_f32(%x: tensor<5x64xui2>, %s: tensor<5xf32>, %z: tensor<5xui2>) -> tensor<5x64xf32> {
+  %y = qdq.dequantize_linear %x, %s, %z {axis = 0 : i64} : (tensor<5x64xui2>, tensor<5xf32>, tensor<5xui2>) -> tensor<5x64xf32>
+  return %y : tensor<5x64xf32>
+}
+func.func @u2_rows_short(%x: tensor<5x12xui2>, %s: tensor<5xf32>, %z: tensor<5xui2>) -> tensor<5x12xf32> {
+  %y = qdq.dequantize_linear %x, %s, %z {axis = 0 : i64} : (tensor<5x12xui2>, tensor<5xf32>, tensor<5xui2>) -> tensor<5x12xf32>
+  return %y : tensor<5x12xf32>
 }
 
 // -----

@@ -123,6 +123,38 @@ func.func @f32_table(%t: vector<16xf32>, %i: vector<32xi32>) -> vector<32xf32> {
 
 // -----
 
+// 4 f32 entries (TL-R1): vpermilps, which reads the low 2 bits of each i32
+// index and looks up within each 128-bit lane, so the table is repeated in
+// every lane: 8 indices per register with AVX2 (the function gets "+avx"),
+// 16 with AVX512F. Without either, one element at a time, the index masked
+// to 2 bits.
+// AVX2-LABEL: func.func @f32_table4
+// AVX2-SAME: target_features = #llvm.target_features<["+avx"]>
+// AVX2: %[[T8:.*]] = vector.shuffle %{{.*}}, %{{.*}} [0, 1, 2, 3, 0, 1, 2, 3] : vector<4xf32>, vector<4xf32>
+// AVX2: %[[J0:.*]] = vector.extract_strided_slice %{{.*}} {offsets = [0], sizes = [8], strides = [1]} : vector<32xi32> to vector<8xi32>
+// AVX2: llvm.call_intrinsic "llvm.x86.avx.vpermilvar.ps.256"(%[[T8]], %[[J0]]) : (vector<8xf32>, vector<8xi32>) -> vector<8xf32>
+// AVX2-COUNT-3: llvm.call_intrinsic "llvm.x86.avx.vpermilvar.ps.256"(%[[T8]], %{{.*}})
+// AVX2-NOT: llvm.call_intrinsic
+// F32-LABEL: func.func @f32_table4
+// F32-SAME: target_features = #llvm.target_features<["+avx512f"]>
+// F32: %[[T16:.*]] = vector.shuffle %{{.*}}, %{{.*}} [0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3] : vector<4xf32>, vector<4xf32>
+// F32: llvm.call_intrinsic "llvm.x86.avx512.vpermilvar.ps.512"(%[[T16]], %{{.*}}) : (vector<16xf32>, vector<16xi32>) -> vector<16xf32>
+// F32: llvm.call_intrinsic "llvm.x86.avx512.vpermilvar.ps.512"(%[[T16]], %{{.*}})
+// F32-NOT: llvm.call_intrinsic
+// SSSE3-LABEL: func.func @f32_table4
+// SSSE3-NOT: llvm.call_intrinsic
+// SSSE3-DAG: %[[MASK:.*]] = arith.constant 3 : i32
+// SSSE3: %[[E:.*]] = vector.extract %{{.*}}[0] : i32 from vector<32xi32>
+// SSSE3: %[[M:.*]] = arith.andi %[[E]], %[[MASK]] : i32
+// SSSE3: %[[P:.*]] = arith.index_castui %[[M]] : i32 to index
+// SSSE3: vector.extract %{{.*}}[%[[P]]] : f32 from vector<4xf32>
+func.func @f32_table4(%t: vector<4xf32>, %i: vector<32xi32>) -> vector<32xf32> {
+  %0 = qdq.table_lookup %t[%i] : vector<4xf32>, vector<32xi32>
+  return %0 : vector<32xf32>
+}
+
+// -----
+
 // f32 -> bf16 vector rounding (emitted by --convert-qdq-to-vector with
 // avx512bf16) marks its function with what vcvtneps2bf16 needs.
 // F32-LABEL: func.func @bf16_rounding

@@ -10,8 +10,10 @@
 // shuffles, a per-lane shift up (4 for the low field of a byte, 0 for the
 // high one) and the same shift down. The shuffles go one register at a time
 // with byte shuffles in 128-bit lanes (16 results with AVX512BW, 8 with AVX2), each
-// from the 16 source bytes of its register's fields (LANES, AVX2); without
-// them, one shuffle makes every copy (ONE).
+// from the 16 source bytes of its register's fields (LANES, AVX2; with
+// AVX2 broadcast to both 128-bit lanes behind a register barrier, even
+// when they are all of the source, see @windows_i4); without them, one
+// shuffle makes every copy (ONE).
 
 // VBMI-LABEL: func.func @signed_i4
 // VBMI-SAME: target_features = #llvm.target_features<["+avx512f", "+avx512bw", "+avx512vbmi"]>
@@ -34,7 +36,10 @@
 // LANES: %[[PART:.*]] = vector.insert_strided_slice %[[LOW]], %{{.*}} {offsets = [0], strides = [1]} : vector<64xi8> into vector<128xi8>
 // LANES: %[[HIGH:.*]] = vector.shuffle %{{.*}}, %{{.*}} [8, 8, 8, 8, 8, 8, 8, 8, 9, 9, 9, 9, 9, 9, 9, 9, {{.*}}, 15, 15, 15, 15, 15, 15, 15, 15] : vector<16xi8>, vector<16xi8>
 // LANES: %[[COPIES:.*]] = vector.insert_strided_slice %[[HIGH]], %[[PART]] {offsets = [64], strides = [1]} : vector<64xi8> into vector<128xi8>
-// AVX2-COUNT-4: vector.shuffle %{{.*}} : vector<16xi8>, vector<16xi8>
+// AVX2: %[[WINDOW:.*]] = vector.shuffle %{{.*}} [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1, {{.*}}, 15] : vector<16xi8>, vector<16xi8>
+// AVX2: %[[BCAST:.*]] = llvm.inline_asm "", "=v,0" %[[WINDOW]] : (vector<32xi8>) -> vector<32xi8>
+// AVX2: vector.shuffle %[[BCAST]], %[[BCAST]] [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 18, 18, 18, 18, 18, 18, 18, 18, 19, 19, 19, 19, 19, 19, 19, 19] : vector<32xi8>, vector<32xi8>
+// AVX2-COUNT-3: vector.shuffle %[[BCAST]], %[[BCAST]]
 // AVX2-NOT: vector.shuffle
 // AVX2: %[[COPIES:.*]] = vector.insert_strided_slice %{{.*}} {offsets = [96], strides = [1]} : vector<32xi8> into vector<128xi8>
 // ONE: %[[COPIES:.*]] = vector.shuffle %{{.*}}, %{{.*}} [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, {{.*}}, 15, 15, 15, 15, 15, 15, 15, 15] : vector<16xi8>, vector<16xi8>

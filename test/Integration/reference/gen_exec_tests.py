@@ -56,6 +56,10 @@ LOOKUP_RUN_OPTIONS = RUN_OPTIONS + ['="vector-bits=512 vector-unroll=4"',
                                     '="vector-bits=128"',
                                     '="vector-bits=256"',
                                     '="cpu-features=none"']
+# The lookup-table and row-table files add AVX2 without AVX-512 at 256
+# bits, so that every x86 host runs the 4-entry f32 tables of 2-bit x.
+F32_TABLE_RUN_OPTIONS = LOOKUP_RUN_OPTIONS + [
+    '="vector-bits=256 cpu-features=ssse3,avx2"']
 # The block-table file adds 16 registers per step on 512 bits: eight blocks
 # of 32 of 2-bit x per step.
 BLOCK_TABLE_RUN_OPTIONS = LOOKUP_RUN_OPTIONS + [
@@ -1171,6 +1175,15 @@ def lookup_table_cases():
              'a random f32 scale'),
             ('bf16', 0x0001, 'f32', False, 'the smallest bf16 subnormal'),
         ]
+        if x_type in ('i2', 'ui2', 'i4', 'ui4', 'f4E2M1FN'):
+            # The f32 tables of packed x (16 entries, or 4 for 2-bit x on
+            # AVX2) hold NaN, infinite and -0 products too.
+            picks += [
+                ('f32', 0x7FD12345, 'f32', True, 'a NaN scale with a payload'),
+                ('f32', 0x7F7FFFFF, 'f32', True,
+                 'the largest f32 scale (products overflow f32)'),
+                ('f32', 0x80000000, 'f32', False, 'scale -0'),
+            ]
         for k, (s_type, scale, y_type, with_zp, what) in enumerate(picks):
             z, zs, zt = zp() if with_zp else (None, None, None)
             name = '%s_lookup_%d_%s' % (p, k, y_type)
@@ -2311,10 +2324,11 @@ def render_all():
     return {fname: emit_file(title, cases,
                              BLOCK_TABLE_RUN_OPTIONS
                              if fname == 'dq-block-tables.mlir'
-                             else LOOKUP_RUN_OPTIONS
+                             else F32_TABLE_RUN_OPTIONS
                              if fname in ('dq-lookup-table.mlir',
-                                          'dq-decode-table.mlir',
-                                          'dq-row-tables.mlir',
+                                          'dq-row-tables.mlir')
+                             else LOOKUP_RUN_OPTIONS
+                             if fname in ('dq-decode-table.mlir',
                                           'dq-period-tables.mlir',
                                           'dq-wide-steps.mlir')
                              else IN_PLACE_RUN_OPTIONS

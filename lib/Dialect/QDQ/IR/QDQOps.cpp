@@ -339,11 +339,12 @@ LogicalResult TableLookupOp::verify() {
   VectorType tableType = getTable().getType();
   int64_t entries = tableType.getNumElements();
   Type indexElement = getIndices().getType().getElementType();
-  // TL-R2: f32 tables have 16 entries and i32 indices, byte tables i8 ones.
   if (tableType.getElementType().isF32()) {
-    if (entries != 16)
+    // TL-R1: f32 tables have 4 or 16 entries.
+    if (entries != 4 && entries != 16)
       return emitOpError() << "table of f32 has " << entries
-                           << " entries but must have 16";
+                           << " entries but must have 4 or 16";
+    // TL-R2: f32 tables take i32 indices, byte tables i8 ones.
     if (!indexElement.isInteger(32))
       return emitOpError() << "indices are " << indexElement
                            << " but a table of f32 takes i32 indices";
@@ -352,7 +353,7 @@ LogicalResult TableLookupOp::verify() {
   if (!indexElement.isInteger(8))
     return emitOpError() << "indices are " << indexElement
                          << " but a table of i8 takes i8 indices";
-  // TL-R1: the table has 16, 64 or 256 entries.
+  // TL-R1: byte tables have 16, 64 or 256 entries.
   if (entries != 16 && entries != 64 && entries != 256)
     return emitOpError() << "table has " << entries
                          << " entries but must have 16, 64 or 256";
