@@ -48,97 +48,77 @@ static __m256i shifts(int bits) {
   return _mm256_loadu_si256((const void *)s);
 }
 
+// Runs BODY for each register of 8 results: per 16-byte window of codes
+// (broadcast to both 128-bit lanes), each register's `fields` (one vpshufb
+// copying each result's byte into its i32 lane) and `out`, where its
+// results go.
+#define FOR_EACH_REGISTER(bits, BODY)                                          \
+  __m256i copy[16 / (bits)];                                                   \
+  for (int k = 0; k < 16 / (bits); k++)                                        \
+    copy[k] = copyMask(k, bits);                                               \
+  for (int i = 0; i < N; i += 128 / (bits)) {                                  \
+    __m256i v = _mm256_broadcastsi128_si256(                                   \
+        _mm_loadu_si128((const void *)(xs + i * (bits) / 8)));                 \
+    for (int k = 0; k < 16 / (bits); k++) {                                    \
+      __m256i fields = _mm256_shuffle_epi8(v, copy[k]);                        \
+      float *out = ys + i + 8 * k;                                             \
+      BODY                                                                     \
+    }                                                                          \
+  }
+
+static inline __m256 scaled(__m256i codes, __m256i zp) {
+  return _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_sub_epi32(codes, zp)),
+                       _mm256_set1_ps(scale));
+}
+
 __attribute__((noinline)) static void arith4(void) {
-  __m256i copy[4];
-  for (int k = 0; k < 4; k++)
-    copy[k] = copyMask(k, 4);
   __m256i shift = shifts(4), low4 = _mm256_set1_epi32(15),
           zp = _mm256_set1_epi32(zp4);
-  __m256 s = _mm256_set1_ps(scale);
-  for (int i = 0; i < N; i += 32) {
-    __m256i v = _mm256_broadcastsi128_si256(
-        _mm_loadu_si128((const void *)(xs + i / 2)));
-    for (int k = 0; k < 4; k++) {
-      __m256i d = _mm256_and_si256(
-          _mm256_srlv_epi32(_mm256_shuffle_epi8(v, copy[k]), shift), low4);
-      _mm256_storeu_ps(
-          ys + i + 8 * k,
-          _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_sub_epi32(d, zp)), s));
-    }
-  }
+  FOR_EACH_REGISTER(4, {
+    __m256i d = _mm256_and_si256(_mm256_srlv_epi32(fields, shift), low4);
+    _mm256_storeu_ps(out, scaled(d, zp));
+  })
 }
 __attribute__((noinline)) static void table4(void) {
-  __m256i copy[4];
-  for (int k = 0; k < 4; k++)
-    copy[k] = copyMask(k, 4);
   __m256i shift = shifts(4);
   __m256 lo = _mm256_load_ps(tab4), hi = _mm256_load_ps(tab4 + 8);
-  for (int i = 0; i < N; i += 32) {
-    __m256i v = _mm256_broadcastsi128_si256(
-        _mm_loadu_si128((const void *)(xs + i / 2)));
-    for (int k = 0; k < 4; k++) {
-      __m256i d = _mm256_srlv_epi32(_mm256_shuffle_epi8(v, copy[k]), shift);
-      __m256 a = _mm256_permutevar8x32_ps(lo, d),
-             b = _mm256_permutevar8x32_ps(hi, d);
-      __m256 m = _mm256_castsi256_ps(_mm256_slli_epi32(d, 28));
-      _mm256_storeu_ps(ys + i + 8 * k, _mm256_blendv_ps(a, b, m));
-    }
-  }
+  FOR_EACH_REGISTER(4, {
+    __m256i d = _mm256_srlv_epi32(fields, shift);
+    __m256 a = _mm256_permutevar8x32_ps(lo, d);
+    __m256 b = _mm256_permutevar8x32_ps(hi, d);
+    __m256 m = _mm256_castsi256_ps(_mm256_slli_epi32(d, 28));
+    _mm256_storeu_ps(out, _mm256_blendv_ps(a, b, m));
+  })
 }
 __attribute__((noinline)) static void arith2(void) {
-  __m256i copy[8];
-  for (int k = 0; k < 8; k++)
-    copy[k] = copyMask(k, 2);
   int sh[8];
   for (int l = 0; l < 8; l++)
     sh[l] = 30 - (l * 2) % 8;
   __m256i shift = _mm256_loadu_si256((const void *)sh),
           zp = _mm256_set1_epi32(zp2);
-  __m256 s = _mm256_set1_ps(scale);
-  for (int i = 0; i < N; i += 64) {
-    __m256i v = _mm256_broadcastsi128_si256(
-        _mm_loadu_si128((const void *)(xs + i / 4)));
-    for (int k = 0; k < 8; k++) {
-      __m256i d = _mm256_srai_epi32(
-          _mm256_sllv_epi32(_mm256_shuffle_epi8(v, copy[k]), shift), 30);
-      _mm256_storeu_ps(
-          ys + i + 8 * k,
-          _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_sub_epi32(d, zp)), s));
-    }
-  }
+  FOR_EACH_REGISTER(2, {
+    __m256i d = _mm256_srai_epi32(_mm256_sllv_epi32(fields, shift), 30);
+    _mm256_storeu_ps(out, scaled(d, zp));
+  })
 }
 __attribute__((noinline)) static void table2(void) {
-  __m256i copy[8];
-  for (int k = 0; k < 8; k++)
-    copy[k] = copyMask(k, 2);
   __m256i shift = shifts(2);
   __m256 t = _mm256_load_ps(tab2);
-  for (int i = 0; i < N; i += 64) {
-    __m256i v = _mm256_broadcastsi128_si256(
-        _mm_loadu_si128((const void *)(xs + i / 4)));
-    for (int k = 0; k < 8; k++) {
-      __m256i d = _mm256_srlv_epi32(_mm256_shuffle_epi8(v, copy[k]), shift);
-      _mm256_storeu_ps(ys + i + 8 * k, _mm256_permutevar8x32_ps(t, d));
-    }
-  }
+  FOR_EACH_REGISTER(2, {
+    __m256i d = _mm256_srlv_epi32(fields, shift);
+    _mm256_storeu_ps(out, _mm256_permutevar8x32_ps(t, d));
+  })
 }
 // One vpermilps per register: the 4 entries repeated in both 128-bit
 // lanes, read with the low 2 bits of each index.
 __attribute__((noinline)) static void table2il(void) {
-  __m256i copy[8];
-  for (int k = 0; k < 8; k++)
-    copy[k] = copyMask(k, 2);
   __m256i shift = shifts(2);
   __m256 t = _mm256_setr_ps(tab2[0], tab2[1], tab2[2], tab2[3], tab2[0],
                             tab2[1], tab2[2], tab2[3]);
-  for (int i = 0; i < N; i += 64) {
-    __m256i v = _mm256_broadcastsi128_si256(
-        _mm_loadu_si128((const void *)(xs + i / 4)));
-    for (int k = 0; k < 8; k++) {
-      __m256i d = _mm256_srlv_epi32(_mm256_shuffle_epi8(v, copy[k]), shift);
-      _mm256_storeu_ps(ys + i + 8 * k, _mm256_permutevar_ps(t, d));
-    }
-  }
+  FOR_EACH_REGISTER(2, {
+    __m256i d = _mm256_srlv_epi32(fields, shift);
+    _mm256_storeu_ps(out, _mm256_permutevar_ps(t, d));
+  })
 }
 
 int main(void) {

@@ -67,8 +67,8 @@ public:
   /// AVX2 and no AVX512F (one vpermilps per 8 results, which looks up
   /// within each 128-bit lane). On AVX2 a lookup of 4-bit codes would take
   /// two vpermps and a blend per 8 results: in bench/micro/avx2_f32_tables.c
-  /// on Zen 3 (2026-11-28 05:15 UTC) that ran at 0.73-0.77x the arithmetic,
-  /// and 2-bit codes with vpermilps at 1.52-1.70x (vpermps 1.27-1.40x), so
+  /// on Zen 3 (2026-11-28 05:42 UTC) that ran at 0.70-0.75x the arithmetic,
+  /// and 2-bit codes with vpermilps at 1.61-1.64x (vpermps 1.34-1.48x), so
   /// 4-bit x stays in arithmetic there.
   static int64_t f32Entries(DequantizeLinearOp op, int64_t lanes,
                             const X86Features &features);
