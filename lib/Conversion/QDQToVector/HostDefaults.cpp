@@ -51,8 +51,8 @@ F16StoreForm mlir::qdq::getHostF16StoreForm() {
   // granularities, 64 Ki and 4 Mi, 5 rounds, 2026-11-28 04:24 UTC): the
   // memory form ran at 0.90x separate stores (geometric mean of time
   // ratios; 0.68-1.08x, 28 of 36 below 0.95x), and an A/A run of the same
-  // cases right after it at 0.99x (0.88-1.18x). Zen 4 ran the memory form faster for every x
-  // type (see KernelBuilder::dequantizeInto).
+  // cases right after it at 0.99x (0.88-1.18x). Zen 4 ran the memory form
+  // faster for every x type (see KernelBuilder::dequantizeInto).
   if (isHostZen5() || isHostZen3())
     return F16StoreForm::Separate;
   return F16StoreForm::PerRegister;

@@ -78,18 +78,18 @@
 // per result byte; each step looks its codes up in both planes
 // (qdq.table_lookup, lowered to pshufb or vpermi2b) and interleaves the
 // bytes. f32 results of packed 2/4-bit x look up a table of the 16 f32
-// results (vpermps), or on AVX2 2-bit x of its 4 (vpermilps). Per-axis x whose rows (one scale and zero point per
-// row) are long enough (kRowTableElementsPerEntry times the table's
-// entries, as measured per form) does the same row by row: each row builds
-// its own table, then looks its codes up. Per-axis x with a period that
-// divides the step and few (axis entry, code) pairs (2-bit x with C = 64)
-// takes one period table for the tensor, indexed by code and the lane's
-// axis entry. fp8/fp4
-// x in the other cases is decoded with a table of the bf16 bits of each
-// code's value (scale 1), which are the high halves of the f32 values.
-// Integer x with a zero point and f16/bf16 scales that a step reads
-// loop-invariantly computes its products with one fused multiply-add
-// where a pass over the scales allows it (KernelBuilder::fusedProduct).
+// results (vpermps), or on AVX2 2-bit x of its 4 (vpermilps). Per-axis x
+// whose rows (one scale and zero point per row) are long enough
+// (kRowTableElementsPerEntry times the table's entries, as measured per
+// form) does the same row by row: each row builds its own table, then looks
+// its codes up. Per-axis x with a period that divides the step and few
+// (axis entry, code) pairs (2-bit x with C = 64) takes one period table for
+// the tensor, indexed by code and the lane's axis entry. fp8/fp4 x in the
+// other cases is decoded with a table of the bf16 bits of each code's value
+// (scale 1), which are the high halves of the f32 values. Integer x with a
+// zero point and f16/bf16 scales that a step reads loop-invariantly
+// computes its products with one fused multiply-add where a pass over the
+// scales allows it (KernelBuilder::fusedProduct).
 //
 // This file holds the loop emission (KernelBuilder), the rewrite pattern
 // and the pass. The other files of this directory: Plan.h/.cpp (which
