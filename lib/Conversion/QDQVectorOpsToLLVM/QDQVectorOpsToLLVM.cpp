@@ -4,12 +4,12 @@
 // where the features allow and to portable vector code otherwise:
 // qdq.table_lookup to pshufb (16-entry byte tables repeated in each 16-byte
 // lane), AVX512_VBMI vpermb (64-entry byte tables) or two vpermi2b and a
-// select on the index's top bit (256 entries), vpermps (16 f32 entries) or
-// vpermilps (4 f32 entries), else one extract per element; qdq.unpack_bits to
-// vpmultishiftqb, else byte shuffles (one vpshufb per register) and shifts; f32
-// -> bf16 arith.truncf to vcvtne2ps2bf16, and streaming stores of bf16 bits
-// kept streaming. Functions that use the instructions get the LLVM target
-// features they need.
+// select on the index's top bit (256 entries), vpermps (16 f32 entries)
+// or vpermilps (4 f32 entries), else one extract per element;
+// qdq.unpack_bits to vpmultishiftqb, else byte shuffles (one vpshufb per
+// register) and shifts; f32 -> bf16 arith.truncf to vcvtne2ps2bf16, and
+// streaming stores of bf16 bits kept streaming. Functions that use the
+// instructions get the LLVM target features they need.
 //
 //===----------------------------------------------------------------------===//
 
