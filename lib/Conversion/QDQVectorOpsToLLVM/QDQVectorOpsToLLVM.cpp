@@ -533,12 +533,17 @@ struct ConvertQDQVectorOpsToLLVMPass
 
 } // namespace
 
+/// The constraints of createRegisterBarrier's inline asm: the output is a
+/// vector register ("v": xmm, ymm or zmm by the value's width), the one of
+/// the input ("0").
+static constexpr StringLiteral kRegisterBarrierConstraints = "=v,0";
+
 Value mlir::qdq::createRegisterBarrier(OpBuilder &b, Location loc,
                                        Value value) {
-  // "=v,0": the output is a vector register, the one of the input.
   return LLVM::InlineAsmOp::create(
              b, loc, value.getType(), ValueRange{value}, /*asm_string=*/"",
-             /*constraints=*/"=v,0", /*has_side_effects=*/false,
+             /*constraints=*/kRegisterBarrierConstraints,
+             /*has_side_effects=*/false,
              /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
              /*asm_dialect=*/LLVM::AsmDialectAttr(),
              /*operand_attrs=*/ArrayAttr())
@@ -563,6 +568,25 @@ static StringRef getNeededX86Features(Operation *op) {
     if (intrinsic == std::end(kX86Intrinsics))
       return StringRef();
     return intrinsic->features;
+  }
+  // A register barrier needs a register as wide as its value: LLVM cannot
+  // split an inline asm operand, so without these features llc fails with
+  // "couldn't allocate output register for constraint 'v'" (a 64-byte
+  // unpack_bits broadcast on an AVX-512 host, compiled for a generic
+  // x86-64 CPU).
+  if (auto barrier = dyn_cast<LLVM::InlineAsmOp>(op)) {
+    if (barrier.getConstraints() != kRegisterBarrierConstraints ||
+        barrier->getNumResults() != 1)
+      return StringRef();
+    auto type = dyn_cast<VectorType>(barrier->getResult(0).getType());
+    if (!type || type.isScalable() || !type.getElementType().isIntOrFloat())
+      return StringRef();
+    int64_t bits = type.getNumElements() * type.getElementTypeBitWidth();
+    if (bits > 256)
+      return "+avx512f";
+    if (bits > 128)
+      return "+avx";
+    return StringRef();
   }
   if (isa<arith::TruncFOp, LLVM::FPTruncOp>(op)) {
     auto type = dyn_cast<VectorType>(op->getResult(0).getType());

@@ -29,7 +29,11 @@
 // VBMI: arith.shrsi %{{.*}}, %[[DOWN]] : vector<32xi32>
 
 // SHUFFLE-LABEL: func.func @signed_i4
-// SHUFFLE-NOT: target_features
+// LANES-NOT: target_features
+// ONE-NOT: target_features
+// With AVX2 the function gets AVX for its ymm register barrier (see
+// register-barrier-features.mlir).
+// AVX2-SAME: target_features = #llvm.target_features<["+avx"]>
 // SHUFFLE-DAG: %[[DOWN:.*]] = arith.constant dense<28> : vector<32xi32>
 // SHUFFLE-DAG: %[[UP:.*]] = arith.constant dense<[4, 0, 4, 0, {{.*}}]> : vector<32xi32>
 // LANES: %[[LOW:.*]] = vector.shuffle %{{.*}}, %{{.*}} [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, {{.*}}, 7, 7, 7, 7, 7, 7, 7, 7] : vector<16xi8>, vector<16xi8>
@@ -99,6 +103,7 @@ func.func @twelve(%b: vector<6xi8>) -> vector<12xi32> {
 // (indices 16 higher). Without lane shuffles, one shuffle of all 32 bytes.
 
 // AVX2-LABEL: func.func @windows_i4
+// AVX2-SAME: target_features = #llvm.target_features<["+avx"]>
 // AVX2: %[[W0:.*]] = vector.shuffle %[[B:.*]], %{{.*}} [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15] : vector<32xi8>, vector<32xi8>
 // AVX2: %[[L0:.*]] = llvm.inline_asm "", "=v,0" %[[W0]] : (vector<32xi8>) -> vector<32xi8>
 // AVX2: vector.shuffle %[[L0]], %[[L0]] [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 18, 18, 18, 18, 18, 18, 18, 18, 19, 19, 19, 19, 19, 19, 19, 19]
@@ -110,6 +115,12 @@ func.func @twelve(%b: vector<6xi8>) -> vector<12xi32> {
 // AVX2-COUNT-4: vector.shuffle %[[L1]], %[[L1]]
 // AVX2-NOT: llvm.inline_asm
 // AVX2: vector.bitcast %{{.*}} : vector<256xi8> to vector<64xi32>
+
+// With AVX512BW, 64-byte windows of 16 bytes each, behind zmm barriers
+// (AVX512F for the function).
+// LANES-LABEL: func.func @windows_i4
+// LANES-SAME: target_features = #llvm.target_features<["+avx512f"]>
+// LANES: llvm.inline_asm "", "=v,0" %{{.*}} : (vector<64xi8>) -> vector<64xi8>
 
 // ONE-LABEL: func.func @windows_i4
 // ONE-NOT: llvm.inline_asm

@@ -49,9 +49,10 @@ void populateQDQVectorOpsToLLVMPatterns(RewritePatternSet &patterns,
                                         const X86Features &features);
 
 /// Marks every function under `root` that calls one of the x86 intrinsics
-/// above, or rounds f32 vectors to bf16 with arith.truncf / llvm.fptrunc
-/// (which --convert-qdq-to-vector emits only with `avx512bf16`), with the
-/// LLVM target features the instruction needs
+/// above, rounds f32 vectors to bf16 with arith.truncf / llvm.fptrunc
+/// (which --convert-qdq-to-vector emits only with `avx512bf16`), or holds a
+/// register barrier wider than 128 bits (AVX for ymm, AVX512F for zmm),
+/// with the LLVM target features the instruction needs
 /// (`target_features`, merged with what the function already has), so that
 /// LLVM selects it whatever CPU the target machine names. The pass does this
 /// itself; embedders that only use the patterns call it after them.

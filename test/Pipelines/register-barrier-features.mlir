@@ -1,0 +1,32 @@
+// Code with register barriers compiles for a generic x86-64 CPU (llc with
+// no -mcpu or -mattr, as an embedder's JIT or the calling-convention tests
+// do): each function holding a barrier wider than an xmm register carries
+// the features of that register. Without them llc fails with "couldn't
+// allocate output register for constraint 'v'" (CI on Zen 3, 2026-11-28:
+// the AVX2 broadcast of a lone 16-byte unpack_bits window).
+// RUN: qdq-opt %s --qdq-to-llvm="vector-bits=256 cpu-features=ssse3,avx2" -o %t.avx2.mlir
+// RUN: FileCheck %s --check-prefix=AVX2 < %t.avx2.mlir
+// RUN: mlir-translate --mlir-to-llvmir %t.avx2.mlir | llc -O2 -filetype=obj -mtriple=x86_64-unknown-linux-gnu -o /dev/null
+// RUN: qdq-opt %s --qdq-to-llvm="vector-bits=512 cpu-features=avx512f,avx512bw,f16c f16-stores=separate" -o %t.avx512.mlir
+// RUN: FileCheck %s --check-prefix=AVX512 < %t.avx512.mlir
+// RUN: mlir-translate --mlir-to-llvmir %t.avx512.mlir | llc -O2 -filetype=obj -mtriple=x86_64-unknown-linux-gnu -o /dev/null
+
+// Per-axis packed uint4, with AVX2 one 16-byte window broadcast to both
+// 128-bit lanes behind a 256-bit barrier.
+// AVX2-LABEL: llvm.func @per_axis_ui4
+// AVX2-SAME: target_features = #llvm.target_features<["+avx"]>
+// AVX2: llvm.inline_asm "", "=v,0" %{{.*}} : (vector<32xi8>) -> vector<32xi8>
+func.func @per_axis_ui4(%x: tensor<3x7xui4>, %s: tensor<3xf32>, %z: tensor<3xui4>) -> tensor<3x7xf32> {
+  %y = qdq.dequantize_linear %x, %s, %z axis = 0 : (tensor<3x7xui4>, tensor<3xf32>, tensor<3xui4>) -> tensor<3x7xf32>
+  return %y : tensor<3x7xf32>
+}
+
+// f16 results with separate stores on 512-bit registers: each 16-lane
+// vcvtps2ph result (a ymm) goes through a barrier.
+// AVX512-LABEL: llvm.func @f16_separate
+// AVX512-SAME: target_features = #llvm.target_features<["+avx"]>
+// AVX512: llvm.inline_asm "", "=v,0" %{{.*}} : (vector<16xi16>) -> vector<16xi16>
+func.func @f16_separate(%x: tensor<4096xi8>, %s: tensor<f32>) -> tensor<4096xf16> {
+  %y = qdq.dequantize_linear %x, %s : (tensor<4096xi8>, tensor<f32>) -> tensor<4096xf16>
+  return %y : tensor<4096xf16>
+}
