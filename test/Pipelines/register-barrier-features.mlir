@@ -10,6 +10,10 @@
 // RUN: qdq-opt %s --qdq-to-llvm="vector-bits=512 cpu-features=avx512f,avx512bw,f16c f16-stores=separate" -o %t.avx512.mlir
 // RUN: FileCheck %s --check-prefix=AVX512 < %t.avx512.mlir
 // RUN: mlir-translate --mlir-to-llvmir %t.avx512.mlir | llc -O2 -filetype=obj -mtriple=x86_64-unknown-linux-gnu -o /dev/null
+// The other feature sets the lowering has paths for compile the same way
+// (byte permutes and bf16 conversion on 512 bits; 128-bit vectors).
+// RUN: qdq-opt %s --qdq-to-llvm="vector-bits=512 cpu-features=avx512f,avx512bw,avx512vbmi,avx512bf16,f16c" | mlir-translate --mlir-to-llvmir | llc -O2 -filetype=obj -mtriple=x86_64-unknown-linux-gnu -o /dev/null
+// RUN: qdq-opt %s --qdq-to-llvm="vector-bits=128 cpu-features=ssse3,f16c" | mlir-translate --mlir-to-llvmir | llc -O2 -filetype=obj -mtriple=x86_64-unknown-linux-gnu -o /dev/null
 
 // Per-axis packed uint4, with AVX2 one 16-byte window broadcast to both
 // 128-bit lanes behind a 256-bit barrier.
@@ -29,4 +33,16 @@ func.func @per_axis_ui4(%x: tensor<3x7xui4>, %s: tensor<3xf32>, %z: tensor<3xui4
 func.func @f16_separate(%x: tensor<4096xi8>, %s: tensor<f32>) -> tensor<4096xf16> {
   %y = qdq.dequantize_linear %x, %s : (tensor<4096xi8>, tensor<f32>) -> tensor<4096xf16>
   return %y : tensor<4096xf16>
+}
+
+// Blocked packed int4 and fp8 with bf16 results: block tables, the fp8
+// decode and the bf16 rounding, under every feature set above.
+func.func @blocked_i4_bf16(%x: tensor<8x96xi4>, %s: tensor<8x3xbf16>, %z: tensor<8x3xi4>) -> tensor<8x96xbf16> {
+  %y = qdq.dequantize_linear %x, %s, %z axis = 1 block_size = 32 : (tensor<8x96xi4>, tensor<8x3xbf16>, tensor<8x3xi4>) -> tensor<8x96xbf16>
+  return %y : tensor<8x96xbf16>
+}
+
+func.func @fp8_bf16(%x: tensor<4096xf8E4M3FN>, %s: tensor<bf16>) -> tensor<4096xbf16> {
+  %y = qdq.dequantize_linear %x, %s : (tensor<4096xf8E4M3FN>, tensor<bf16>) -> tensor<4096xbf16>
+  return %y : tensor<4096xbf16>
 }
