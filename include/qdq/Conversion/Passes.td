@@ -374,8 +374,9 @@ def ConvertQDQVectorOpsToLLVM : Pass<"convert-qdq-vector-ops-to-llvm"> {
     target machine (and runs on CPUs that have them); so are functions
     holding such an empty inline asm (a register barrier, also made by
     `--convert-qdq-to-vector`) on a ymm or zmm value: AVX or AVX512F, since
-    LLVM cannot split an inline asm operand across narrower registers. Without the features
-    (`cpu-features=none`) every element is extracted and inserted.
+    LLVM cannot split an inline asm operand across narrower registers.
+    Without the features (`cpu-features=none`) every element is extracted
+    and inserted.
     Run it after bufferization: `llvm.call_intrinsic` has unknown memory
     effects, which the buffer deallocation passes reject.
   }];

@@ -571,9 +571,9 @@ static StringRef getNeededX86Features(Operation *op) {
   }
   // A register barrier needs a register as wide as its value: LLVM cannot
   // split an inline asm operand, so without these features llc fails with
-  // "couldn't allocate output register for constraint 'v'" (a 64-byte
-  // unpack_bits broadcast on an AVX-512 host, compiled for a generic
-  // x86-64 CPU).
+  // "couldn't allocate output register for constraint 'v'" for a generic
+  // x86-64 CPU (CI on Zen 3: the 32-byte AVX2 broadcast of a lone 16-byte
+  // unpack_bits window).
   if (auto barrier = dyn_cast<LLVM::InlineAsmOp>(op)) {
     if (barrier.getConstraints() != kRegisterBarrierConstraints ||
         barrier->getNumResults() != 1)
