@@ -27,6 +27,9 @@
 // IR-NOT:   fence
 // IR-LABEL: define {{.*}} @large_f16(
 // IR:       store <8 x i16> {{.*}}, align 16, !nontemporal
+// IR-LABEL: define {{.*}} @large_table(
+// IR:       store <64 x i16> {{.*}}, align 64, !nontemporal
+// IR:       fence seq_cst
 // IR-LABEL: define {{.*}} @larger(
 // IR:       store <32 x float> {{.*}}, align 64, !nontemporal
 // IR-LABEL: define {{.*}} @read_heavy(
@@ -49,6 +52,9 @@
 // ASM-LABEL: large_f16:
 // ASM:       vcvtps2ph
 // ASM:       vmovntps %xmm
+// ASM-LABEL: large_table:
+// ASM:       vpshufb
+// ASM:       vmovntdq %ymm
 // OFF-NOT:   !nontemporal
 // SSE-LABEL: define {{.*}} @large_f16(
 // SSE:       store <16 x i16> {{.*}}, align 32, !nontemporal
@@ -74,12 +80,20 @@ func.func @small(%x: tensor<4194304xi8>, %s: tensor<f32>, %z: tensor<i8>) -> ten
 }
 
 // 16 Mi f16 = 32 MiB, blocked rows of int4.
-func.func @large_f16(%x: tensor<4096x4096xi4>, %s: tensor<4096x128xf16>) -> tensor<4096x4096xf16> {
-  %y = qdq.dequantize_linear %x, %s axis = 1 block_size = 32 : (tensor<4096x4096xi4>, tensor<4096x128xf16>) -> tensor<4096x4096xf16>
+func.func @large_f16(%x: tensor<4096x4096xi8>, %s: tensor<4096x128xf16>) -> tensor<4096x4096xf16> {
+  %y = qdq.dequantize_linear %x, %s axis = 1 block_size = 32 : (tensor<4096x4096xi8>, tensor<4096x128xf16>) -> tensor<4096x4096xf16>
   return %y : tensor<4096x4096xf16>
 }
 
 // 16 Mi i8 -> f32 = 80 MiB.
+// The same with packed int4 x: block tables (AVX2: each block's byte
+// planes looked up with vpshufb), whose steps write their 64 f16 results
+// at once.
+func.func @large_table(%x: tensor<4096x4096xi4>, %s: tensor<4096x128xf16>) -> tensor<4096x4096xf16> {
+  %y = qdq.dequantize_linear %x, %s axis = 1 block_size = 32 : (tensor<4096x4096xi4>, tensor<4096x128xf16>) -> tensor<4096x4096xf16>
+  return %y : tensor<4096x4096xf16>
+}
+
 func.func @larger(%x: tensor<16777216xi8>, %s: tensor<f32>, %z: tensor<i8>) -> tensor<16777216xf32> {
   %y = qdq.dequantize_linear %x, %s, %z : (tensor<16777216xi8>, tensor<f32>, tensor<i8>) -> tensor<16777216xf32>
   return %y : tensor<16777216xf32>

@@ -169,7 +169,9 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
     blocks of 4-bit x; the 4 codes of each block of 2-bit x, at most 8 per
     step), each index its code plus 2^bits times its block in the step,
     the codes ordered so that the planes' bytes interleave within 128-bit
-    lanes. Per-axis x of at most
+    lanes; without 64-entry byte lookups (AVX2), in two 16-entry byte
+    planes per block, looked up (vpshufb) by the lanes of the step that
+    lie in that block. Per-axis x of at most
     8 bits with f16/bf16 results whose period (K * N elements) divides the
     step and whose K * 2^bits (axis entry, code) pairs fit a byte lookup of
     16, 64 or 256 entries (2-bit x with C = 64, 4-bit x with C = 16) takes

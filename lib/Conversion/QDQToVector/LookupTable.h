@@ -96,11 +96,19 @@ public:
   /// looks its codes up in them: in an f32 table of 16 codes per 16 lanes
   /// (vpermps), or for f16/bf16 results in a byte-plane table of 64 entries
   /// (vpermb) that holds up to 64 / 2^bits blocks, indexed by code + 2^bits
-  /// * the lane's block in the step (blockTableCodes). Per 32 codes of
-  /// 4-bit x that is 16 conversions, multiplies and roundings instead of
-  /// 32, and 4 for 2-bit x with f16/bf16 results.
+  /// * the lane's block in the step (blockTableCodes). Without 64-entry
+  /// byte lookups (AVX2, or AVX-512 without VBMI) each block has byte
+  /// planes of 16 entries of its own instead, looked up (vpshufb) by the
+  /// lanes of the step that lie in that block (sharesBlockPlanes). Per 32
+  /// codes of 4-bit x that is 16 conversions, multiplies and roundings
+  /// instead of 32, and 4 for 2-bit x with f16/bf16 results.
   static bool appliesToBlocks(DequantizeLinearOp op, const Plan &plan,
                               int64_t lanes, const X86Features &features);
+
+  /// Block tables of f16/bf16 results (appliesToBlocks): whether the
+  /// blocks of a step share one pair of 64-entry byte planes (true), or
+  /// each block in the step has 16-entry planes of its own (false).
+  static bool sharesBlockPlanes(int64_t lanes, const X86Features &features);
 
   /// The entries per block of a block table (appliesToBlocks): every code
   /// of packed x in the byte planes of f16/bf16 results (4 for 2-bit x, 16

@@ -178,6 +178,7 @@ public:
         parallelThreshold(parallelThreshold), useLookup(useLookup),
         lookupF32Entries(lookupF32Entries),
         blockLookup(LookupTable::appliesToBlocks(op, plan, lanes, x86)),
+        blockPlanesShared(LookupTable::sharesBlockPlanes(lanes, x86)),
         periodEntries(
             useLookup ? LookupTable::periodTableEntries(op, plan, lanes, x86)
                       : 0),
@@ -1402,29 +1403,57 @@ private:
       }
       return y;
     }
-    // Byte planes of 64 entries: block k of the step at entries perBlock * k
-    // to perBlock * (k + 1) - 1 (repeated to fill the table), each plane one
-    // byte shuffle of the entries' bytes.
+    auto readCodes = [&] {
+      return xReader.read(b, loc, ValueRange{i}, lanes, inBounds,
+                          /*rawCodes=*/true);
+    };
+    // Byte planes of `count` entries, entry e the result first + e % period
+    // of `entries`: one byte shuffle of the entries' bytes each.
     int64_t used = perBlock * blocks;
     Value entryBytes = vector::BitCastOp::create(
         b, loc, VectorType::get({2 * used}, b.getI8Type()), entries);
-    SmallVector<int64_t> lowBytes, highBytes;
-    for (int64_t e = 0; e < 64; ++e) {
-      lowBytes.push_back(2 * (e % used));
-      highBytes.push_back(2 * (e % used) + 1);
+    auto planesOf = [&](int64_t count, int64_t first, int64_t period) {
+      SmallVector<int64_t> lowBytes, highBytes;
+      for (int64_t e = 0; e < count; ++e) {
+        lowBytes.push_back(2 * (first + e % period));
+        highBytes.push_back(2 * (first + e % period) + 1);
+      }
+      // (One statement each: the order of the ops must not depend on the
+      // compiler's order of evaluating arguments.)
+      Value low =
+          vector::ShuffleOp::create(b, loc, entryBytes, entryBytes, lowBytes);
+      Value high =
+          vector::ShuffleOp::create(b, loc, entryBytes, entryBytes, highBytes);
+      return std::pair<Value, Value>(low, high);
+    };
+    if (!blockPlanesShared) {
+      // Planes of 16 entries per block (block k's codes, repeated to fill
+      // them), each looked up by the step's lanes in block k.
+      Value xCodes = readCodes();
+      int64_t slice = std::min(block, lanes);
+      Value y = arith::ConstantOp::create(
+          b, loc, b.getZeroAttr(VectorType::get({lanes}, b.getI16Type())));
+      for (int64_t r = 0; r < lanes; r += slice) {
+        auto [low, high] = planesOf(16, perBlock * (r / block), perBlock);
+        Value codes = vector::ExtractStridedSliceOp::create(
+            b, loc, xCodes, ArrayRef<int64_t>{r}, ArrayRef<int64_t>{slice},
+            ArrayRef<int64_t>{1});
+        Value part = LookupTable::lookupWords(b, loc, low, high, codes);
+        y = vector::InsertStridedSliceOp::create(
+            b, loc, part, y, ArrayRef<int64_t>{r}, ArrayRef<int64_t>{1});
+      }
+      return y;
     }
-    Value low =
-        vector::ShuffleOp::create(b, loc, entryBytes, entryBytes, lowBytes);
-    Value high =
-        vector::ShuffleOp::create(b, loc, entryBytes, entryBytes, highBytes);
+    // Planes of 64 entries: block k of the step at entries perBlock * k to
+    // perBlock * (k + 1) - 1 (repeated to fill the table).
+    auto [low, high] = planesOf(64, 0, used);
     // Each index is its code plus perBlock * its element's block in the
     // step.
     SmallVector<int64_t> offsets;
     if (blocks > 1)
       for (int64_t e = 0; e < lanes; ++e)
         offsets.push_back(perBlock * (e / block));
-    Value xCodes = xReader.read(b, loc, ValueRange{i}, lanes, inBounds,
-                                /*rawCodes=*/true);
+    Value xCodes = readCodes();
     return LookupTable::lookupWordsInLaneOrder(b, loc, low, high, xCodes,
                                                offsets);
   }
@@ -2570,6 +2599,10 @@ private:
   /// Steps look their codes up in tables of their blocks
   /// (LookupTable::appliesToBlocks, blockLookupStep).
   bool blockLookup;
+  /// Block tables of f16/bf16 results: the step's blocks share 64-entry
+  /// byte planes, or each has 16-entry planes of its own
+  /// (LookupTable::sharesBlockPlanes).
+  bool blockPlanesShared;
   /// The entries of the period table of a per-axis op that takes one
   /// (LookupTable::periodTableEntries), else 0.
   int64_t periodEntries;

@@ -37,14 +37,34 @@
 // CHECK: %[[W:.*]] = vector.shuffle %[[L]], %[[U]] [0, 64, 1, 65, 2, 66, 3, 67, 4, 68, 5, 69, 6, 70, 7, 71, 16, 80, {{.*}}] : vector<64xi8>, vector<64xi8>
 // CHECK: %[[R:.*]] = vector.bitcast %[[W]] : vector<128xi8> to vector<64xi16>
 // CHECK: vector.transfer_write %[[R]]
-// Without VBMI (no 64-entry byte lookup) or with 256-bit vectors, the
-// arithmetic path.
+// Without AVX2 or VBMI (no byte lookup in registers of a block's 32
+// lanes), the arithmetic path.
 // NOVBMI-LABEL: func.func @i4_b32_f16
 // NOVBMI-NOT: qdq.table_lookup
 // NOVBMI: return
+// With 256-bit vectors (no 64-entry byte lookup, AVX2's vpshufb), each
+// block of the step has 16-entry byte planes of its own (the low and high
+// bytes of its entries 0-15 or 16-31), looked up by the raw codes of its
+// 32 lanes.
 // YMM-LABEL: func.func @i4_b32_f16
-// YMM-NOT: qdq.table_lookup
-// YMM: return
+// YMM: scf.for
+// YMM: %[[H:.*]] = arith.truncf %{{.*}} : vector<32xf32> to vector<32xf16>
+// YMM: %[[B:.*]] = vector.bitcast %[[H]] : vector<32xf16> to vector<64xi8>
+// YMM: %[[X:.*]] = vector.interleave %{{.*}}, %{{.*}} : vector<32xi8> -> vector<64xi8>
+// YMM: %[[LO0:.*]] = vector.shuffle %[[B]], %[[B]] [0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30] : vector<64xi8>, vector<64xi8>
+// YMM: %[[HI0:.*]] = vector.shuffle %[[B]], %[[B]] [1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31] : vector<64xi8>, vector<64xi8>
+// YMM: %[[C0:.*]] = vector.extract_strided_slice %[[X]] {offsets = [0], sizes = [32], strides = [1]} : vector<64xi8> to vector<32xi8>
+// YMM: %[[L0:.*]] = qdq.table_lookup %[[LO0]][%[[C0]]] : vector<16xi8>, vector<32xi8>
+// YMM: %[[U0:.*]] = qdq.table_lookup %[[HI0]][%[[C0]]] : vector<16xi8>, vector<32xi8>
+// YMM: vector.interleave %[[L0]], %[[U0]] : vector<32xi8> -> vector<64xi8>
+// YMM: vector.insert_strided_slice %{{.*}}, %{{.*}} {offsets = [0], strides = [1]} : vector<32xi16> into vector<64xi16>
+// YMM: %[[LO1:.*]] = vector.shuffle %[[B]], %[[B]] [32, 34, 36, 38, 40, 42, 44, 46, 48, 50, 52, 54, 56, 58, 60, 62] : vector<64xi8>, vector<64xi8>
+// YMM: %[[HI1:.*]] = vector.shuffle %[[B]], %[[B]] [33, 35, {{.*}}, 61, 63] : vector<64xi8>, vector<64xi8>
+// YMM: %[[C1:.*]] = vector.extract_strided_slice %[[X]] {offsets = [32], sizes = [32], strides = [1]} : vector<64xi8> to vector<32xi8>
+// YMM: qdq.table_lookup %[[LO1]][%[[C1]]] : vector<16xi8>, vector<32xi8>
+// YMM: qdq.table_lookup %[[HI1]][%[[C1]]] : vector<16xi8>, vector<32xi8>
+// YMM: %[[R:.*]] = vector.insert_strided_slice %{{.*}}, %{{.*}} {offsets = [32], strides = [1]} : vector<32xi16> into vector<64xi16>
+// YMM: vector.transfer_write %[[R]]
 func.func @i4_b32_f16(%x: tensor<2x128xi4>, %s: tensor<2x4xf16>, %z: tensor<2x4xi4>) -> tensor<2x128xf16> {
   %y = qdq.dequantize_linear %x, %s, %z axis = 1 block_size = 32 : (tensor<2x128xi4>, tensor<2x4xf16>, tensor<2x4xi4>) -> tensor<2x128xf16>
   return %y : tensor<2x128xf16>
