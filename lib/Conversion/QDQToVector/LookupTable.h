@@ -235,17 +235,29 @@ public:
   /// lookupWords for n codes, n a multiple of 64, on 512-bit registers: the
   /// codes are first put in the order that makes the final interleave of
   /// the two planes' bytes in-lane (vpunpcklbw/vpunpckhbw, where the
-  /// interleave of codes in element order crosses 128-bit lanes): in each
-  /// 64 codes, position 16 * L + j holds element 8 * L + j and position
-  /// 16 * L + 8 + j element 32 + 8 * L + j (L the 128-bit lane, j < 8).
-  /// Codes that come from a shuffle (unpacked packed x) take the reorder
-  /// into it; loaded codes take one qword permute (runs of 8 move). `offsets`,
-  /// when given, holds a constant per element that is ORed into its index
-  /// (block tables: LookupTable::blockTableCodes times its block in the
-  /// step).
+  /// interleave of codes in element order crosses 128-bit lanes; see
+  /// laneOrder). Codes that come from a shuffle (unpacked packed x) take
+  /// the reorder into it; loaded codes take one qword permute (runs of 8
+  /// move). `offsets`, when given, holds a constant per element that is
+  /// ORed into its index (block tables: LookupTable::blockTableCodes times
+  /// its block in the step).
   static Value lookupWordsInLaneOrder(OpBuilder &b, Location loc, Value low,
                                       Value high, Value codes,
                                       ArrayRef<int64_t> offsets = {});
+
+  /// The in-lane order of n codes on registers of R bytes (R a multiple of
+  /// 16 that divides n): in each R codes, position 16 * L + j holds element
+  /// 8 * L + j and position 16 * L + 8 + j element R / 2 + 8 * L + j (L the
+  /// 128-bit lane, j < 8). Interleaving the bytes looked up for codes in
+  /// this order within 128-bit lanes gives the results in element order.
+  static SmallVector<int64_t> laneOrder(int64_t n, int64_t registerBytes);
+
+  /// Looks `indices` (vector<n x i8>, codes in the order `elementAt`, which
+  /// laneOrder gives) up in the byte planes `low` and `high`, giving the
+  /// 16-bit entries in element order as vector<n x i16>.
+  static Value lookupWordsOrdered(OpBuilder &b, Location loc, Value low,
+                                  Value high, Value indices,
+                                  ArrayRef<int64_t> elementAt);
 
   /// Byte planes of bf16 entries: looks up raw `codes` (vector<n x i8>),
   /// giving the entries as the high halves of f32 values (vector<n x f32>,

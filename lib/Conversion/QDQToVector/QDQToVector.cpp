@@ -179,6 +179,10 @@ public:
         lookupF32Entries(lookupF32Entries),
         blockLookup(LookupTable::appliesToBlocks(op, plan, lanes, x86)),
         blockPlanesShared(LookupTable::sharesBlockPlanes(lanes, x86)),
+        blockLookupBytes(blockLookup && !blockPlanesShared
+                             ? getTableLookupRegisterBytes(
+                                   16, std::min(plan.blockSize, lanes), x86)
+                             : 0),
         periodEntries(
             useLookup ? LookupTable::periodTableEntries(op, plan, lanes, x86)
                       : 0),
@@ -1428,9 +1432,22 @@ private:
     };
     if (!blockPlanesShared) {
       // Planes of 16 entries per block (block k's codes, repeated to fill
-      // them), each looked up by the step's lanes in block k.
-      Value xCodes = readCodes();
+      // them), each looked up by the step's lanes in block k. 4-bit codes
+      // on 256-bit registers are unpacked in the in-lane order, so that
+      // the looked-up bytes interleave in-lane.
       int64_t slice = std::min(block, lanes);
+      bool inLaneOrder = xReader.getPackedBits() == 4 &&
+                         blockLookupBytes == 32 && slice % 32 == 0 &&
+                         lanes % 64 == 0;
+      Value xCodes =
+          inLaneOrder
+              ? unpackNibblesInLaneOrder(
+                    b, loc,
+                    xReader.readBytes(b, loc, ValueRange{i}, lanes, inBounds))
+              : readCodes();
+      SmallVector<int64_t> elementAt;
+      if (inLaneOrder)
+        elementAt = LookupTable::laneOrder(slice, 32);
       Value y = arith::ConstantOp::create(
           b, loc, b.getZeroAttr(VectorType::get({lanes}, b.getI16Type())));
       for (int64_t r = 0; r < lanes; r += slice) {
@@ -1438,7 +1455,10 @@ private:
         Value codes = vector::ExtractStridedSliceOp::create(
             b, loc, xCodes, ArrayRef<int64_t>{r}, ArrayRef<int64_t>{slice},
             ArrayRef<int64_t>{1});
-        Value part = LookupTable::lookupWords(b, loc, low, high, codes);
+        Value part = inLaneOrder
+                         ? LookupTable::lookupWordsOrdered(b, loc, low, high,
+                                                           codes, elementAt)
+                         : LookupTable::lookupWords(b, loc, low, high, codes);
         y = vector::InsertStridedSliceOp::create(
             b, loc, part, y, ArrayRef<int64_t>{r}, ArrayRef<int64_t>{1});
       }
@@ -2603,6 +2623,8 @@ private:
   /// byte planes, or each has 16-entry planes of its own
   /// (LookupTable::sharesBlockPlanes).
   bool blockPlanesShared;
+  /// ... and the register bytes of the lookups in planes of their own.
+  int64_t blockLookupBytes;
   /// The entries of the period table of a per-axis op that takes one
   /// (LookupTable::periodTableEntries), else 0.
   int64_t periodEntries;

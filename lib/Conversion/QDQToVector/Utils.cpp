@@ -124,3 +124,30 @@ Value mlir::qdq::detail::unpackCodes(OpBuilder &b, Location loc, Value bytes,
   return arith::SubIOp::create(
       b, loc, arith::XOrIOp::create(b, loc, codes, half), half);
 }
+
+Value mlir::qdq::detail::unpackNibblesInLaneOrder(OpBuilder &b, Location loc,
+                                                  Value bytes) {
+  auto byteType = cast<VectorType>(bytes.getType());
+  int64_t m = byteType.getNumElements();
+  assert(m % 32 == 0 && "whole 256-bit registers of bytes");
+  SmallVector<int64_t> dwords;
+  for (int64_t c = 0; c < m; c += 32)
+    for (int64_t d : {0, 2, 4, 6, 1, 3, 5, 7})
+      for (int64_t k = 0; k < 4; ++k)
+        dwords.push_back(c + 4 * d + k);
+  Value permuted = vector::ShuffleOp::create(b, loc, bytes, bytes, dwords);
+  Value mask = arith::ConstantOp::create(
+      b, loc,
+      DenseElementsAttr::get(byteType, b.getI8IntegerAttr(15).getValue()));
+  Value low = arith::AndIOp::create(b, loc, permuted, mask);
+  Value high = shiftRightByConstant(b, loc, permuted, 4);
+  // Per 32 bytes: the low halves of both 128-bit lanes interleaved (codes
+  // 0-31 of the 64), then the high halves (codes 32-63).
+  SmallVector<int64_t> interleave;
+  for (int64_t c = 0; c < m; c += 32)
+    for (int64_t half : {0, 8})
+      for (int64_t lane : {0, 16})
+        for (int64_t k = 0; k < 8; ++k)
+          interleave.append({c + lane + half + k, m + c + lane + half + k});
+  return vector::ShuffleOp::create(b, loc, low, high, interleave);
+}

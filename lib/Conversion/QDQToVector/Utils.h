@@ -52,6 +52,16 @@ Value expandTo(OpBuilder &b, Location loc, Value source, RankedTensorType type,
 Value unpackCodes(OpBuilder &b, Location loc, Value bytes, unsigned bits,
                   bool isSigned);
 
+/// Unpacks the 4-bit codes of `bytes` (vector<m x i8>, m a multiple of 32,
+/// the first code of a byte in its low bits) into raw codes (0-15), one per
+/// i8 lane, in the in-lane order of 256-bit registers
+/// (LookupTable::laneOrder(2 * m, 32)): per 32 bytes, one dword permute
+/// that puts dwords 0, 2, 4, 6 in the low 128-bit lane and 1, 3, 5, 7 in
+/// the high one, then in-lane interleaves of the low and high nibbles
+/// (vpermd, vpunpcklbw, vpunpckhbw), where the codes in element order
+/// take two cross-lane permutes more.
+Value unpackNibblesInLaneOrder(OpBuilder &b, Location loc, Value bytes);
+
 } // namespace mlir::qdq::detail
 
 #endif // QDQ_LIB_CONVERSION_QDQTOVECTOR_UTILS_H

@@ -45,18 +45,27 @@
 // With 256-bit vectors (no 64-entry byte lookup, AVX2's vpshufb), each
 // block of the step has 16-entry byte planes of its own (the low and high
 // bytes of its entries 0-15 or 16-31), looked up by the raw codes of its
-// 32 lanes.
+// 32 lanes. The 4-bit codes are unpacked in the in-lane order: the packed
+// bytes' dwords 0, 2, 4, 6 to the low 128-bit lane, 1, 3, 5, 7 to the high
+// one, then the nibbles interleaved within lanes, so that elements 0-7 and
+// 16-23 are looked up in the low lane and 8-15 and 24-31 in the high one;
+// the looked-up bytes then interleave within lanes into the results in
+// element order.
 // YMM-LABEL: func.func @i4_b32_f16
 // YMM: scf.for
 // YMM: %[[H:.*]] = arith.truncf %{{.*}} : vector<32xf32> to vector<32xf16>
 // YMM: %[[B:.*]] = vector.bitcast %[[H]] : vector<32xf16> to vector<64xi8>
-// YMM: %[[X:.*]] = vector.interleave %{{.*}}, %{{.*}} : vector<32xi8> -> vector<64xi8>
+// YMM: %[[P:.*]] = vector.transfer_read %{{.*}} : tensor<128xi8>, vector<32xi8>
+// YMM: %[[D:.*]] = vector.shuffle %[[P]], %[[P]] [0, 1, 2, 3, 8, 9, 10, 11, 16, 17, 18, 19, 24, 25, 26, 27, 4, 5, 6, 7, 12, 13, 14, 15, 20, 21, 22, 23, 28, 29, 30, 31] : vector<32xi8>, vector<32xi8>
+// YMM: %[[LOW:.*]] = arith.andi %[[D]], %{{.*}} : vector<32xi8>
+// YMM: %[[HIGH:.*]] = arith.shrui %[[D]], %{{.*}} : vector<32xi8>
+// YMM: %[[X:.*]] = vector.shuffle %[[LOW]], %[[HIGH]] [0, 32, 1, 33, 2, 34, 3, 35, 4, 36, 5, 37, 6, 38, 7, 39, 16, 48, 17, 49, {{.*}}, 23, 55, 8, 40, 9, 41, {{.*}}, 15, 47, 24, 56, {{.*}}, 31, 63] : vector<32xi8>, vector<32xi8>
 // YMM: %[[LO0:.*]] = vector.shuffle %[[B]], %[[B]] [0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30] : vector<64xi8>, vector<64xi8>
 // YMM: %[[HI0:.*]] = vector.shuffle %[[B]], %[[B]] [1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31] : vector<64xi8>, vector<64xi8>
 // YMM: %[[C0:.*]] = vector.extract_strided_slice %[[X]] {offsets = [0], sizes = [32], strides = [1]} : vector<64xi8> to vector<32xi8>
 // YMM: %[[L0:.*]] = qdq.table_lookup %[[LO0]][%[[C0]]] : vector<16xi8>, vector<32xi8>
 // YMM: %[[U0:.*]] = qdq.table_lookup %[[HI0]][%[[C0]]] : vector<16xi8>, vector<32xi8>
-// YMM: vector.interleave %[[L0]], %[[U0]] : vector<32xi8> -> vector<64xi8>
+// YMM: vector.shuffle %[[L0]], %[[U0]] [0, 32, 1, 33, 2, 34, 3, 35, 4, 36, 5, 37, 6, 38, 7, 39, 16, 48, {{.*}}, 23, 55, 8, 40, {{.*}}, 15, 47, 24, 56, {{.*}}, 31, 63] : vector<32xi8>, vector<32xi8>
 // YMM: vector.insert_strided_slice %{{.*}}, %{{.*}} {offsets = [0], strides = [1]} : vector<32xi16> into vector<64xi16>
 // YMM: %[[LO1:.*]] = vector.shuffle %[[B]], %[[B]] [32, 34, 36, 38, 40, 42, 44, 46, 48, 50, 52, 54, 56, 58, 60, 62] : vector<64xi8>, vector<64xi8>
 // YMM: %[[HI1:.*]] = vector.shuffle %[[B]], %[[B]] [33, 35, {{.*}}, 61, 63] : vector<64xi8>, vector<64xi8>
@@ -173,6 +182,21 @@ func.func @mxfp4(%x: tensor<4x64xf4E2M1FN>, %s: tensor<4x2xf8E8M0FNU>) -> tensor
 // UNROLL16: scf.for
 // UNROLL16: arith.mulf %{{.*}}, %{{.*}} : vector<32xf32>
 // UNROLL16: qdq.table_lookup %{{.*}}[%{{.*}}] : vector<64xi8>, vector<256xi8>
+// On 256-bit vectors (64 lanes, two blocks per step), each block's planes
+// hold its 4 entries repeated four times, and the codes, unpacked in
+// element order, are looked up 32 at a time and interleaved.
+// YMM-LABEL: func.func @i2_b32_f16_segments
+// YMM: scf.for
+// YMM: scf.for
+// YMM: %[[X:.*]] = vector.interleave %{{.*}}, %{{.*}} : vector<32xi8> -> vector<64xi8>
+// YMM: %[[LO0:.*]] = vector.shuffle %[[B:.*]], %[[B]] [0, 2, 4, 6, 0, 2, 4, 6, 0, 2, 4, 6, 0, 2, 4, 6] : vector<16xi8>, vector<16xi8>
+// YMM: %[[HI0:.*]] = vector.shuffle %[[B]], %[[B]] [1, 3, 5, 7, 1, 3, 5, 7, 1, 3, 5, 7, 1, 3, 5, 7] : vector<16xi8>, vector<16xi8>
+// YMM: %[[C0:.*]] = vector.extract_strided_slice %[[X]] {offsets = [0], sizes = [32], strides = [1]} : vector<64xi8> to vector<32xi8>
+// YMM: %[[L0:.*]] = qdq.table_lookup %[[LO0]][%[[C0]]] : vector<16xi8>, vector<32xi8>
+// YMM: %[[U0:.*]] = qdq.table_lookup %[[HI0]][%[[C0]]] : vector<16xi8>, vector<32xi8>
+// YMM: vector.interleave %[[L0]], %[[U0]] : vector<32xi8> -> vector<64xi8>
+// YMM: vector.shuffle %[[B]], %[[B]] [8, 10, 12, 14, 8, 10, 12, 14, 8, 10, 12, 14, 8, 10, 12, 14] : vector<16xi8>, vector<16xi8>
+// YMM: vector.extract_strided_slice %[[X]] {offsets = [32], sizes = [32], strides = [1]} : vector<64xi8> to vector<32xi8>
 func.func @i2_b32_f16_segments(%x: tensor<2x2048xi2>, %s: tensor<2x64xf16>, %z: tensor<2x64xi2>) -> tensor<2x2048xf16> {
   %y = qdq.dequantize_linear %x, %s, %z axis = 1 block_size = 32 : (tensor<2x2048xi2>, tensor<2x64xf16>, tensor<2x64xi2>) -> tensor<2x2048xf16>
   return %y : tensor<2x2048xf16>
