@@ -150,7 +150,12 @@ bool LookupTable::appliesToBlocks(DequantizeLinearOp op, const Plan &plan,
   // unpacked in the in-lane order (unpackNibblesInLaneOrder; A/B at 07:13
   // UTC): i4, ui4 and fp4 1.13-1.23x more with f16 results, 1.06-1.24x
   // with bf16 results.
-  return getTableLookupRegisterBytes(16, std::min(block, lanes), features) != 0;
+  return ownBlockPlaneBytes(block, lanes, features) != 0;
+}
+
+int64_t LookupTable::ownBlockPlaneBytes(int64_t block, int64_t lanes,
+                                        const X86Features &features) {
+  return getTableLookupRegisterBytes(16, std::min(block, lanes), features);
 }
 
 bool LookupTable::sharesBlockPlanes(int64_t lanes,

@@ -97,9 +97,10 @@ public:
   /// (vpermps), or for f16/bf16 results in a byte-plane table of 64 entries
   /// (vpermb) that holds up to 64 / 2^bits blocks, indexed by code + 2^bits
   /// * the lane's block in the step (blockTableCodes). Without 64-entry
-  /// byte lookups (AVX2, or AVX-512 without VBMI) each block has byte
-  /// planes of 16 entries of its own instead, looked up (vpshufb) by the
-  /// lanes of the step that lie in that block (sharesBlockPlanes). Per 32
+  /// byte lookups (AVX2, or AVX-512 without VBMI, which was not measured)
+  /// each block has byte planes of 16 entries of its own instead, looked up
+  /// (vpshufb) by the lanes of the step that lie in that block
+  /// (sharesBlockPlanes, ownBlockPlaneBytes). Per 32
   /// codes of 4-bit x that is 16 conversions, multiplies and roundings
   /// instead of 32, and 4 for 2-bit x with f16/bf16 results.
   static bool appliesToBlocks(DequantizeLinearOp op, const Plan &plan,
@@ -109,6 +110,12 @@ public:
   /// blocks of a step share one pair of 64-entry byte planes (true), or
   /// each block in the step has 16-entry planes of its own (false).
   static bool sharesBlockPlanes(int64_t lanes, const X86Features &features);
+
+  /// Block tables with planes of their own (!sharesBlockPlanes): the
+  /// register bytes of the lookups of the step's lanes in one block, or 0
+  /// when the CPU has no byte lookup of that width.
+  static int64_t ownBlockPlaneBytes(int64_t block, int64_t lanes,
+                                    const X86Features &features);
 
   /// The entries per block of a block table (appliesToBlocks): every code
   /// of packed x in the byte planes of f16/bf16 results (4 for 2-bit x, 16

@@ -179,10 +179,10 @@ public:
         lookupF32Entries(lookupF32Entries),
         blockLookup(LookupTable::appliesToBlocks(op, plan, lanes, x86)),
         blockPlanesShared(LookupTable::sharesBlockPlanes(lanes, x86)),
-        blockLookupBytes(blockLookup && !blockPlanesShared
-                             ? getTableLookupRegisterBytes(
-                                   16, std::min(plan.blockSize, lanes), x86)
-                             : 0),
+        blockLookupBytes(
+            blockLookup && !blockPlanesShared
+                ? LookupTable::ownBlockPlaneBytes(plan.blockSize, lanes, x86)
+                : 0),
         periodEntries(
             useLookup ? LookupTable::periodTableEntries(op, plan, lanes, x86)
                       : 0),
