@@ -74,14 +74,14 @@ qdq_host_cpu = re.search(r"Host CPU: (\S+)", qdq_llc_version)
 if qdq_host_cpu:
     config.available_features.add("host-cpu-" + qdq_host_cpu.group(1))
 # Executed tests of x86 forms beyond the host's default: feature
-# host-<flag> for the AVX-512 flags of /proc/cpuinfo this host has.
+# host-<flag> for the AVX2 and AVX-512 flags of /proc/cpuinfo this host has.
 try:
     with open("/proc/cpuinfo") as cpuinfo:
         qdq_cpu_flags = set(re.search(r"^flags\s*:(.*)$", cpuinfo.read(),
                                       re.M).group(1).split())
 except (OSError, AttributeError):
     qdq_cpu_flags = set()
-for flag in ["avx512bw"]:
+for flag in ["avx2", "avx512bw"]:
     if flag in qdq_cpu_flags:
         config.available_features.add("host-" + flag)
 

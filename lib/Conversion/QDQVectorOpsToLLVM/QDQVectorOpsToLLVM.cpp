@@ -6,8 +6,9 @@
 // lane), AVX512_VBMI vpermb (64-entry byte tables) or two vpermi2b and a
 // select on the index's top bit (256 entries), vpermps (16 f32 entries)
 // or vpermilps (4 f32 entries), else one extract per element;
-// qdq.unpack_bits to vpmultishiftqb, else byte shuffles (one vpshufb per
-// register) and shifts; f32 -> bf16 arith.truncf to vcvtne2ps2bf16, and
+// qdq.unpack_bits to vpmultishiftqb, with AVX2 to 4-byte broadcast loads
+// where its bytes are read from memory, else byte shuffles (one vpshufb per
+// register); then shifts; f32 -> bf16 arith.truncf to vcvtne2ps2bf16, and
 // streaming stores of bf16 bits kept streaming. Functions that use the
 // instructions get the LLVM target features they need.
 //
@@ -278,13 +279,17 @@ public:
     int64_t count = resultType.getNumElements();
     bool multishift = features.avx512vbmi && count % 16 == 0 &&
                       op->getParentOfType<FunctionOpInterface>();
-    Value up = multishift
-                   ? fieldsToTopByMultishift(b, loc, op.getBytes(), bits, count)
-                   : fieldsToTopByShuffle(b, loc, op.getBytes(), bits, count,
-                                          features.avx512bw ? 16
-                                          : features.avx2   ? 8
-                                          : features.ssse3  ? 4
-                                                            : 0);
+    Value up;
+    if (multishift)
+      up = fieldsToTopByMultishift(b, loc, op.getBytes(), bits, count);
+    else if (features.avx2 && !features.avx512bw)
+      up = fieldsToTopByBroadcastLoads(b, loc, op.getBytes(), bits, count);
+    if (!up)
+      up = fieldsToTopByShuffle(b, loc, op.getBytes(), bits, count,
+                                features.avx512bw ? 16
+                                : features.avx2   ? 8
+                                : features.ssse3  ? 4
+                                                  : 0);
     b.replaceOp(
         op, shiftRightByConstant(b, loc, up, 32 - bits, op.getSignExtend()));
     return success();
@@ -328,6 +333,70 @@ private:
       Value words = vector::BitCastOp::create(b, loc, wordType, fields);
       result = vector::InsertStridedSliceOp::create(b, loc, words, result,
                                                     ArrayRef<int64_t>{16 * c},
+                                                    ArrayRef<int64_t>{1});
+    }
+    return result;
+  }
+
+  /// With 8 i32 lanes per register (AVX2), when `bytes` is an unmasked
+  /// in-bounds read of a 1-D memref: the fields are read again, 4 bytes at
+  /// a time, each broadcast to all i32 lanes of the registers it fills (a
+  /// vpbroadcastd from memory, which on Zen 3 takes a load port but no
+  /// vector ALU; 2-bit fields fill two registers per broadcast), and each
+  /// lane shifts its own field up to the top. A 32-byte read's lanes would
+  /// otherwise have to be moved across the 128-bit halves and copied with a
+  /// vpshufb per register (LLVM broadcasts a load with several uses from a
+  /// register). Returns null when the read or the counts do not fit.
+  static Value fieldsToTopByBroadcastLoads(PatternRewriter &b, Location loc,
+                                           Value bytes, int64_t bits,
+                                           int64_t count) {
+    auto read = bytes.getDefiningOp<vector::TransferReadOp>();
+    if (!read || count % 8 || (bits != 2 && bits != 4) || read.getMask() ||
+        read.getVectorType().getRank() != 1 ||
+        !read.getPermutationMap().isMinorIdentity() ||
+        !llvm::all_of(read.getInBoundsValues(), [](bool b) { return b; }) ||
+        !isa<MemRefType>(read.getBase().getType()))
+      return Value();
+    auto wordType = VectorType::get({8}, b.getI32Type());
+    int64_t fieldsPerWord = 32 / bits;
+    SmallVector<Value> indices(read.getIndices());
+    Value first = indices.back();
+    Value result = arith::ConstantOp::create(
+        b, loc, b.getZeroAttr(VectorType::get({count}, b.getI32Type())));
+    Value splat;
+    for (int64_t field = 0; field < count; field += 8) {
+      int64_t offset = field % fieldsPerWord;
+      if (offset == 0) {
+        // The word's bytes, or at the end of 2-bit fields the 2 bytes left
+        // (a 16-bit broadcast: each i32 lane holds them twice, and the
+        // shifts below push the upper copy out).
+        int64_t chunk = std::min<int64_t>(4, (count - field) * bits / 8);
+        Type chunkInt = b.getIntegerType(chunk * 8);
+        indices.back() = arith::AddIOp::create(
+            b, loc, first,
+            arith::ConstantIndexOp::create(b, loc, field * bits / 8));
+        Value part = vector::TransferReadOp::create(
+            b, loc, VectorType::get({chunk}, b.getI8Type()), read.getBase(),
+            indices, read.getPadding(), ArrayRef<bool>{true});
+        Value scalar = vector::ExtractOp::create(
+            b, loc,
+            vector::BitCastOp::create(b, loc, VectorType::get({1}, chunkInt),
+                                      part),
+            ArrayRef<int64_t>{0});
+        splat = vector::BitCastOp::create(
+            b, loc, wordType,
+            vector::BroadcastOp::create(
+                b, loc, VectorType::get({32 / chunk}, chunkInt), scalar));
+      }
+      SmallVector<int32_t> shiftUp;
+      for (int64_t i = 0; i < 8; ++i)
+        shiftUp.push_back(int32_t(32 - bits - (offset + i) * bits));
+      Value words = arith::ShLIOp::create(
+          b, loc, splat,
+          arith::ConstantOp::create(
+              b, loc, DenseElementsAttr::get(wordType, ArrayRef(shiftUp))));
+      result = vector::InsertStridedSliceOp::create(b, loc, words, result,
+                                                    ArrayRef<int64_t>{field},
                                                     ArrayRef<int64_t>{1});
     }
     return result;

@@ -130,3 +130,105 @@ func.func @windows_i4(%b: vector<32xi8>) -> vector<64xi32> {
   %r = qdq.unpack_bits %b, 4 sign_extend : vector<32xi8> -> vector<64xi32>
   return %r : vector<64xi32>
 }
+
+// -----
+
+// Bytes read in bounds from a 1-D memref, with AVX2 (8 i32 lanes per
+// register, no AVX512BW): each register's 4 bytes are read again, as one
+// i32 broadcast to all of its lanes (a vpbroadcastd from memory), and each
+// lane shifts its own field to the top: lane i of a register by 28 - 4 i.
+// No lane-crossing window and no register barrier; the other forms are as
+// for a vector argument.
+
+// AVX2-LABEL: func.func @loaded_i4
+// AVX2-NOT: target_features
+// AVX2-DAG: %[[UP:.*]] = arith.constant dense<[28, 24, 20, 16, 12, 8, 4, 0]> : vector<8xi32>
+// AVX2-DAG: %[[DOWN:.*]] = arith.constant dense<28> : vector<32xi32>
+// AVX2: %[[R0:.*]] = vector.transfer_read %[[M:.*]][%[[I:.*]]], %{{.*}} {in_bounds = [true]} : memref<?xi8>, vector<4xi8>
+// AVX2: %[[C0:.*]] = vector.bitcast %[[R0]] : vector<4xi8> to vector<1xi32>
+// AVX2: %[[S0:.*]] = vector.extract %[[C0]][0] : i32 from vector<1xi32>
+// AVX2: %[[B0:.*]] = vector.broadcast %[[S0]] : i32 to vector<8xi32>
+// AVX2: %[[T0:.*]] = arith.shli %[[B0]], %[[UP]] : vector<8xi32>
+// AVX2: vector.insert_strided_slice %[[T0]], %{{.*}} {offsets = [0], strides = [1]} : vector<8xi32> into vector<32xi32>
+// AVX2: %[[I1:.*]] = arith.addi %[[I]], %[[C4:.*]] : index
+// AVX2: vector.transfer_read %[[M]][%[[I1]]], %{{.*}} {in_bounds = [true]} : memref<?xi8>, vector<4xi8>
+// AVX2: arith.shli %{{.*}}, %[[UP]] : vector<8xi32>
+// AVX2: vector.insert_strided_slice %{{.*}} {offsets = [8], strides = [1]}
+// AVX2-COUNT-2: vector.transfer_read %[[M]]{{.*}} : memref<?xi8>, vector<4xi8>
+// AVX2-NOT: vector.transfer_read
+// AVX2-NOT: vector.shuffle
+// AVX2-NOT: llvm.inline_asm
+// AVX2: arith.shrsi %{{.*}}, %[[DOWN]] : vector<32xi32>
+
+// LANES-LABEL: func.func @loaded_i4
+// LANES: vector.transfer_read {{.*}} : memref<?xi8>, vector<16xi8>
+// LANES: vector.shuffle
+// LANES-NOT: vector<4xi8>
+// ONE-LABEL: func.func @loaded_i4
+// ONE: vector.transfer_read {{.*}} : memref<?xi8>, vector<16xi8>
+// ONE-NOT: vector<4xi8>
+// VBMI-LABEL: func.func @loaded_i4
+// VBMI: llvm.call_intrinsic "llvm.x86.avx512.pmultishift.qb.512"
+func.func @loaded_i4(%m: memref<?xi8>, %i: index) -> vector<32xi32> {
+  %pad = arith.constant 0 : i8
+  %b = vector.transfer_read %m[%i], %pad {in_bounds = [true]} : memref<?xi8>, vector<16xi8>
+  %r = qdq.unpack_bits %b, 4 sign_extend : vector<16xi8> -> vector<32xi32>
+  return %r : vector<32xi32>
+}
+
+// -----
+
+// 2-bit fields: one 4-byte broadcast fills two registers (lanes shifted by
+// 30 - 2 i, then by 14 - 2 i); the 2 bytes left at the end are read as an
+// i16 broadcast to all 16 halves, so each i32 lane holds them twice and the
+// shift pushes the upper copy out.
+
+// AVX2-LABEL: func.func @loaded_ui2
+// AVX2-DAG: %[[LOW:.*]] = arith.constant dense<[30, 28, 26, 24, 22, 20, 18, 16]> : vector<8xi32>
+// AVX2-DAG: %[[HIGH:.*]] = arith.constant dense<[14, 12, 10, 8, 6, 4, 2, 0]> : vector<8xi32>
+// AVX2: %[[R0:.*]] = vector.transfer_read {{.*}} : memref<?xi8>, vector<4xi8>
+// AVX2: %[[B0:.*]] = vector.broadcast %{{.*}} : i32 to vector<8xi32>
+// AVX2: arith.shli %[[B0]], %[[LOW]]
+// AVX2: arith.shli %[[B0]], %[[HIGH]]
+// AVX2: vector.transfer_read {{.*}} : memref<?xi8>, vector<4xi8>
+// AVX2: %[[B1:.*]] = vector.broadcast %{{.*}} : i32 to vector<8xi32>
+// AVX2: arith.shli %[[B1]], %[[LOW]]
+// AVX2: arith.shli %[[B1]], %[[HIGH]]
+// AVX2: %[[R2:.*]] = vector.transfer_read {{.*}} : memref<?xi8>, vector<2xi8>
+// AVX2: %[[H2:.*]] = vector.bitcast %[[R2]] : vector<2xi8> to vector<1xi16>
+// AVX2: %[[S2:.*]] = vector.extract %[[H2]][0] : i16 from vector<1xi16>
+// AVX2: %[[B2:.*]] = vector.broadcast %[[S2]] : i16 to vector<16xi16>
+// AVX2: %[[W2:.*]] = vector.bitcast %[[B2]] : vector<16xi16> to vector<8xi32>
+// AVX2: arith.shli %[[W2]], %[[LOW]]
+// AVX2: vector.insert_strided_slice %{{.*}} {offsets = [32], strides = [1]}
+// AVX2: arith.shrui
+func.func @loaded_ui2(%m: memref<?xi8>, %i: index) -> vector<40xi32> {
+  %pad = arith.constant 0 : i8
+  %b = vector.transfer_read %m[%i], %pad {in_bounds = [true]} : memref<?xi8>, vector<10xi8>
+  %r = qdq.unpack_bits %b, 2 : vector<10xi8> -> vector<40xi32>
+  return %r : vector<40xi32>
+}
+
+// -----
+
+// A read that may run past the end (masked by in_bounds = false) keeps the
+// 16-byte window, as do results that are not a multiple of 8.
+
+// AVX2-LABEL: func.func @maybe_out_of_bounds
+// AVX2-NOT: vector<4xi8>
+// AVX2: llvm.inline_asm "", "=v,0"
+// AVX2-LABEL: func.func @not_whole_registers
+// AVX2-NOT: vector<4xi8>
+// AVX2: vector.shuffle
+func.func @maybe_out_of_bounds(%m: memref<?xi8>, %i: index) -> vector<32xi32> {
+  %pad = arith.constant 0 : i8
+  %b = vector.transfer_read %m[%i], %pad {in_bounds = [false]} : memref<?xi8>, vector<16xi8>
+  %r = qdq.unpack_bits %b, 4 : vector<16xi8> -> vector<32xi32>
+  return %r : vector<32xi32>
+}
+func.func @not_whole_registers(%m: memref<?xi8>, %i: index) -> vector<12xi32> {
+  %pad = arith.constant 0 : i8
+  %b = vector.transfer_read %m[%i], %pad {in_bounds = [true]} : memref<?xi8>, vector<6xi8>
+  %r = qdq.unpack_bits %b, 4 : vector<6xi8> -> vector<12xi32>
+  return %r : vector<12xi32>
+}

@@ -6,11 +6,17 @@
 // computed in Python when the test was written: byte k = (29 k + 7) mod 256,
 // field i = (byte[i * bits / 8] >> (i * bits mod 8)) mod 2^bits, minus 2^bits
 // for signed fields with the top bit set. @unpack_i4_odd has 12 results (not
-// a multiple of 16), which always take the shuffle lowering.
+// a multiple of 16), which always take the shuffle lowering. The @read_*
+// functions unpack bytes read in bounds from memory at byte 3 of those 40
+// bytes, which with AVX2 (and no AVX512BW) read again 4 bytes per 8 or 16
+// results, broadcast to every i32 lane (the 2 bytes left at the end of
+// @read_ui2 in a 16-bit broadcast); the last RUN line takes that form on
+// any AVX2 host.
 // RUN: qdq-opt %s --qdq-to-llvm | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
 // RUN: qdq-opt %s --qdq-to-llvm="vector-bits=256" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
 // RUN: qdq-opt %s --qdq-to-llvm="cpu-features=none" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
 // RUN: qdq-opt %s --qdq-to-llvm="cpu-features=ssse3" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
+// RUN: %if host-avx2 %{ qdq-opt %s --qdq-to-llvm="vector-bits=256 cpu-features=ssse3,avx2" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s %}
 // RUN: %if host-avx512bw %{ qdq-opt %s --qdq-to-llvm="vector-bits=512 cpu-features=avx2,avx512f,avx512bw" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s %}
 
 func.func private @printMemrefI32(memref<*xi32>)
@@ -38,6 +44,34 @@ func.func @unpack_ui2(%b: vector<32xi8>) -> vector<128xi32> attributes {no_inlin
 func.func @unpack_i4_odd(%b: vector<6xi8>) -> vector<12xi32> attributes {no_inline} {
   %r = qdq.unpack_bits %b, 4 sign_extend : vector<6xi8> -> vector<12xi32>
   return %r : vector<12xi32>
+}
+
+func.func @read_i4(%m: memref<40xi8>, %i: index) -> vector<64xi32> attributes {no_inline} {
+  %pad = arith.constant 0 : i8
+  %b = vector.transfer_read %m[%i], %pad {in_bounds = [true]} : memref<40xi8>, vector<32xi8>
+  %r = qdq.unpack_bits %b, 4 sign_extend : vector<32xi8> -> vector<64xi32>
+  return %r : vector<64xi32>
+}
+
+func.func @read_ui4(%m: memref<40xi8>, %i: index) -> vector<24xi32> attributes {no_inline} {
+  %pad = arith.constant 0 : i8
+  %b = vector.transfer_read %m[%i], %pad {in_bounds = [true]} : memref<40xi8>, vector<12xi8>
+  %r = qdq.unpack_bits %b, 4 : vector<12xi8> -> vector<24xi32>
+  return %r : vector<24xi32>
+}
+
+func.func @read_i2(%m: memref<40xi8>, %i: index) -> vector<64xi32> attributes {no_inline} {
+  %pad = arith.constant 0 : i8
+  %b = vector.transfer_read %m[%i], %pad {in_bounds = [true]} : memref<40xi8>, vector<16xi8>
+  %r = qdq.unpack_bits %b, 2 sign_extend : vector<16xi8> -> vector<64xi32>
+  return %r : vector<64xi32>
+}
+
+func.func @read_ui2(%m: memref<40xi8>, %i: index) -> vector<40xi32> attributes {no_inline} {
+  %pad = arith.constant 0 : i8
+  %b = vector.transfer_read %m[%i], %pad {in_bounds = [true]} : memref<40xi8>, vector<10xi8>
+  %r = qdq.unpack_bits %b, 2 : vector<10xi8> -> vector<40xi32>
+  return %r : vector<40xi32>
 }
 
 func.func @main() {
@@ -72,6 +106,31 @@ func.func @main() {
   vector.store %r_i4_odd, %m_i4_odd[%c0] : memref<12xi32>, vector<12xi32>
   %u_i4_odd = memref.cast %m_i4_odd : memref<12xi32> to memref<*xi32>
   call @printMemrefI32(%u_i4_odd) : (memref<*xi32>) -> ()
+
+  %c3 = arith.constant 3 : index
+  %bytes = arith.constant dense<[7, 36, 65, 94, 123, -104, -75, -46, -17, 12, 41, 70, 99, -128, -99, -70, -41, -12, 17, 46, 75, 104, -123, -94, -65, -36, -7, 22, 51, 80, 109, -118, -89, -60, -31, -2, 27, 56, 85, 114]> : vector<40xi8>
+  %mem = memref.alloca() : memref<40xi8>
+  vector.store %bytes, %mem[%c0] : memref<40xi8>, vector<40xi8>
+  %rr_i4 = call @read_i4(%mem, %c3) : (memref<40xi8>, index) -> vector<64xi32>
+  %mr_i4 = memref.alloca() : memref<64xi32>
+  vector.store %rr_i4, %mr_i4[%c0] : memref<64xi32>, vector<64xi32>
+  %ur_i4 = memref.cast %mr_i4 : memref<64xi32> to memref<*xi32>
+  call @printMemrefI32(%ur_i4) : (memref<*xi32>) -> ()
+  %rr_ui4 = call @read_ui4(%mem, %c3) : (memref<40xi8>, index) -> vector<24xi32>
+  %mr_ui4 = memref.alloca() : memref<24xi32>
+  vector.store %rr_ui4, %mr_ui4[%c0] : memref<24xi32>, vector<24xi32>
+  %ur_ui4 = memref.cast %mr_ui4 : memref<24xi32> to memref<*xi32>
+  call @printMemrefI32(%ur_ui4) : (memref<*xi32>) -> ()
+  %rr_i2 = call @read_i2(%mem, %c3) : (memref<40xi8>, index) -> vector<64xi32>
+  %mr_i2 = memref.alloca() : memref<64xi32>
+  vector.store %rr_i2, %mr_i2[%c0] : memref<64xi32>, vector<64xi32>
+  %ur_i2 = memref.cast %mr_i2 : memref<64xi32> to memref<*xi32>
+  call @printMemrefI32(%ur_i2) : (memref<*xi32>) -> ()
+  %rr_ui2 = call @read_ui2(%mem, %c3) : (memref<40xi8>, index) -> vector<40xi32>
+  %mr_ui2 = memref.alloca() : memref<40xi32>
+  vector.store %rr_ui2, %mr_ui2[%c0] : memref<40xi32>, vector<40xi32>
+  %ur_ui2 = memref.cast %mr_ui2 : memref<40xi32> to memref<*xi32>
+  call @printMemrefI32(%ur_ui2) : (memref<*xi32>) -> ()
   return
 }
 // CHECK: data =
@@ -84,3 +143,12 @@ func.func @main() {
 // CHECK-NEXT: [3,  1,  0,  0,  0,  1,  2,  0,  1,  0,  0,  1,  2,  3,  1,  1,  3,  2,  3,  1,  0,  2,  1,  2,  1,  1,  3,  2,  2,  0,  1,  3,  3,  3,  2,  3,  0,  3,  0,  0,  1,  2,  2,  0,  2,  1,  0,  1,  3,  0,  2,  1,  0,  0,  0,  2,  1,  3,  1,  2,  2,  2,  3,  2,  3,  1,  1,  3,  0,  1,  3,  3,  1,  0,  1,  0,  2,  3,  2,  0,  3,  2,  0,  1,  0,  2,  2,  1,  1,  1,  0,  2,  2,  0,  2,  2,  3,  3,  3,  2,  0,  3,  1,  3,  1,  2,  3,  3,  2,  1,  1,  0,  3,  0,  3,  0,  0,  0,  1,  1,  1,  3,  2,  1,  2,  2,  0,  2]
 // CHECK: data =
 // CHECK-NEXT: [7,  0,  4,  2,  1,  4,  -2,  5,  -5,  7,  -8,  -7]
+// @read_i4, @read_ui4, @read_i2, @read_ui2 (from byte 3):
+// CHECK: data =
+// CHECK-NEXT: [-2,  5,  -5,  7,  -8,  -7,  5,  -5,  2,  -3,  -1,  -2,  -4,  0,  -7,  2,  6,  4,  3,  6,  0,  -8,  -3,  -7,  -6,  -5,  7,  -3,  4,  -1,  1,  1,  -2,  2,  -5,  4,  -8,  6,  5,  -8,  2,  -6,  -1,  -5,  -4,  -3,  -7,  -1,  6,  1,  3,  3,  0,  5,  -3,  6,  -6,  -8,  7,  -6,  4,  -4,  1,  -2]
+// CHECK: data =
+// CHECK-NEXT: [14,  5,  11,  7,  8,  9,  5,  11,  2,  13,  15,  14,  12,  0,  9,  2,  6,  4,  3,  6,  0,  8,  13,  9]
+// CHECK: data =
+// CHECK-NEXT: [-2,  -1,  1,  1,  -1,  -2,  -1,  1,  0,  -2,  1,  -2,  1,  1,  -1,  -2,  -2,  0,  1,  -1,  -1,  -1,  -2,  -1,  0,  -1,  0,  0,  1,  -2,  -2,  0,  -2,  1,  0,  1,  -1,  0,  -2,  1,  0,  0,  0,  -2,  1,  -1,  1,  -2,  -2,  -2,  -1,  -2,  -1,  1,  1,  -1,  0,  1,  -1,  -1,  1,  0,  1,  0]
+// CHECK: data =
+// CHECK-NEXT: [2,  3,  1,  1,  3,  2,  3,  1,  0,  2,  1,  2,  1,  1,  3,  2,  2,  0,  1,  3,  3,  3,  2,  3,  0,  3,  0,  0,  1,  2,  2,  0,  2,  1,  0,  1,  3,  0,  2,  1]

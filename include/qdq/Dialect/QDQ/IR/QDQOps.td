@@ -310,7 +310,9 @@ def QDQ_UnpackBitsOp : QDQ_Op<"unpack_bits", [Pure]> {
     `--convert-qdq-vector-ops-to-llvm` lowers it with AVX512_VBMI to one
     `vpmultishiftqb` per 16 results (the 8 or 4 source bytes broadcast to
     every 64-bit lane, each result's field moved to the top of its lane)
-    and one arithmetic or logical right shift; else to byte shuffles (one
+    and one arithmetic or logical right shift; with AVX2, when `bytes` is
+    read in bounds from memory, to one 4-byte broadcast load per 8 or 16
+    results and a per-lane shift up; else to byte shuffles (one
     `vpshufb` per register of results with SSSE3 and up, from the 16 source
     bytes that hold them broadcast to every 128-bit lane) and two shifts.
 
