@@ -341,12 +341,15 @@ private:
   /// With 8 i32 lanes per register (AVX2), when `bytes` is an unmasked
   /// in-bounds read of a 1-D memref: the fields are read again, 4 bytes at
   /// a time, each broadcast to all i32 lanes of the registers it fills (a
-  /// vpbroadcastd from memory, which on Zen 3 takes a load port but no
-  /// vector ALU; 2-bit fields fill two registers per broadcast), and each
-  /// lane shifts its own field up to the top. A 32-byte read's lanes would
-  /// otherwise have to be moved across the 128-bit halves and copied with a
-  /// vpshufb per register (LLVM broadcasts a load with several uses from a
-  /// register). Returns null when the read or the counts do not fit.
+  /// vpbroadcastd from memory; 2-bit fields fill two registers per
+  /// broadcast), and each lane shifts its own field up to the top. A
+  /// 32-byte read's lanes would otherwise have to be moved across the
+  /// 128-bit halves and copied with a vpshufb per register (LLVM broadcasts
+  /// a load with several uses from a register). On Zen 3 a broadcast load
+  /// still takes a shuffle pipe (0.8 cycles each in a scratch loop), but
+  /// the lane-crossing moves go away: 0.98-1.53x on the packed 2/4-bit ->
+  /// f32 kernels at 64 Ki (bench/HISTORY.md, 2026-11-29 from 08:44 UTC).
+  /// Returns null when the read or the counts do not fit.
   static Value fieldsToTopByBroadcastLoads(PatternRewriter &b, Location loc,
                                            Value bytes, int64_t bits,
                                            int64_t count) {
