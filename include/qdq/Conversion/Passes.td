@@ -357,7 +357,7 @@ def ConvertQDQVectorOpsToLLVM : Pass<"convert-qdq-vector-ops-to-llvm"> {
     results, one `vpmultishiftqb` per 16 results on the source bytes
     broadcast to every 64-bit lane, and one shift; with AVX2 (and not
     AVX512BW), a multiple of 8 results and source bytes read in bounds from
-    a 1-D memref, one 4-byte read per 8 or 16 results broadcast to every
+    an i8 memref, one 4-byte read per 8 or 16 results broadcast to every
     i32 lane (`vpbroadcastd` from memory, no lane-crossing moves) and two
     shifts; else byte shuffles and
     two shifts. With byte shuffles in 128-bit lanes (SSSE3 and up), the

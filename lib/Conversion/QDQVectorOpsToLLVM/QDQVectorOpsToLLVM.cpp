@@ -339,11 +339,11 @@ private:
   }
 
   /// With 8 i32 lanes per register (AVX2), when `bytes` is an unmasked
-  /// in-bounds read of a 1-D memref: the fields are read again, 4 bytes at
-  /// a time, each broadcast to all i32 lanes of the registers it fills (a
-  /// vpbroadcastd from memory; 2-bit fields fill two registers per
-  /// broadcast), and each lane shifts its own field up to the top. A
-  /// 32-byte read's lanes would otherwise have to be moved across the
+  /// in-bounds read of an i8 memref (along its last dimension): the fields are
+  /// read again, 4 bytes at a time, each broadcast to all i32 lanes of the
+  /// registers it fills (a vpbroadcastd from memory; 2-bit fields fill two
+  /// registers per broadcast), and each lane shifts its own field up to the
+  /// top. A 32-byte read's lanes would otherwise have to be moved across the
   /// 128-bit halves and copied with a vpshufb per register (LLVM broadcasts
   /// a load with several uses from a register). On Zen 3 a broadcast load
   /// still takes a shuffle pipe (0.8 cycles each in a scratch loop), but
@@ -357,8 +357,10 @@ private:
     if (!read || count % 8 || (bits != 2 && bits != 4) || read.getMask() ||
         read.getVectorType().getRank() != 1 ||
         !read.getPermutationMap().isMinorIdentity() ||
-        !llvm::all_of(read.getInBoundsValues(), [](bool b) { return b; }) ||
-        !isa<MemRefType>(read.getBase().getType()))
+        !llvm::all_of(read.getInBoundsValues(), [](bool b) { return b; }))
+      return Value();
+    auto memref = dyn_cast<MemRefType>(read.getBase().getType());
+    if (!memref || !memref.getElementType().isInteger(8))
       return Value();
     auto wordType = VectorType::get({8}, b.getI32Type());
     int64_t fieldsPerWord = 32 / bits;
