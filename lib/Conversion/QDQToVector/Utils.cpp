@@ -88,20 +88,24 @@ Value mlir::qdq::detail::expandTo(OpBuilder &b, Location loc, Value source,
   return tensor::ReshapeOp::create(b, loc, type, source, shape);
 }
 
+/// The `bits`-bit field at bit `shift` of every byte of `bytes`
+/// (vector<m x i8>), zero-extended in its i8 lane.
+static Value byteField(OpBuilder &b, Location loc, Value bytes, unsigned shift,
+                       unsigned bits) {
+  Value shifted = shift ? shiftRightByConstant(b, loc, bytes, shift) : bytes;
+  if (shift + bits == 8)
+    return shifted;
+  Value mask = arith::ConstantOp::create(
+      b, loc,
+      DenseElementsAttr::get(cast<VectorType>(bytes.getType()),
+                             b.getI8IntegerAttr((1 << bits) - 1).getValue()));
+  return arith::AndIOp::create(b, loc, shifted, mask);
+}
+
 Value mlir::qdq::detail::unpackCodes(OpBuilder &b, Location loc, Value bytes,
                                      unsigned bits, bool isSigned) {
-  auto byteType = cast<VectorType>(bytes.getType());
-  auto cst = [&](int64_t v) {
-    return arith::ConstantOp::create(
-        b, loc,
-        DenseElementsAttr::get(byteType, b.getI8IntegerAttr(v).getValue()));
-  };
   auto field = [&](unsigned shift) {
-    Value shifted = shift ? shiftRightByConstant(b, loc, bytes, shift) : bytes;
-    if (shift + bits == 8)
-      return shifted;
-    return arith::AndIOp::create(b, loc, shifted, cst((1 << bits) - 1))
-        .getResult();
+    return byteField(b, loc, bytes, shift, bits);
   };
   Value codes;
   if (bits == 4) {
@@ -136,11 +140,8 @@ Value mlir::qdq::detail::unpackNibblesInLaneOrder(OpBuilder &b, Location loc,
       for (int64_t k = 0; k < 4; ++k)
         dwords.push_back(c + 4 * d + k);
   Value permuted = vector::ShuffleOp::create(b, loc, bytes, bytes, dwords);
-  Value mask = arith::ConstantOp::create(
-      b, loc,
-      DenseElementsAttr::get(byteType, b.getI8IntegerAttr(15).getValue()));
-  Value low = arith::AndIOp::create(b, loc, permuted, mask);
-  Value high = shiftRightByConstant(b, loc, permuted, 4);
+  Value low = byteField(b, loc, permuted, 0, 4);
+  Value high = byteField(b, loc, permuted, 4, 4);
   // Per 32 bytes: the low halves of both 128-bit lanes interleaved (codes
   // 0-31 of the 64), then the high halves (codes 32-63).
   SmallVector<int64_t> interleave;

@@ -357,7 +357,8 @@ private:
     if (!read || count % 8 || (bits != 2 && bits != 4) || read.getMask() ||
         read.getVectorType().getRank() != 1 ||
         !read.getPermutationMap().isMinorIdentity() ||
-        !llvm::all_of(read.getInBoundsValues(), [](bool b) { return b; }))
+        !llvm::all_of(read.getInBoundsValues(),
+                      [](bool inBounds) { return inBounds; }))
       return Value();
     auto memref = dyn_cast<MemRefType>(read.getBase().getType());
     if (!memref || !memref.getElementType().isInteger(8))
