@@ -87,7 +87,10 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
       when a group is at most 16 steps, run groups of `lcm(B, lanes)`
       columns (shorter blocks whose group is longer: the op is retried
       with one register). Each row first decodes its scales (f32) and zero
-      points (the subtracted type) into two row tables; each step reads the
+      points (the subtracted type) into two row tables (without masked
+      reads when the row has at least a step of entries: whole vectors,
+      then one vector ending with the row's last entry; 8- and 16-bit
+      masked reads have no AVX2 instruction); each step reads the
       run of entries its lanes cover from them and spreads it with one
       static shuffle, or, with blocks of at least a register, broadcasts
       each entry (a broadcast load) and selects its lanes with a constant

@@ -610,13 +610,24 @@ func.func @block_rows_long(%x: tensor<4x100xi8>, %s: tensor<4x5xf16>, %z: tensor
 // tables' entries (3, 4 and 3; one vector read each) and spreads them with
 // a static shuffle. K = 42: one whole group, then the same three steps at
 // columns 24, 32 and 40; the last is masked, and its entries (blocks 13 to
-// 15 of 14) are read from the tables' padding.
+// 15 of 14) are read from the tables' padding. A row of 14 entries is
+// filled without masked reads: zeros from entry 8 on, the whole vector
+// [0, 8), then the vector that ends with the row's last entry, [6, 14).
 // CHECK-LABEL: func.func @block_rows_short
 // CHECK:       scf.for %[[R:[^ ]+]] = %c0 to %c2 step %c1 iter_args({{.*}}) -> (tensor<2x42xf32>, tensor<24xf32>, tensor<24xi32>)
-// CHECK:         %[[ST:.*]] = scf.for
+// CHECK:         %[[ROW:.*]] = arith.muli %[[R]], %c14 : index
+// CHECK:         vector.transfer_write %{{.*}}[%c8] {in_bounds = [true]} : vector<8xf32>, tensor<24xf32>
+// CHECK:         vector.transfer_write %{{.*}}[%c16] {in_bounds = [true]} : vector<8xf32>, tensor<24xf32>
+// CHECK:         scf.for %{{.*}} = %c0 to %c8 step %c8
+// CHECK:           vector.transfer_read {{.*}} {in_bounds = [true]} : tensor<28xf16>, vector<8xf16>
 // CHECK:           arith.extf %{{.*}} : vector<8xf16> to vector<8xf32>
-// CHECK:         %[[ZT:.*]] = scf.for
+// CHECK:         %[[LAST:.*]] = arith.addi %[[ROW]], %c6 : index
+// CHECK:         vector.transfer_read %{{.*}}[%[[LAST]]], %{{.*}} {in_bounds = [true]} : tensor<28xf16>, vector<8xf16>
+// CHECK:         %[[ST:.*]] = vector.transfer_write %{{.*}}[%c6] {in_bounds = [true]} : vector<8xf32>, tensor<24xf32>
+// CHECK:         scf.for
+// CHECK:           vector.transfer_read {{.*}} {in_bounds = [true]} : tensor<28xi8>, vector<8xi8>
 // CHECK:           arith.extsi %{{.*}} : vector<8xi8> to vector<8xi32>
+// CHECK:         %[[ZT:.*]] = vector.transfer_write %{{.*}}[%c6] {in_bounds = [true]} : vector<8xi32>, tensor<24xi32>
 // CHECK:         scf.for %[[G:[^ ]+]] = %c0 to %c24 step %c24
 // CHECK:           %[[B0:.*]] = arith.divui %[[G]], %c3 : index
 // CHECK:           %[[SE:.*]] = vector.transfer_read %[[ST]][%[[B0]]], %{{.*}} {in_bounds = [true]} : tensor<24xf32>, vector<3xf32>
@@ -840,8 +851,10 @@ func.func @block_rows_one_packed_row(%x: tensor<1x31xi4>, %s: tensor<1x11xf32>) 
 // 24-column group read 3, 4 and 3 scales and spread them.
 // CHECK-LABEL: func.func @axis_rows_long
 // CHECK-NOT:   linalg.generic
-// CHECK:       %[[ST:.*]] = scf.for {{.*}} -> (tensor<20016xf32>)
-// CHECK:       %[[ZT:.*]] = scf.for {{.*}} -> (tensor<20016xi32>)
+// CHECK:       scf.for {{.*}} -> (tensor<20016xf32>)
+// CHECK:       %[[ST:.*]] = vector.transfer_write %{{.*}}[%c19993] {in_bounds = [true]} : vector<8xf32>, tensor<20016xf32>
+// CHECK:       scf.for {{.*}} -> (tensor<20016xi32>)
+// CHECK:       %[[ZT:.*]] = vector.transfer_write %{{.*}}[%c19993] {in_bounds = [true]} : vector<8xi32>, tensor<20016xi32>
 // CHECK:       scf.for %[[R:[^ ]+]] = %c0 to %c2 step %c1
 // CHECK:         scf.for %[[J:[^ ]+]] = %c0 to %c20000 step %c8
 // CHECK:           vector.transfer_read %[[ST]][%[[J]]], %{{.*}} {in_bounds = [true]} : tensor<20016xf32>, vector<8xf32>
