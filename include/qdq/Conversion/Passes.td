@@ -208,7 +208,10 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
     the bits x + (bits(M) - zero_point) and M = 1.5 * 2^23, which is exactly
     (x - zero_point) * scale rounded once, as the multiply rounds it.
 
-    Both checks are one pass over the scales, and the loops are built
+    Both checks are one pass over the scales (whole vectors, then the
+    vector that ends with the last scale, all without masks: AVX2 has no
+    masked load of 8- or 16-bit elements; a masked read only for fewer
+    scales than lanes, one scale broadcast), and the loops are built
     twice, with these fast paths and without, under one `scf.if` on its
     result: the steps themselves do not branch.
 

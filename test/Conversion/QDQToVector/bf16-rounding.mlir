@@ -23,9 +23,7 @@
 // CHECK: %[[HIGH:.*]] = arith.cmpf uge, %[[SC]], %[[LIMIT]] : vector<64xf32>
 // CHECK: %[[FUSED:.*]] = arith.ori %[[LOW]], %[[HIGH]] : vector<64xi1>
 // CHECK: %[[EITHER:.*]] = arith.ori %[[BAD]], %[[FUSED]] : vector<64xi1>
-// CHECK: %[[MASK:.*]] = vector.create_mask
-// CHECK: %[[BADIN:.*]] = arith.andi %[[EITHER]], %[[MASK]] : vector<64xi1>
-// CHECK: %[[ANY:.*]] = vector.reduction <or>, %[[BADIN]] : vector<64xi1> into i1
+// CHECK: %[[ANY:.*]] = vector.reduction <or>, %[[EITHER]] : vector<64xi1> into i1
 // CHECK: arith.ori %[[ACC]], %[[ANY]] : i1
 // CHECK: scf.if %[[UNSAFE]] -> (tensor<4x64xbf16>) {
 // CHECK: scf.for {{.*}} -> (tensor<256xi16>, index) {
