@@ -210,8 +210,9 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
 
     Both checks are one pass over the scales (whole vectors, then the
     vector that ends with the last scale, all without masks: AVX2 has no
-    masked load of 8- or 16-bit elements; a masked read only for fewer
-    scales than lanes, one scale broadcast), and the loops are built
+    masked load of 8- or 16-bit elements; fewer scales than lanes are one
+    vector of their own, a masked read only for a dynamic count below the
+    lanes), and the loops are built
     twice, with these fast paths and without, under one `scf.if` on its
     result: the steps themselves do not branch.
 

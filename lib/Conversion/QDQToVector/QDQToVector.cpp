@@ -537,11 +537,13 @@ private:
   /// An i1 that holds when `isBad` (decoded f32 scales, `lanes` of them, to
   /// an i1 vector) holds for no scale of the op: one vector pass, before
   /// the loops. The whole vectors are read without masks, then the vector
-  /// that ends with the last scale (it checks some scales twice); only
-  /// fewer scales than lanes take a masked read (one scale: a broadcast).
-  /// Masked reads of 8- and 16-bit scales have no AVX2 instruction (LLVM
-  /// tests and loads lane by lane), which made this pass cost a quarter of
-  /// a blocked-32 op with bf16 scales on Zen 3 (bench/HISTORY.md).
+  /// that ends with the last scale (it checks some scales twice). Fewer
+  /// scales than lanes are one vector of their own whose extra lanes
+  /// repeat scale 0 (one scale: a broadcast); only a dynamic count below
+  /// the lanes takes a masked read. Masked reads of 8- and 16-bit scales
+  /// have no AVX2 instruction (LLVM tests and loads lane by lane), which
+  /// made this pass up to a fifth of the time of a blocked-32 or per-axis
+  /// C=4096 op with bf16 scales on Zen 3 (bench/HISTORY.md).
   Value noScale(function_ref<Value(Value)> isBad) {
     Value flat = flatten(b, loc, op.getScale());
     StoredReader reader(b, loc, flat, 0);
@@ -560,12 +562,25 @@ private:
     };
     // The scales [0, count) for count < lanes.
     auto anyBadInShortTensor = [&]() -> Value {
+      if (staticCount == 0) // An empty op: no scale is bad.
+        return arith::ConstantOp::create(b, loc, b.getBoolAttr(false));
       if (staticCount == 1) {
         Value stored = bitcastToStorage(b, loc, flat);
         Value first =
             tensor::ExtractOp::create(b, loc, stored, indexConstant(b, loc, 0));
         return anyBad(vector::BroadcastOp::create(
             b, loc, VectorType::get({lanes}, first.getType()), first));
+      }
+      if (staticCount) {
+        // All the scales as one in-bounds vector, its lanes past them
+        // repeating scale 0 (which is checked anyway).
+        Value scales = reader.read(b, loc, ValueRange{indexConstant(b, loc, 0)},
+                                   *staticCount, true);
+        SmallVector<int64_t> lanesOf(lanes, 0);
+        for (int64_t i = 0; i < *staticCount; ++i)
+          lanesOf[i] = i;
+        return anyBad(
+            vector::ShuffleOp::create(b, loc, scales, scales, lanesOf));
       }
       Value scale = decodeScale(reader.read(
           b, loc, ValueRange{indexConstant(b, loc, 0)}, lanes, false));

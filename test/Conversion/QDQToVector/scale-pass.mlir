@@ -5,8 +5,10 @@
 // when every scale is finite; bf16-rounding.mlir, fused-product.mlir)
 // reads the scales without masks: whole vectors of the lanes of a step
 // (32 or 64 here, one or two 256-bit registers of f32 products), then the
-// vector that ends with the last scale. AVX2 has no masked load of 16-bit (or 8-bit) elements; LLVM
-// would test and load lane by lane.
+// vector that ends with the last scale; fewer scales than lanes are one
+// vector of their own. AVX2 has no masked load of 16-bit (or 8-bit)
+// elements; LLVM would test and load lane by lane. Only a dynamic count
+// below the lanes takes a masked read.
 
 // 100 scales: whole vectors at 0, 32 and 64, then the last 32 from 68.
 // CHECK-LABEL: func.func @axis_100
@@ -54,12 +56,12 @@ func.func @per_tensor(%x: tensor<64xi8>, %s: tensor<bf16>, %z: tensor<i8>) -> te
 
 // -----
 
-// Fewer scales than lanes (10): one masked read.
+// Fewer scales than lanes (10): one in-bounds vector of the 10, its other
+// lanes repeating scale 0; no mask.
 // CHECK-LABEL: func.func @blocked_10
-// CHECK-NOT:   scf.for
-// CHECK:       vector.transfer_read %{{.*}}[%c0], %{{.*}} : tensor<10xi16>, vector<32xi16>
-// CHECK:       %[[IN:.*]] = vector.create_mask %c10 : vector<32xi1>
-// CHECK:       arith.andi %{{.*}}, %[[IN]] : vector<32xi1>
+// CHECK-NOT:   vector.create_mask
+// CHECK:       %[[TEN:.*]] = vector.transfer_read %{{.*}}[%c0], %{{.*}} {in_bounds = [true]} : tensor<10xbf16>, vector<10xbf16>
+// CHECK:       vector.shuffle %[[TEN]], %[[TEN]] [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0] : vector<10xbf16>, vector<10xbf16>
 // CHECK:       %[[ANY:.*]] = vector.reduction <or>
 // CHECK:       scf.if %[[ANY]]
 func.func @blocked_10(%x: tensor<2x120xi8>, %s: tensor<2x5xbf16>, %z: tensor<2x5xi8>) -> tensor<2x120xbf16> {

@@ -1401,14 +1401,17 @@ def fused_product_cases():
     # read them. The two with bf16 results are versioned on the scale check
     # of vcvtneps2bf16 (one with a negative scale among its scales). The
     # first block's x is its zero point. The special scale is scale 5, or
-    # (_last) the last of 130, a NaN whose f32 products (0x7FFFE000) the
+    # (_last) the last scale, a NaN whose f32 products (0x7FFFE000) the
     # bf16 rounding without its NaN case would carry into the sign bit (a
     # zero): of the pass over the scales before the loops, only the last
-    # vector (from the scale count minus the lanes) reads it.
+    # vector (from the scale count minus the lanes) reads the last of 130,
+    # and the 10 of _few_ are one vector of fewer lanes than a step.
     blocked = [('i8_b32_segments', 'i8', 'bf16', [2, 2080], 32, 0x3F80, 'f16'),
                ('u8_b32_negative', 'ui8', 'f16', [2, 2080], 32, 0xBC00,
                 'bf16'),
                ('u8_b32_nan_last', 'ui8', 'f16', [2, 2080], 32, 0x7FFF,
+                'bf16'),
+               ('u8_b32_few_nan_last', 'ui8', 'f16', [2, 160], 32, 0x7FFF,
                 'bf16'),
                ('i8_b24_rows', 'i8', 'bf16', [3, 240], 24, 0x4040, 'bf16'),
                ('i16_b24_rows', 'i16', 'f16', [3, 240], 24, 0x3C00, 'f32'),
