@@ -539,7 +539,7 @@ private:
   /// the loops. The whole vectors are read without masks, then the vector
   /// that ends with the last scale (it checks some scales twice). Fewer
   /// scales than lanes are one vector of their own whose extra lanes
-  /// repeat scale 0 (one scale: a broadcast); only a dynamic count below
+  /// repeat scale 0 (one scale: a broadcast of it); only a dynamic count below
   /// the lanes takes a masked read. Masked reads of 8- and 16-bit scales
   /// have no AVX2 instruction (LLVM tests and loads lane by lane), which
   /// made this pass up to a fifth of the time of a blocked-32 or per-axis
@@ -564,13 +564,6 @@ private:
     auto anyBadInShortTensor = [&]() -> Value {
       if (staticCount == 0) // An empty op: no scale is bad.
         return arith::ConstantOp::create(b, loc, b.getBoolAttr(false));
-      if (staticCount == 1) {
-        Value stored = bitcastToStorage(b, loc, flat);
-        Value first =
-            tensor::ExtractOp::create(b, loc, stored, indexConstant(b, loc, 0));
-        return anyBad(vector::BroadcastOp::create(
-            b, loc, VectorType::get({lanes}, first.getType()), first));
-      }
       if (staticCount) {
         // All the scales as one in-bounds vector, its lanes past them
         // repeating scale 0 (which is checked anyway).

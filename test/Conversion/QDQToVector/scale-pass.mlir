@@ -42,11 +42,12 @@ func.func @axis_64(%x: tensor<4x64xi8>, %s: tensor<64xbf16>, %z: tensor<64xi8>) 
 
 // -----
 
-// One scale: read once and broadcast.
+// One scale: read once (an in-bounds vector of one) and spread to every
+// lane.
 // CHECK-LABEL: func.func @per_tensor
-// CHECK-NOT:   vector.transfer_read
-// CHECK:       %[[S:.*]] = tensor.extract %{{.*}}[%c0] : tensor<1xbf16>
-// CHECK:       vector.broadcast %[[S]] : bf16 to vector<32xbf16>
+// CHECK-NOT:   vector.create_mask
+// CHECK:       %[[S:.*]] = vector.transfer_read %{{.*}}[%c0], %{{.*}} {in_bounds = [true]} : tensor<1xbf16>, vector<1xbf16>
+// CHECK:       vector.shuffle %[[S]], %[[S]] [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0] : vector<1xbf16>, vector<1xbf16>
 // CHECK:       %[[ANY:.*]] = vector.reduction <or>
 // CHECK:       scf.if %[[ANY]]
 func.func @per_tensor(%x: tensor<64xi8>, %s: tensor<bf16>, %z: tensor<i8>) -> tensor<64xbf16> {
