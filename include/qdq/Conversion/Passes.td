@@ -208,7 +208,15 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
     the bits x + (bits(M) - zero_point) and M = 1.5 * 2^23, which is exactly
     (x - zero_point) * scale rounded once, as the multiply rounds it.
 
-    Both checks are one pass over the scales (whole vectors, then the
+    f8E4M3FN and f8E4M3FNUZ x decoded through f16: a pass over the scales
+    checks that every |scale| is below 2^100; where that holds, the power
+    of two that rebiases the f16 values (2^8, 2^7) multiplies the decoded
+    scales instead (once per scale: per-tensor once, tables per entry,
+    f32 scales then read from a table rather than in place) and the steps
+    leave it out. The codes' values times 2^-8 (2^-7) and the scales times
+    2^8 (2^7) are exact, so each product is the same, rounded once.
+
+    These checks are one pass over the scales (whole vectors, then the
     vector that ends with the last scale, all without masks: AVX2 has no
     masked load of 8- or 16-bit elements; fewer scales than lanes are one
     vector of their own, a masked read only for a dynamic count below the

@@ -8,7 +8,10 @@
 // arith.extf widens them (vcvtph2ps), and a multiply by 2^(15 - bias)
 // rebiases f8E4M3FN (2^8) and f8E4M3FNUZ (2^7). f8E5M2 is the high byte
 // of an f16; f8E5M2FNUZ takes two byte forms. CPUs without F16C keep the
-// integer decode (INT). The constants are checked
+// integer decode (INT). For f8E4M3FN and f8E4M3FNUZ the loops are built
+// twice, under a branch on one pass over the scales: where every |scale|
+// is below 2^100 (1.2676506E+30) the decoded scales take the power of two
+// instead (once per scale, not per register of x). The constants are checked
 // as the decode needs them: 0x7F (127), 1, 7, 0x41 (65), 0x80 (-128 as
 // i8), 0xFE (-2), 0x7C (124), 0x7E (126), 4, 8.
 
@@ -19,6 +22,12 @@
 // CHECK-DAG: %[[ZERO:.*]] = arith.constant dense<0> : vector<32xi8>
 // CHECK-DAG: %[[FLIP:.*]] = arith.constant dense<65> : vector<32xi8>
 // CHECK-DAG: %[[REBIAS:.*]] = arith.constant dense<2.560000e+02> : vector<32xf32>
+// CHECK-DAG: %[[REBIAS1:.*]] = arith.constant 2.560000e+02 : f32
+// CHECK-DAG: %[[LIMIT:.*]] = arith.constant dense<1.2676506E+30> : vector<32xf32>
+// CHECK: %[[ABS:.*]] = arith.bitcast %{{.*}} : vector<32xi32> to vector<32xf32>
+// CHECK-NEXT: %[[LARGE:.*]] = arith.cmpf uge, %[[ABS]], %[[LIMIT]] : vector<32xf32>
+// CHECK-NEXT: %[[ANY:.*]] = vector.reduction <or>, %[[LARGE]] : vector<32xi1> into i1
+// CHECK-NEXT: scf.if %[[ANY]]
 // CHECK: %[[S:.*]] = vector.broadcast %{{.*}} : f32 to vector<32xf32>
 // CHECK: scf.for
 // CHECK: %[[C:.*]] = vector.transfer_read %{{.*}} : tensor<64xi8>, vector<32xi8>
@@ -37,6 +46,14 @@
 // CHECK-NEXT: %[[V:.*]] = arith.mulf %[[W]], %[[REBIAS]] : vector<32xf32>
 // CHECK-NEXT: %[[Y:.*]] = arith.mulf %[[V]], %[[S]] : vector<32xf32>
 // CHECK-NEXT: vector.transfer_write %[[Y]]
+// CHECK: } else {
+// CHECK: %[[S1:.*]] = tensor.extract %{{.*}}[] : tensor<f32>
+// CHECK-NEXT: %[[FOLDED1:.*]] = arith.mulf %[[S1]], %[[REBIAS1]] : f32
+// CHECK-NEXT: %[[FOLDED:.*]] = vector.broadcast %[[FOLDED1]] : f32 to vector<32xf32>
+// CHECK: scf.for
+// CHECK: %[[FW:.*]] = arith.extf %{{.*}} : vector<32xf16> to vector<32xf32>
+// CHECK-NEXT: %[[FY:.*]] = arith.mulf %[[FW]], %[[FOLDED]] : vector<32xf32>
+// CHECK-NEXT: vector.transfer_write %[[FY]]
 
 // X128-LABEL: func.func @e4m3fn
 // X128: vector.transfer_read %{{.*}} : tensor<64xi8>, vector<16xi8>
@@ -80,6 +97,11 @@ func.func @e4m3fn(%x: tensor<64xf8E4M3FN>, %s: tensor<f32>) -> tensor<64xf32> {
 // CHECK-NEXT: %[[H:.*]] = vector.bitcast %[[B]] : vector<64xi8> to vector<32xf16>
 // CHECK-NEXT: %[[W:.*]] = arith.extf %[[H]] : vector<32xf16> to vector<32xf32>
 // CHECK-NEXT: arith.mulf %[[W]], %[[REBIAS]] : vector<32xf32>
+// CHECK: } else {
+// CHECK: arith.mulf %{{.*}}, %{{.*}} : f32
+// CHECK: %[[FW:.*]] = arith.extf %{{.*}} : vector<32xf16> to vector<32xf32>
+// CHECK-NEXT: arith.mulf %[[FW]], %{{.*}} : vector<32xf32>
+// CHECK-NEXT: vector.transfer_write
 
 // INT-LABEL: func.func @e4m3fnuz
 // INT-NOT: vector.interleave
@@ -92,13 +114,15 @@ func.func @e4m3fnuz(%x: tensor<64xf8E4M3FNUZ>, %s: tensor<f32>) -> tensor<64xf32
 // -----
 
 // f8E5M2: the code is the high byte, the low byte 0; NaN codes (magnitude
-// above 0x7C, the infinity) become sign | 0x7E. No rebiasing multiply.
+// above 0x7C, the infinity) become sign | 0x7E. No rebiasing multiply,
+// so no branch on the scales.
 
 // CHECK-LABEL: func.func @e5m2
 // CHECK-DAG: %[[M7E:.*]] = arith.constant dense<126> : vector<32xi8>
 // CHECK-DAG: %[[M7C:.*]] = arith.constant dense<124> : vector<32xi8>
 // CHECK-DAG: %[[M7F:.*]] = arith.constant dense<127> : vector<32xi8>
 // CHECK-DAG: %[[ZERO:.*]] = arith.constant dense<0> : vector<32xi8>
+// CHECK-NOT: scf.if
 // CHECK: %[[S:.*]] = vector.broadcast %{{.*}} : f32 to vector<32xf32>
 // CHECK: %[[C:.*]] = vector.transfer_read %{{.*}} : tensor<64xi8>, vector<32xi8>
 // CHECK-NEXT: %[[MAG:.*]] = arith.andi %[[C]], %[[M7F]] : vector<32xi8>
@@ -168,16 +192,54 @@ func.func @e5m2fnuz(%x: tensor<64xf8E5M2FNUZ>, %s: tensor<f32>) -> tensor<64xf32
 // -----
 
 // Per-axis x with f16 scales and results: the decoded value times the
-// step's scale entries, then the rounding to f16.
+// step's scale entries, then the rounding to f16. With every |scale| below
+// 2^100 (the else branch), the axis table holds the scales times 2^8 and
+// the steps leave the rebiasing multiply out.
 
 // CHECK-LABEL: func.func @e4m3fn_axis_f16
+// CHECK-DAG: %[[REBIAS:.*]] = arith.constant dense<2.560000e+02> : vector<32xf32>
+// CHECK: scf.if
 // CHECK: %[[S:.*]] = vector.transfer_read %{{.*}} : tensor<96xf32>, vector<32xf32>
 // CHECK: vector.interleave %{{.*}}, %{{.*}} : vector<32xi8> -> vector<64xi8>
 // CHECK: %[[W:.*]] = arith.extf %{{.*}} : vector<32xf16> to vector<32xf32>
-// CHECK-NEXT: %[[V:.*]] = arith.mulf %[[W]], %{{.*}} : vector<32xf32>
+// CHECK-NEXT: %[[V:.*]] = arith.mulf %[[W]], %[[REBIAS]] : vector<32xf32>
 // CHECK-NEXT: %[[Y:.*]] = arith.mulf %[[V]], %[[S]] : vector<32xf32>
 // CHECK: arith.truncf %{{.*}} : vector<8xf32> to vector<8xf16>
+// CHECK: } else {
+// CHECK: %[[E:.*]] = arith.extf %{{.*}} : vector<32xf16> to vector<32xf32>
+// CHECK-NEXT: %[[EF:.*]] = arith.mulf %[[E]], %[[REBIAS]] : vector<32xf32>
+// CHECK-NEXT: vector.transfer_write %[[EF]], %{{.*}} : vector<32xf32>, tensor<96xf32>
+// CHECK: %[[FS:.*]] = vector.transfer_read %{{.*}} : tensor<96xf32>, vector<32xf32>
+// CHECK: vector.interleave %{{.*}}, %{{.*}} : vector<32xi8> -> vector<64xi8>
+// CHECK: %[[FW:.*]] = arith.extf %{{.*}} : vector<32xf16> to vector<32xf32>
+// CHECK-NEXT: %[[FY:.*]] = arith.mulf %[[FW]], %[[FS]] : vector<32xf32>
+// CHECK-NEXT: vector.extract_strided_slice %[[FY]]
 func.func @e4m3fn_axis_f16(%x: tensor<4x64xf8E4M3FN>, %s: tensor<64xf16>) -> tensor<4x64xf16> {
   %y = qdq.dequantize_linear %x, %s {axis = 1 : i64} : (tensor<4x64xf8E4M3FN>, tensor<64xf16>) -> tensor<4x64xf16>
   return %y : tensor<4x64xf16>
+}
+
+// -----
+
+// f32 scales per-axis: the steps read them in place (the scale is its own
+// axis table) where the rebias stays in the decode, and from a table of the
+// scales times 2^8 where it is folded (the else branch).
+
+// CHECK-LABEL: func.func @e4m3fn_axis_f32
+// CHECK-SAME: %[[SCALE:[^:]*]]: tensor<64xf32>
+// CHECK: scf.if
+// CHECK: scf.for
+// CHECK-NEXT: scf.for
+// CHECK-NEXT: %[[S:.*]] = vector.transfer_read %[[SCALE]][%{{.*}}], %{{.*}} : tensor<64xf32>, vector<32xf32>
+// CHECK: } else {
+// CHECK: %[[T:.*]] = vector.transfer_read %[[SCALE]][%{{.*}}], %{{.*}} : tensor<64xf32>, vector<32xf32>
+// CHECK-NEXT: %[[TF:.*]] = arith.mulf %[[T]], %{{.*}} : vector<32xf32>
+// CHECK-NEXT: vector.transfer_write %[[TF]], %{{.*}} : vector<32xf32>, tensor<96xf32>
+// CHECK: %[[FS:.*]] = vector.transfer_read %{{.*}} : tensor<96xf32>, vector<32xf32>
+// CHECK: %[[FW:.*]] = arith.extf %{{.*}} : vector<32xf16> to vector<32xf32>
+// CHECK-NEXT: %[[FY:.*]] = arith.mulf %[[FW]], %[[FS]] : vector<32xf32>
+// CHECK-NEXT: vector.transfer_write %[[FY]]
+func.func @e4m3fn_axis_f32(%x: tensor<4x64xf8E4M3FN>, %s: tensor<64xf32>) -> tensor<4x64xf32> {
+  %y = qdq.dequantize_linear %x, %s {axis = 1 : i64} : (tensor<4x64xf8E4M3FN>, tensor<64xf32>) -> tensor<4x64xf32>
+  return %y : tensor<4x64xf32>
 }

@@ -1310,6 +1310,44 @@ def f16_decode_cases():
                       'Every code; the smallest subnormal scale.',
                       'Every code; the scale -0 (an infinity '
                       'times it is NaN).'][k]))
+    # f8E4M3FN and f8E4M3FNUZ with every |scale| below 2^100: the loops that
+    # fold the rebiasing power of two into the decoded scales, in each
+    # scheme's tables (axis tables and period tiles, rows, segment tables,
+    # row tables of blocks of 24 with a partial last block). Then per-axis
+    # scales whose last is 2^120, which the fold would overflow (2^120 x
+    # 2^8 = 2^128) while the products of the small codes stay finite.
+    fold_shapes = shapes[1:] + [('axis1_c384', [2, 384], [384], 1, 0),
+                                ('block24', [2, 200], [2, 9], 1, 24)]
+    for x_type in ['f8E4M3FN', 'f8E4M3FNUZ']:
+        p = SHORT[x_type]
+        rng = Rng(p + '_f16_decode_folded')
+        codes = R.all_codes(x_type)
+        for tag, x_shape, s_shape, axis, block in fold_shapes:
+            n = x_shape[0] * x_shape[1]
+            x = shuffled_codes(rng, codes, n)
+            count = 1
+            for d in s_shape:
+                count *= d
+            for y_type in ['f32', 'f16', 'bf16']:
+                scale = [rand_scale(rng, y_type, CENTER[x_type])
+                         for _ in range(count)]
+                cases.append(Case(
+                    '%s_f16_folded_%s_%s' % (p, tag, y_type), x_type,
+                    x_shape, x, y_type, s_shape, scale, axis=axis,
+                    block_size=block, y_type=y_type,
+                    note='Every code; random finite %s scales (the '
+                         'rebiasing power of two folded into them).'
+                         % y_type))
+        x = shuffled_codes(rng, codes, 320)
+        for y_type in ['f32', 'bf16']:
+            scale = [rand_scale(rng, y_type, CENTER[x_type])
+                     for _ in range(64)]
+            scale[-1] = ieee_bits(y_type, 0, 120, 0)
+            cases.append(Case(
+                '%s_f16_unfolded_last_2e120_%s' % (p, y_type), x_type,
+                [5, 64], x, y_type, [64], scale, axis=1, y_type=y_type,
+                note='Every code; random %s scales, the last 2^120 (its '
+                     'fold would overflow).' % y_type))
     return cases
 
 

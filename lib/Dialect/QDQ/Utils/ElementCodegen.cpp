@@ -167,8 +167,18 @@ bool mlir::qdq::canDecodeMinifloatViaF16(Type format) {
              Float8E5M2FNUZType>(format);
 }
 
+int mlir::qdq::getMinifloatViaF16Rebias(Type format) {
+  assert(canDecodeMinifloatViaF16(format) && "no f16 form of this format");
+  MinifloatFormat fmt = getMinifloatFormat(format);
+  // f8E5M2 is f16's high byte (bias 15); f8E5M2FNUZ takes its own f16 bits.
+  if (fmt.exponentBits == 5)
+    return 0;
+  return 15 - fmt.bias;
+}
+
 Value mlir::qdq::decodeMinifloatToF32ViaF16(OpBuilder &b, Location loc,
-                                            Value raw, Type format) {
+                                            Value raw, Type format,
+                                            bool rebias) {
   assert(canDecodeMinifloatViaF16(format) && "no f16 form of this format");
   auto codesType = cast<VectorType>(raw.getType());
   assert(codesType.getRank() == 1 && codesType.getElementType().isInteger(8) &&
@@ -190,7 +200,6 @@ Value mlir::qdq::decodeMinifloatToF32ViaF16(OpBuilder &b, Location loc,
   Value zero = cst(0);
   Value magnitude = arith::AndIOp::create(b, loc, raw, cst(0x7F));
   Value high, low, isNaN, highNaNFlip;
-  int exponentOffset = 15 - fmt.bias;
   if (fmt.exponentBits == 5 && fmt.specials == S::NegativeZeroNaN) {
     // From magnitude 8 on (exponent >= 2) the f16 exponent is one lower:
     // (magnitude - 4) << 8. Below it (exponent 0 or 1) the value is the
@@ -208,7 +217,6 @@ Value mlir::qdq::decodeMinifloatToF32ViaF16(OpBuilder &b, Location loc,
     // The code of -0 (high byte 0x80, low byte 0) is the NaN: 0x7E.
     isNaN = eq(raw, 0x80);
     highNaNFlip = cst(0xFE);
-    exponentOffset = 0;
   } else if (fmt.exponentBits == 5) {
     // f8E5M2 is the high byte of an f16: infinities map to infinities.
     high = raw;
@@ -248,10 +256,11 @@ Value mlir::qdq::decodeMinifloatToF32ViaF16(OpBuilder &b, Location loc,
   Value halves = vector::BitCastOp::create(b, loc, halfType, bytes);
   Type f32 = shapedLike(raw, b.getF32Type());
   Value value = arith::ExtFOp::create(b, loc, f32, halves);
-  if (exponentOffset == 0)
+  int exponent = getMinifloatViaF16Rebias(format);
+  if (!rebias || exponent == 0)
     return value;
-  Value rebias = f32Constant(b, loc, f32, std::ldexp(1.0f, exponentOffset));
-  return arith::MulFOp::create(b, loc, value, rebias);
+  Value factor = f32Constant(b, loc, f32, std::ldexp(1.0f, exponent));
+  return arith::MulFOp::create(b, loc, value, factor);
 }
 
 Value mlir::qdq::decodeE8M0ToF32(OpBuilder &b, Location loc, Value raw) {

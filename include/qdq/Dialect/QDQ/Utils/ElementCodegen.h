@@ -44,13 +44,20 @@ bool canDecodeMinifloatViaF16(Type format);
 /// through f16: each code becomes the high and the low byte of an f16 with
 /// a few byte operations on the whole vector, the bytes are interleaved,
 /// arith.extf widens the f16 values (one vcvtph2ps per register with F16C)
-/// and a multiply by a power of two rebiases them. Exact: every decoded
-/// value, subnormals included, is the f16 value times 2^8 (f8E4M3FN), 2^7
-/// (f8E4M3FNUZ) or 1 (f8E5M2; f8E5M2FNUZ, whose top exponent would be
-/// f16's infinity, takes its values' own f16 bits, two byte forms chosen
-/// per code).
+/// and a multiply by 2^getMinifloatViaF16Rebias(format) rebiases them.
+/// Exact: every decoded value, subnormals included, is the f16 value times
+/// that power of two. With `rebias` false the multiply is left out (the
+/// values are those of the codes times 2^-rebias), for a caller that folds
+/// the power of two into the factor it multiplies them by.
 Value decodeMinifloatToF32ViaF16(OpBuilder &b, Location loc, Value raw,
-                                 Type format);
+                                 Type format, bool rebias = true);
+
+/// The exponent of the power of two by which decodeMinifloatToF32ViaF16
+/// rebiases the f16 values of `format`: 8 (f8E4M3FN), 7 (f8E4M3FNUZ) or 0
+/// (f8E5M2, the high byte of an f16; f8E5M2FNUZ, whose top exponent would
+/// be f16's infinity, takes its values' own f16 bits, two byte forms chosen
+/// per code).
+int getMinifloatViaF16Rebias(Type format);
 
 /// Decodes raw f8E8M0FNU codes (i8) to f32: 2^(e-127); 0xFF is NaN.
 Value decodeE8M0ToF32(OpBuilder &b, Location loc, Value raw);
