@@ -211,8 +211,9 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
     f8E4M3FN and f8E4M3FNUZ x decoded through f16: a pass over the scales
     checks that every |scale| is below 2^100; where that holds, the power
     of two that rebiases the f16 values (2^8, 2^7) multiplies the decoded
-    scales instead (once per scale: per-tensor once, tables per entry,
-    f32 scales then read from a table rather than in place) and the steps
+    scales instead (per-tensor once, tables per entry; f32 scales read in
+    place as their own axis table once per read, for the rows of a period
+    tile; segment and row tables then hold f32 scales too) and the steps
     leave it out. The codes' values times 2^-8 (2^-7) and the scales times
     2^8 (2^7) are exact, so each product is the same, rounded once.
 

@@ -466,12 +466,14 @@ private:
 
   /// Whether the loops being built fold 2^foldedRebias into the decoded
   /// scales. Every scale then goes through decodeScale (or
-  /// decodeScaleWith): none is read in place as its own table
-  /// (scalesReadInPlace).
+  /// decodeScaleWith), but f32 scales read in place as their own axis
+  /// table, which the steps fold where they read them
+  /// (FlatParams::scaleTableInPlace); segment and row tables hold decoded
+  /// scales then (scalesReadInPlace).
   bool foldsScales() const { return fastPaths && foldedRebias; }
 
   /// Whether f32 scales, which decode to themselves, may be read in place
-  /// where a table of decoded scales would be.
+  /// where a segment or row table of decoded scales would be.
   bool scalesReadInPlace() const { return !foldsScales(); }
 
   /// `value` (f32, a scalar or a vector) times 2^exponent.
@@ -792,8 +794,13 @@ private:
   }
 
   /// A decoded per-axis table of `length` entries: entry j is
-  /// decode(param[(j / N) % K]).
-  Value buildAxisTable(Value param, bool isScale, int64_t length) {
+  /// decode(param[(j / N) % K]); or the parameter itself where that is the
+  /// same (then `*inPlace` is set), also for scales in the loops that fold
+  /// the rebias (foldsScales): the steps fold it where they read the
+  /// scales (FlatParams::scaleTableInPlace), which costs less than writing
+  /// a table of them per call (16 KiB for 4096 f32 scales).
+  Value buildAxisTable(Value param, bool isScale, int64_t length,
+                       bool *inPlace = nullptr) {
     Type paramElement =
         cast<RankedTensorType>(param.getType()).getElementType();
     Type entryType = isScale ? b.getF32Type() : zpTableEntryType(paramElement);
@@ -814,9 +821,11 @@ private:
       // The steps read the table at multiples of `lanes` below axisDim, so
       // never its last `lanes` entries: a parameter that decodes to itself
       // (f32 scales, zero points stored as the entry type) is its own table.
-      if (decodesToItself(paramElement, entryType) &&
-          (!isScale || scalesReadInPlace()))
+      if (decodesToItself(paramElement, entryType)) {
+        if (inPlace)
+          *inPlace = true;
         return bitcastToStorage(b, loc, param);
+      }
       StoredReader reader(b, loc, param, 0);
       auto copyVector = [&](Value from, Value to, Value table) {
         Value entries = decode(b, loc, reader.read(b, loc, from, lanes, true));
@@ -1109,8 +1118,9 @@ private:
     } else if (plan.scheme == Scheme::AxisTable && plan.direct) {
       params.scaleDirect.emplace(b, loc, op.getScale(), 0);
     } else if (plan.scheme == Scheme::AxisTable) {
-      params.scaleTable =
-          buildAxisTable(op.getScale(), true, plan.period + lanes);
+      params.scaleTable = buildAxisTable(op.getScale(), true,
+                                         plan.period + lanes,
+                                         &params.scaleTableInPlace);
     } else {
       Value flatScale = flatten(b, loc, op.getScale());
       params.scaleFlat = bitcastToStorage(b, loc, flatScale);
@@ -1222,6 +1232,9 @@ private:
     /// Axis table with `plan.direct`: readers of the scale and zero point,
     /// read (and decoded) where the tables would be.
     std::optional<StoredReader> scaleDirect, zpDirect;
+    /// `scaleTable` is the op's f32 scale read in place: in the loops that
+    /// fold the rebias its entries are not folded (buildAxisTable).
+    bool scaleTableInPlace = false;
     /// Per-tensor x of at most 8 bits (see LookupTable): the whole formula.
     std::optional<LookupTable> lookup;
   };
@@ -1367,7 +1380,10 @@ private:
     auto tableScale = [&](Value offset) {
       if (p.scaleDirect)
         return decodeScale(p.scaleDirect->read(b, loc, offset, lanes, true));
-      return readTable(p.scaleTable, offset, b.getF32Type());
+      Value scale = readTable(p.scaleTable, offset, b.getF32Type());
+      if (p.scaleTableInPlace && foldsScales())
+        return timesPowerOfTwo(b, loc, scale, foldedRebias);
+      return scale;
     };
     auto tableZeroPoint = [&](Value offset) {
       if (p.zpDirect)

@@ -222,23 +222,33 @@ func.func @e4m3fn_axis_f16(%x: tensor<4x64xf8E4M3FN>, %s: tensor<64xf16>) -> ten
 // -----
 
 // f32 scales per-axis: the steps read them in place (the scale is its own
-// axis table) where the rebias stays in the decode, and from a table of the
-// scales times 2^8 where it is folded (the else branch).
+// axis table). Where the rebias is folded (the else branch), each column
+// step of a period tile multiplies the scales it reads by 2^8 once, for
+// the tile's rows, and the decodes leave the rebias out.
 
 // CHECK-LABEL: func.func @e4m3fn_axis_f32
 // CHECK-SAME: %[[SCALE:[^:]*]]: tensor<64xf32>
+// CHECK-DAG: %[[REBIAS:.*]] = arith.constant dense<2.560000e+02> : vector<32xf32>
 // CHECK: scf.if
 // CHECK: scf.for
 // CHECK-NEXT: scf.for
-// CHECK-NEXT: %[[S:.*]] = vector.transfer_read %[[SCALE]][%{{.*}}], %{{.*}} : tensor<64xf32>, vector<32xf32>
+// CHECK-NEXT: %[[S:.*]] = vector.transfer_read %[[SCALE]]
+// CHECK: %[[W:.*]] = arith.extf %{{.*}} : vector<32xf16> to vector<32xf32>
+// CHECK-NEXT: %[[V:.*]] = arith.mulf %[[W]], %[[REBIAS]] : vector<32xf32>
+// CHECK-NEXT: arith.mulf %[[V]], %[[S]] : vector<32xf32>
 // CHECK: } else {
-// CHECK: %[[T:.*]] = vector.transfer_read %[[SCALE]][%{{.*}}], %{{.*}} : tensor<64xf32>, vector<32xf32>
-// CHECK-NEXT: %[[TF:.*]] = arith.mulf %[[T]], %{{.*}} : vector<32xf32>
-// CHECK-NEXT: vector.transfer_write %[[TF]], %{{.*}} : vector<32xf32>, tensor<96xf32>
-// CHECK: %[[FS:.*]] = vector.transfer_read %{{.*}} : tensor<96xf32>, vector<32xf32>
-// CHECK: %[[FW:.*]] = arith.extf %{{.*}} : vector<32xf16> to vector<32xf32>
-// CHECK-NEXT: %[[FY:.*]] = arith.mulf %[[FW]], %[[FS]] : vector<32xf32>
-// CHECK-NEXT: vector.transfer_write %[[FY]]
+// CHECK: scf.for
+// CHECK-NEXT: scf.for
+// CHECK-NEXT: %[[T:.*]] = vector.transfer_read %[[SCALE]][%{{.*}}], %{{.*}} : tensor<64xf32>, vector<32xf32>
+// CHECK-NEXT: %[[TF:.*]] = arith.mulf %[[T]], %[[REBIAS]] : vector<32xf32>
+// CHECK: arith.extf %{{.*}} : vector<32xf16> to vector<32xf32>
+// CHECK-NEXT: arith.mulf %{{.*}}, %[[TF]] : vector<32xf32>
+// CHECK: arith.extf %{{.*}} : vector<32xf16> to vector<32xf32>
+// CHECK-NEXT: arith.mulf %{{.*}}, %[[TF]] : vector<32xf32>
+// CHECK: arith.extf %{{.*}} : vector<32xf16> to vector<32xf32>
+// CHECK-NEXT: arith.mulf %{{.*}}, %[[TF]] : vector<32xf32>
+// CHECK: arith.extf %{{.*}} : vector<32xf16> to vector<32xf32>
+// CHECK-NEXT: arith.mulf %{{.*}}, %[[TF]] : vector<32xf32>
 func.func @e4m3fn_axis_f32(%x: tensor<4x64xf8E4M3FN>, %s: tensor<64xf32>) -> tensor<4x64xf32> {
   %y = qdq.dequantize_linear %x, %s {axis = 1 : i64} : (tensor<4x64xf8E4M3FN>, tensor<64xf32>) -> tensor<4x64xf32>
   return %y : tensor<4x64xf32>
