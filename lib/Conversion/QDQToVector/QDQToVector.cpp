@@ -1118,9 +1118,8 @@ private:
     } else if (plan.scheme == Scheme::AxisTable && plan.direct) {
       params.scaleDirect.emplace(b, loc, op.getScale(), 0);
     } else if (plan.scheme == Scheme::AxisTable) {
-      params.scaleTable = buildAxisTable(op.getScale(), true,
-                                         plan.period + lanes,
-                                         &params.scaleTableInPlace);
+      params.scaleTable = buildAxisTable(
+          op.getScale(), true, plan.period + lanes, &params.scaleTableInPlace);
     } else {
       Value flatScale = flatten(b, loc, op.getScale());
       params.scaleFlat = bitcastToStorage(b, loc, flatScale);
