@@ -32,7 +32,8 @@ static Value intConstant(OpBuilder &b, Location loc, Type type, int64_t value) {
   return arith::ConstantOp::create(b, loc, attr);
 }
 
-static Value f32Constant(OpBuilder &b, Location loc, Type type, float value) {
+Value mlir::qdq::f32Constant(OpBuilder &b, Location loc, Type type,
+                             float value) {
   auto attr = b.getF32FloatAttr(value);
   if (auto vectorType = dyn_cast<VectorType>(type))
     return arith::ConstantOp::create(
