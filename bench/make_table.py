@@ -158,8 +158,8 @@ def glance_section(rows):
          'The lower of the two sizes\' qdq / roof for each x type, '
          'granularity and result type (**bold**: below 0.9 before '
          'rounding; "-": not in '
-         'this run). The reasons for the misses are in the README\'s '
-         'Status section.']
+         'this run). The reasons for the misses are in bench/STATUS.md '
+         '(summarized in the README\'s Status section).']
     for y in YBYTES:
         if not any(k[2] == y for k in cell):
             continue

@@ -1,5 +1,5 @@
 // Where the per-axis and blocked f16 loops and the bf16-x loop spend their
-// time: three microbenchmarks behind the notes in README.md ("Status"),
+// time: three microbenchmarks behind the notes in bench/STATUS.md,
 // bench/HISTORY.md and bench/README.md. Not part of the build or of any test:
 //
 //   clang-22 -O2 -march=native bench/micro/loop_limits.c -o /tmp/loop_limits
