@@ -328,3 +328,95 @@ func.func @written_share(%wide: memref<1024xi32>, %narrow: memref<256xi32>) -> (
   }
   return %few, %many : memref<256xf32>, memref<1024xf32>
 }
+
+// -----
+
+// A result allocated with a dynamic size: the loop nest is versioned on the
+// bytes it moves at run time (the result, `written`, and the x it reads,
+// 4 bytes and 1 byte per element here), by the same rule: the copy in the
+// taken branch streams and ends with a fence, the other keeps normal stores.
+// The masked tail outside the loop keeps its normal store.
+// CHECK-LABEL: func.func @dynamic_size
+// CHECK-SAME:    (%[[X:.*]]: memref<?xi8>, %[[N:.*]]: index)
+// CHECK:       %[[A:.*]] = memref.alloc(%[[N]]) {alignment = 64 : i64} : memref<?xf32>
+// CHECK-DAG:   memref.dim %[[A]]
+// CHECK-DAG:   memref.dim %[[X]]
+// CHECK:       arith.uitofp {{.*}} : i64 to f64
+// CHECK:       %[[MOVED:.*]] = arith.uitofp {{.*}} : i64 to f64
+// CHECK:       %[[SHARE:.*]] = arith.divf
+// CHECK:       %[[T:.*]] = arith.mulf %{{.*}}, %[[SHARE]] : f64
+// CHECK:       %[[ENOUGH:.*]] = arith.cmpf oge, %[[MOVED]], %[[T]] : f64
+// CHECK:       %[[C:.*]] = arith.andi %{{.*}}, %[[ENOUGH]] : i1
+// CHECK:       scf.if %[[C]] {
+// CHECK:         scf.for
+// CHECK:           vector.store {{.*}}, %[[A]][%{{.*}}] {alignment = 64 : i64, nontemporal = true} : memref<?xf32>, vector<16xf32>
+// CHECK:         }
+// CHECK-NEXT:    llvm.fence seq_cst
+// CHECK-NEXT:  } else {
+// CHECK:         scf.for
+// CHECK-NOT:       nontemporal
+// CHECK:           vector.transfer_write {{.*}}, %[[A]][%{{.*}}] {in_bounds = [true]} : vector<16xf32>, memref<?xf32>
+// CHECK:       }
+// CHECK:       vector.transfer_write {{.*}} : vector<16xf32>, memref<?xf32>
+// CHECK-NEXT:  return
+// The flat rule has no share: min-bytes itself is the threshold.
+// FLAT-LABEL:  func.func @dynamic_size
+// FLAT-NOT:    arith.divf
+// FLAT:        %[[T:.*]] = arith.constant 4.096000e+03 : f64
+// FLAT:        arith.cmpf oge, %{{.*}}, %[[T]] : f64
+// FLAT:        scf.if
+// FLAT:          nontemporal = true
+// FLAT:        } else {
+// OFF-LABEL:   func.func @dynamic_size
+// OFF-NOT:     scf.if
+// OFF-NOT:     nontemporal
+// OFF:         return
+func.func @dynamic_size(%x: memref<?xi8>, %n: index) -> memref<?xf32> {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %i0 = arith.constant 0 : i8
+  %a = memref.alloc(%n) {alignment = 64 : i64} : memref<?xf32>
+  %whole = arith.divui %n, %c16 : index
+  %end = arith.muli %whole, %c16 : index
+  scf.for %i = %c0 to %end step %c16 {
+    %b = vector.transfer_read %x[%i], %i0 {in_bounds = [true]} : memref<?xi8>, vector<16xi8>
+    %f = arith.sitofp %b : vector<16xi8> to vector<16xf32>
+    vector.transfer_write %f, %a[%i] {in_bounds = [true]} : vector<16xf32>, memref<?xf32>
+  }
+  %b = vector.transfer_read %x[%end], %i0 : memref<?xi8>, vector<16xi8>
+  %f = arith.sitofp %b : vector<16xi8> to vector<16xf32>
+  vector.transfer_write %f, %a[%end] : vector<16xf32>, memref<?xf32>
+  return %a : memref<?xf32>
+}
+
+// -----
+
+// Not versioned: a dynamically sized result whose nest also writes it with
+// masked stores inside its loops (rows with tails: normal and streaming
+// stores would share lines), and a nest that returns a value.
+// CHECK-LABEL: func.func @dynamic_not_versioned
+// CHECK-NOT:   nontemporal
+// CHECK-NOT:   llvm.fence
+// CHECK:       return
+func.func @dynamic_not_versioned(%v: vector<16xf32>, %rows: index, %n: index) -> (memref<?x64xf32>, memref<?xf32>, f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c48 = arith.constant 48 : index
+  %a = memref.alloc(%rows) {alignment = 64 : i64} : memref<?x64xf32>
+  scf.for %r = %c0 to %rows step %c1 {
+    scf.for %i = %c0 to %c48 step %c16 {
+      vector.transfer_write %v, %a[%r, %i] {in_bounds = [true]} : vector<16xf32>, memref<?x64xf32>
+    }
+    vector.transfer_write %v, %a[%r, %c48] : vector<16xf32>, memref<?x64xf32>
+  }
+  %b = memref.alloc(%n) {alignment = 64 : i64} : memref<?xf32>
+  %zero = arith.constant 0.0 : f32
+  %sum = scf.for %i = %c0 to %n step %c16 iter_args(%acc = %zero) -> (f32) {
+    vector.transfer_write %v, %b[%i] {in_bounds = [true]} : vector<16xf32>, memref<?xf32>
+    %e = vector.extract %v[0] : f32 from vector<16xf32>
+    %s = arith.addf %acc, %e : f32
+    scf.yield %s : f32
+  }
+  return %a, %b, %sum : memref<?x64xf32>, memref<?xf32>, f32
+}

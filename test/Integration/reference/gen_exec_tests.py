@@ -82,6 +82,16 @@ F16_DECODE_RUN_OPTIONS = [
     '="num-threads=2 parallel-threshold=1 nontemporal-min-bytes=1 '
     'cpu-features=avx2,f16c period-tile=2"',
     '="vector-bits=256 cpu-features=ssse3,avx2"']
+# The dynamic-streams file: no streaming at these sizes (the host's
+# threshold), streaming from 4 KiB of traffic (its large cases stream, its
+# small ones do not; with two threads from 8 KiB), and every case streaming
+# on 128- and 512-bit registers.
+DYNAMIC_STREAM_RUN_OPTIONS = [
+    '', '="nontemporal-min-bytes=4096 nontemporal-share-rule=flat"',
+    '="num-threads=2 parallel-threshold=1 nontemporal-min-bytes=4096 '
+    'nontemporal-share-rule=flat"',
+    '="vector-bits=128 vector-unroll=1 nontemporal-min-bytes=1"',
+    '="vector-bits=512 nontemporal-min-bytes=1"']
 # The fused-product file, whose f16 results are written by arithmetic
 # steps, adds each f16 store form the other lines do not take (f16-stores;
 # the first line takes the host's): separate stores (the default on Zen 5;
@@ -1885,6 +1895,53 @@ def dynamic_rows_cases():
     return cases
 
 
+def dynamic_stream_cases():
+    """Per-tensor x with dynamic sizes, whose result allocation has its
+    size at run time only: --qdq-nontemporal-stores versions the loop nest
+    on the bytes it moves, streaming stores when they reach the threshold,
+    normal ones below it (the same function takes either branch by the size
+    it is called with; here each size has its own function). Large cases
+    move 20-32 KiB (they stream from a threshold of 4 KiB, 8 KiB with two
+    threads), small ones less than 1 KiB (they stream only from a threshold
+    of 1 byte); sizes that are not whole steps leave a tail. Per-axis and
+    blocked x with a dynamic number of rows of a static length version
+    their loops the same way."""
+    # name, x type, x shape, zero point, result type
+    shapes = [('big_i8_f32', 'i8', [5003], True, 'f32'),
+              ('small_i8_f32', 'i8', [100], True, 'f32'),
+              ('big_i4_bf16', 'i4', [9010], True, 'bf16'),
+              ('small_i4_bf16', 'i4', [62], True, 'bf16'),
+              ('big_e4m3fn_f16', 'f8E4M3FN', [7001], False, 'f16'),
+              ('small_e4m3fn_f16', 'f8E4M3FN', [90], False, 'f16'),
+              ('big_u16_f32_2d', 'ui16', [40, 131], True, 'f32'),
+              ('big_i16_bf16', 'i16', [6000], True, 'bf16')]
+    cases = []
+    for name, x_type, x_shape, has_zp, y_type in shapes:
+        c = random_params_case(
+            name, x_type, x_shape, y_type, [], has_zp, 1, y_type,
+            'Every dim of x dynamic; the result is %d bytes.'
+            % (R.FLOAT_WIDTH[y_type] // 8 * (x_shape[0] * (
+                x_shape[1] if len(x_shape) > 1 else 1))))
+        c.dynamic = True
+        cases.append(c)
+    # name, x type, x shape, block size, scale type, result type: the
+    # first dim dynamic, per-axis along the last (C = 64) or blocked.
+    rows = [('big_i8_pa64_f32', 'i8', [80, 64], 0, 'f32', 'f32'),
+            ('small_i8_pa64_f32', 'i8', [3, 64], 0, 'f32', 'f32'),
+            ('big_i4_b32_f16', 'i4', [6, 1024], 32, 'f16', 'f16')]
+    for name, x_type, x_shape, block, s_type, y_type in rows:
+        s_shape = ([x_shape[0], x_shape[1] // block] if block
+                   else [x_shape[1]])
+        c = random_params_case(
+            name, x_type, x_shape, s_type, s_shape, True, 1, y_type,
+            'The rows dynamic; the result is %d bytes.'
+            % (R.FLOAT_WIDTH[y_type] // 8 * x_shape[0] * x_shape[1]),
+            block_size=block)
+        c.dynamic = (0,)
+        cases.append(c)
+    return cases
+
+
 def in_place_axis_cases():
     """Per-axis lowered with no tables (max-table-period=0, see
     IN_PLACE_RUN_OPTIONS), as the default lowering does for periods longer
@@ -2352,6 +2409,9 @@ def all_files():
     files.append(('dq-dynamic-rows.mlir', 'Per-axis and blocked x with '
                   'dynamic sizes: the rows scheme of the vector lowering\n'
                   '// with K and N read at run time.', dynamic_rows_cases()))
+    files.append(('dq-dynamic-streams.mlir', 'Per-tensor x with dynamic '
+                  'sizes: streaming stores chosen at run time by the\n'
+                  '// bytes the loop nest moves.', dynamic_stream_cases()))
     files.append(('dq-row-tables.mlir', 'Per-axis x whose rows are long '
                   'enough for a lookup table each.', row_table_cases()))
     files.append(('dq-period-tables.mlir', 'Per-axis x with short periods '
@@ -2390,6 +2450,8 @@ def render_all():
                              if fname == 'dq-f16-decode.mlir'
                              else NAN_PAYLOAD_RUN_OPTIONS
                              if fname == 'dq-nan-payload.mlir'
+                             else DYNAMIC_STREAM_RUN_OPTIONS
+                             if fname == 'dq-dynamic-streams.mlir'
                              else RUN_OPTIONS)
             for fname, title, cases in all_files()}
 

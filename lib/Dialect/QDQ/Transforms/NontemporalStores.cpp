@@ -16,8 +16,10 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/MathExtras.h"
@@ -135,11 +137,14 @@ std::optional<int64_t> storageBytes(MemRefType type) {
   return bits / 8 + (bits % 8 != 0);
 }
 
-/// What a memref provably points into: the allocation's static size in bytes
-/// and a power of two dividing the address of its first element.
+/// What a memref provably points into: the allocation, its static size in
+/// bytes (kDynamicBytes for a dynamically shaped one) and a power of two
+/// dividing the address of its first element.
+constexpr int64_t kDynamicBytes = -1;
 struct BufferFacts {
   int64_t allocationBytes;
   uint64_t alignment;
+  memref::AllocOp alloc;
 };
 
 std::optional<BufferFacts> analyzeBuffer(Value memref, unsigned depth = 0) {
@@ -150,13 +155,20 @@ std::optional<BufferFacts> analyzeBuffer(Value memref, unsigned depth = 0) {
     return std::nullopt;
   if (auto alloc = dyn_cast<memref::AllocOp>(def)) {
     MemRefType type = alloc.getType();
-    std::optional<int64_t> bytes = storageBytes(type);
-    if (!bytes || !type.getLayout().isIdentity() ||
+    if (!type.getLayout().isIdentity() ||
+        !type.getElementType().isIntOrFloat() ||
         type.getElementTypeBitWidth() % 8 != 0)
       return std::nullopt;
+    int64_t bytes = kDynamicBytes;
+    if (type.hasStaticShape()) {
+      std::optional<int64_t> staticBytes = storageBytes(type);
+      if (!staticBytes)
+        return std::nullopt;
+      bytes = *staticBytes;
+    }
     uint64_t alignment = alloc.getAlignment().value_or(1);
-    return BufferFacts{*bytes,
-                       std::min(powerOfTwoFactor(alignment), kMaxFactor)};
+    return BufferFacts{bytes, std::min(powerOfTwoFactor(alignment), kMaxFactor),
+                       alloc};
   }
   // Views that keep the first element's address.
   if (isa<memref::CollapseShapeOp, memref::ExpandShapeOp, memref::CastOp>(def))
@@ -183,7 +195,7 @@ std::optional<BufferFacts> analyzeBuffer(Value memref, unsigned depth = 0) {
           alignment,
           std::min(kMaxFactor, knownFactor(offset) *
                                    powerOfTwoFactor(stride * elementBytes)));
-    return BufferFacts{source->allocationBytes, alignment};
+    return BufferFacts{source->allocationBytes, alignment, source->alloc};
   }
   return std::nullopt;
 }
@@ -244,6 +256,16 @@ Operation *topLevelNest(Operation *op) {
   return op;
 }
 
+/// A write that becomes a non-temporal store: the alignment its address
+/// provably has, and for a write into a dynamically shaped allocation, that
+/// allocation (the store is then made in a copy of the nest that runs when
+/// the nest streams enough at run time).
+struct Candidate {
+  vector::TransferWriteOp write;
+  uint64_t alignment;
+  memref::AllocOp dynamicAlloc;
+};
+
 struct QDQNontemporalStoresPass
     : public qdq::impl::QDQNontemporalStoresBase<QDQNontemporalStoresPass> {
   using Base::Base;
@@ -266,7 +288,7 @@ struct QDQNontemporalStoresPass
       return signalPassFailure();
     }
     rule = {minBytes == 0 ? host.minBytes : int64_t(minBytes), *scaled};
-    SmallVector<std::pair<vector::TransferWriteOp, uint64_t>> writes;
+    SmallVector<Candidate> writes;
     nestReads.clear();
     // (loop nest, buffer) pairs that a loop of the nest also writes with
     // stores that stay normal (masked tails of rows, steps that run into the
@@ -279,41 +301,151 @@ struct QDQNontemporalStoresPass
     // count.
     llvm::DenseSet<std::pair<Operation *, Value>> mixed;
     getOperation()->walk([&](vector::TransferWriteOp write) {
-      if (std::optional<uint64_t> alignment = streamingAlignment(write)) {
-        writes.push_back({write, *alignment});
+      if (std::optional<Candidate> candidate = streamingCandidate(write)) {
+        writes.push_back(*candidate);
         return;
       }
       if (isa<MemRefType>(write.getShapedType()) &&
           write->getParentOfType<scf::ForOp>())
         mixed.insert({topLevelNest(write), viewedBuffer(write.getBase())});
     });
-    llvm::erase_if(writes, [&](const auto &candidate) {
-      vector::TransferWriteOp write = candidate.first;
+    llvm::erase_if(writes, [&](const Candidate &candidate) {
+      vector::TransferWriteOp write = candidate.write;
       return mixed.contains(
           {topLevelNest(write), viewedBuffer(write.getBase())});
     });
     IRRewriter rewriter(&getContext());
+    // Writes into dynamically shaped allocations: their loop nests are
+    // versioned on the run-time size (versionNest).
+    llvm::MapVector<Operation *, SmallVector<Candidate>> dynamicNests;
     llvm::SetVector<Operation *> loops;
-    for (auto [write, alignment] : writes) {
-      rewriter.setInsertionPoint(write);
-      auto store = vector::StoreOp::create(
-          rewriter, write.getLoc(), write.getVector(), write.getBase(),
-          write.getIndices(), /*nontemporal=*/true,
-          llvm::MaybeAlign(alignment));
-      // The fence goes after the loop nest, at the top level of the
-      // function (once per call). Inside an scf.forall, the stores of each
-      // worker are ordered by the join: on x86 a locked instruction (every
-      // OpenMP barrier has them) drains the write-combining buffers too.
-      // A write at the top level is its own anchor: the store that replaces
-      // it (the write itself is erased below).
-      loops.insert(topLevelNest(store));
-      rewriter.eraseOp(write);
+    for (const Candidate &candidate : writes) {
+      if (candidate.dynamicAlloc) {
+        // The loop nest to version: the write's ancestor in the block of
+        // the allocation (the allocation may be inside a branch).
+        vector::TransferWriteOp write = candidate.write;
+        if (Operation *nest =
+                candidate.dynamicAlloc->getBlock()->findAncestorOpInBlock(
+                    *write.getOperation()))
+          dynamicNests[nest].push_back(candidate);
+        continue;
+      }
+      loops.insert(toStreamingStore(rewriter, candidate));
     }
     for (Operation *after : loops) {
       rewriter.setInsertionPointAfter(after);
       LLVM::FenceOp::create(rewriter, after->getLoc(),
                             LLVM::AtomicOrdering::seq_cst);
     }
+    for (auto &[nest, candidates] : dynamicNests)
+      versionNest(rewriter, nest, candidates);
+  }
+
+  /// Replaces `candidate`'s write with a non-temporal vector.store and
+  /// returns the operation a fence must follow: the loop nest the store is
+  /// in (or the store itself at the top level).
+  Operation *toStreamingStore(IRRewriter &rewriter,
+                              const Candidate &candidate) {
+    vector::TransferWriteOp write = candidate.write;
+    rewriter.setInsertionPoint(write);
+    auto store = vector::StoreOp::create(
+        rewriter, write.getLoc(), write.getVector(), write.getBase(),
+        write.getIndices(), /*nontemporal=*/true,
+        llvm::MaybeAlign(candidate.alignment));
+    // The fence goes after the loop nest, at the top level of the function
+    // (once per call). Inside an scf.forall, the stores of each worker are
+    // ordered by the join: on x86 a locked instruction (every OpenMP barrier
+    // has them) drains the write-combining buffers too. A write at the top
+    // level is its own anchor: the store that replaces it.
+    Operation *anchor = topLevelNest(store);
+    rewriter.eraseOp(write);
+    return anchor;
+  }
+
+  /// The loop nest `nest` (in the block of the allocation) writes
+  /// `candidates`, full-vector writes into one dynamically shaped
+  /// allocation, which stream or not by its size at run time: the nest
+  /// becomes `scf.if (it streams enough) {a copy with non-temporal stores,
+  /// then a fence} else {the nest}`. Left as it is (normal stores) where
+  /// that cannot be built: a nest with results, writes into several
+  /// allocations, or an allocation made after the nest starts.
+  void versionNest(IRRewriter &rewriter, Operation *nest,
+                   ArrayRef<Candidate> candidates) {
+    memref::AllocOp alloc = candidates.front().dynamicAlloc;
+    if (nest->getNumResults() != 0 ||
+        llvm::any_of(
+            candidates,
+            [&](const Candidate &c) { return c.dynamicAlloc != alloc; }) ||
+        !dominatesNest(alloc.getResult(), nest))
+      return;
+    Location loc = nest->getLoc();
+    rewriter.setInsertionPoint(nest);
+    Value written = runtimeBytes(rewriter, loc, alloc.getResult());
+    Value streamed = written;
+    // (Dynamically shaped buffers made inside the nest, like tables it
+    // fills, count 0, as in the static rule.)
+    for (Value read : nestReadBuffers(nest)) {
+      Value bytes;
+      if (int64_t fixed = staticBytes(read))
+        bytes = arith::ConstantIndexOp::create(rewriter, loc, fixed);
+      else if (dominatesNest(read, nest))
+        bytes = runtimeBytes(rewriter, loc, read);
+      if (bytes)
+        streamed = arith::AddIOp::create(rewriter, loc, streamed, bytes);
+    }
+    bool split = llvm::any_of(candidates, [](const Candidate &c) {
+      vector::TransferWriteOp write = c.write;
+      return write->getParentOfType<scf::ForallOp>() != nullptr;
+    });
+    Value streams = rule.buildStreams(rewriter, loc, written, streamed,
+                                      split ? int64_t(threads) : 1);
+    auto branch = scf::IfOp::create(rewriter, loc, streams,
+                                    /*withElseRegion=*/true);
+    rewriter.setInsertionPoint(branch.thenBlock()->getTerminator());
+    IRMapping mapping;
+    Operation *copy = rewriter.clone(*nest, mapping);
+    for (Candidate candidate : candidates) {
+      candidate.write = cast<vector::TransferWriteOp>(
+          mapping.lookup(candidate.write.getOperation()));
+      toStreamingStore(rewriter, candidate);
+    }
+    rewriter.setInsertionPointAfter(copy);
+    LLVM::FenceOp::create(rewriter, loc, LLVM::AtomicOrdering::seq_cst);
+    rewriter.moveOpBefore(nest, branch.elseBlock()->getTerminator());
+  }
+
+  /// Whether `value` is available before `nest`: an argument of a block
+  /// that holds it, or defined before it in such a block.
+  static bool dominatesNest(Value value, Operation *nest) {
+    if (auto arg = dyn_cast<BlockArgument>(value))
+      return arg.getOwner()->findAncestorOpInBlock(*nest) != nullptr;
+    Operation *def = value.getDefiningOp();
+    Operation *ancestor = def->getBlock()->findAncestorOpInBlock(*nest);
+    return ancestor && def != ancestor && def->isBeforeInBlock(ancestor);
+  }
+
+  /// The bytes of the memref `memref` (sub-byte elements packed), at run
+  /// time, as an index; null for what is not a ranked memref.
+  static Value runtimeBytes(OpBuilder &b, Location loc, Value memref) {
+    auto type = dyn_cast<MemRefType>(memref.getType());
+    if (!type)
+      return Value();
+    Value bits = arith::ConstantIndexOp::create(
+        b, loc,
+        type.getElementType().isIntOrFloat() ? type.getElementTypeBitWidth()
+                                             : 0);
+    for (int64_t i = 0, e = type.getRank(); i < e; ++i) {
+      Value dim =
+          type.isDynamicDim(i)
+              ? memref::DimOp::create(b, loc, memref, i).getResult()
+              : arith::ConstantIndexOp::create(b, loc, type.getDimSize(i))
+                    .getResult();
+      bits = arith::MulIOp::create(b, loc, bits, dim);
+    }
+    Value seven = arith::ConstantIndexOp::create(b, loc, 7);
+    Value eight = arith::ConstantIndexOp::create(b, loc, 8);
+    return arith::DivUIOp::create(
+        b, loc, arith::AddIOp::create(b, loc, bits, seven), eight);
   }
 
   /// readBuffers(nest), each nest walked once.
@@ -324,9 +456,10 @@ struct QDQNontemporalStoresPass
     return it->second;
   }
 
-  /// The alignment of `write`'s address if it qualifies for a streaming
-  /// store.
-  std::optional<uint64_t> streamingAlignment(vector::TransferWriteOp write) {
+  /// `write` with the alignment of its address if it qualifies for a
+  /// streaming store (into a dynamically shaped allocation: if its nest
+  /// streams enough at run time).
+  std::optional<Candidate> streamingCandidate(vector::TransferWriteOp write) {
     auto memrefType = dyn_cast<MemRefType>(write.getShapedType());
     VectorType vectorType = write.getVectorType();
     if (!memrefType || write.getMask() || vectorType.getRank() != 1 ||
@@ -351,19 +484,23 @@ struct QDQNontemporalStoresPass
     // What the loop nest streams through the caches: the result and what it
     // reads (x, tables): the static sizes of the distinct buffers
     // (dynamically shaped ones count 0).
-    int64_t streamed = buffer->allocationBytes;
-    for (Value read : reads)
-      if (llvm::AddOverflow(streamed, staticBytes(read), streamed))
-        streamed = std::numeric_limits<int64_t>::max();
-    if (!streamsEnough(write, buffer->allocationBytes, streamed))
-      return std::nullopt;
+    bool dynamicSize = buffer->allocationBytes == kDynamicBytes;
+    if (!dynamicSize) {
+      int64_t streamed = buffer->allocationBytes;
+      for (Value read : reads)
+        if (llvm::AddOverflow(streamed, staticBytes(read), streamed))
+          streamed = std::numeric_limits<int64_t>::max();
+      if (!streamsEnough(write, buffer->allocationBytes, streamed))
+        return std::nullopt;
+    }
     int64_t elementBytes = memrefType.getElementTypeBitWidth() / 8;
     uint64_t alignment =
         std::min(buffer->alignment,
                  offsetFactor(write.getIndices(), *strides, elementBytes));
     if (alignment < 16)
       return std::nullopt;
-    return alignment;
+    return Candidate{write, alignment,
+                     dynamicSize ? buffer->alloc : memref::AllocOp()};
   }
 
   /// Whether `write`'s loop nest, which streams `streamed` bytes of which it

@@ -96,10 +96,11 @@ def QDQNontemporalStores : Pass<"qdq-nontemporal-stores"> {
     1-D `vector.transfer_write` into a `vector.store` with `nontemporal =
     true` and the alignment it provably has, when
 
-    * it writes into a `memref.alloc` of a static size (through
-      `memref.subview`, `memref.collapse_shape`, `memref.expand_shape` and
-      memref-to-memref casts), with static strides, and the loop nest
-      moves enough bytes for the share of them it writes (below);
+    * it writes into a `memref.alloc` (through `memref.subview`,
+      `memref.collapse_shape`, `memref.expand_shape` and memref-to-memref
+      casts), with static strides, and the loop nest moves enough bytes for
+      the share of them it writes (below); for an allocation of a dynamic
+      size, at run time (below);
     * the loop nest does not read the allocation (a table it fills and then
       looks up, like the segment tables of blocked scales, stays in the
       caches);
@@ -122,7 +123,8 @@ def QDQNontemporalStores : Pass<"qdq-nontemporal-stores"> {
     loop's buffers stay in them. What pays depends on the bytes the loop
     nest moves, `M` (the allocation plus the statically shaped buffers the
     nest reads: x, tables; each counted once, whatever views it is read
-    through; dynamically shaped ones count 0), and, on some CPUs, on the
+    through; dynamically shaped ones count 0 for a static allocation), and,
+    on some CPUs, on the
     share of them it writes, `W / M` (`W`: the allocation). Its writes
     become streaming stores when
 
@@ -183,6 +185,22 @@ def QDQNontemporalStores : Pass<"qdq-nontemporal-stores"> {
     join (on x86 a locked instruction, which every OpenMP barrier executes,
     drains the write-combining buffers). Masked tail writes and everything
     the pass cannot prove aligned keep normal stores.
+
+    An allocation of a dynamic size has its bytes at run time only: the
+    loop nest that writes it (the nest's operation in the allocation's
+    block) becomes `scf.if (M >= the threshold) {a copy of the nest with
+    the streaming stores, then the fence} else {the nest}`, with `W` and
+    `M` computed from the sizes (`memref.dim`) of the allocation and of
+    the buffers the nest reads (dynamically shaped ones count here), and
+    the same rule, in f64. Nests that return values, write several
+    dynamically sized allocations, or start before the allocation stay as
+    they are. So do the chunks of an `scf.forall` over a dynamic size:
+    their offsets, clamped to the size, are not provably aligned. In the
+    benchmark on the Zen 3 VM (2026-11-29 19:49-19:57 UTC, `scripts/bench.sh
+    --ab-dynamic`, per-tensor x with every dim dynamic, 4 Mi and 64 Mi
+    elements, 3 rounds), the 12 dynamic kernels whose static twins stream
+    ran at 0.94-1.10x their speed, against 0.47-0.79x before
+    (`bench/HISTORY.md`).
 
     The `--qdq-to-llvm` pipeline runs this pass after bufferization; its
     options `nontemporal-min-bytes` and `nontemporal-share-rule` set

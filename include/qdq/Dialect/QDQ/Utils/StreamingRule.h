@@ -11,6 +11,9 @@
 #ifndef QDQ_DIALECT_QDQ_UTILS_STREAMINGRULE_H
 #define QDQ_DIALECT_QDQ_UTILS_STREAMINGRULE_H
 
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Value.h"
+
 #include <cstdint>
 
 namespace mlir::qdq {
@@ -27,6 +30,11 @@ struct StreamingRule {
   /// as one of `threads` threads, streams. In double: the sizes only steer
   /// a heuristic, and their products may overflow int64.
   bool streams(double written, double streamed, int64_t threads) const;
+
+  /// The same test at run time, on `written` and `streamed` bytes given as
+  /// index values: an i1 built at `b`'s insertion point.
+  Value buildStreams(OpBuilder &b, Location loc, Value written, Value streamed,
+                     int64_t threads) const;
 
   /// The host CPU's rule: measured on AMD Zen 3, where every byte pattern
   /// crossed over at 16-20 MiB of traffic whatever its written share (16
