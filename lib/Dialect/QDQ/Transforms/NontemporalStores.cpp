@@ -393,12 +393,11 @@ struct QDQNontemporalStoresPass
       if (bytes)
         streamed = arith::AddIOp::create(rewriter, loc, streamed, bytes);
     }
-    bool split = llvm::any_of(candidates, [](const Candidate &c) {
-      vector::TransferWriteOp write = c.write;
-      return write->getParentOfType<scf::ForallOp>() != nullptr;
-    });
-    Value streams = rule.buildStreams(rewriter, loc, written, streamed,
-                                      split ? int64_t(threads) : 1);
+    int64_t nestThreads = 1;
+    for (const Candidate &candidate : candidates)
+      nestThreads = std::max(nestThreads, threadsOf(candidate.write));
+    Value streams =
+        rule.buildStreams(rewriter, loc, written, streamed, nestThreads);
     auto branch = scf::IfOp::create(rewriter, loc, streams,
                                     /*withElseRegion=*/true);
     rewriter.setInsertionPoint(branch.thenBlock()->getTerminator());
@@ -511,9 +510,13 @@ struct QDQNontemporalStoresPass
   /// overflow int64.
   bool streamsEnough(vector::TransferWriteOp write, int64_t written,
                      int64_t streamed) const {
+    return rule.streams(double(written), double(streamed), threadsOf(write));
+  }
+
+  /// The threads `write` runs on: `threads` inside an scf.forall, else 1.
+  int64_t threadsOf(vector::TransferWriteOp write) const {
     bool split = threads > 1 && write->getParentOfType<scf::ForallOp>();
-    return rule.streams(double(written), double(streamed),
-                        split ? int64_t(threads) : 1);
+    return split ? int64_t(threads) : 1;
   }
 
   /// readBuffers of each loop nest a candidate write is in.
