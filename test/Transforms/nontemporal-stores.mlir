@@ -420,3 +420,68 @@ func.func @dynamic_not_versioned(%v: vector<16xf32>, %rows: index, %n: index) ->
   }
   return %a, %b, %sum : memref<?x64xf32>, memref<?xf32>, f32
 }
+
+// -----
+
+// A result of a dynamic size written in chunks under an scf.forall: each
+// chunk's start is a multiple of 16 elements (an empty chunk starts at 0),
+// so its writes are aligned and the forall is versioned like a loop nest,
+// by the rule for loop nests inside an scf.forall (`threads` times the
+// bytes). The fence follows the forall, in the taken branch.
+// CHECK-LABEL: func.func @dynamic_chunks
+// CHECK:       %[[A:.*]] = memref.alloc(%{{.*}}) {alignment = 64 : i64} : memref<?xf32>
+// CHECK:       scf.if %{{.*}} {
+// CHECK:         scf.forall
+// CHECK:           %[[S:.*]] = memref.subview %[[A]]
+// CHECK:           scf.for
+// CHECK:             vector.store {{.*}}, %[[S]][%{{.*}}] {alignment = 64 : i64, nontemporal = true}
+// CHECK:           }
+// CHECK-NEXT:    }
+// CHECK-NEXT:    llvm.fence seq_cst
+// CHECK-NEXT:  } else {
+// CHECK:         scf.forall
+// CHECK-NOT:       nontemporal
+// CHECK:           vector.transfer_write
+// CHECK:       return
+// FLAT-LABEL:  func.func @dynamic_chunks
+// FLAT:        %[[T:.*]] = arith.constant 4.096000e+03 : f64
+// FLAT:        arith.cmpf oge, %{{.*}}, %[[T]] : f64
+// FLAT:        scf.if
+// FLAT:          nontemporal = true
+// T3-LABEL:    func.func @dynamic_chunks
+// T3:          %[[T:.*]] = arith.constant 1.228800e+04 : f64
+// T3:          arith.mulf %[[T]], %{{.*}} : f64
+// T3:          scf.if
+// T3:            nontemporal = true
+// OFF-LABEL:   func.func @dynamic_chunks
+// OFF-NOT:     nontemporal
+// OFF:         return
+func.func @dynamic_chunks(%x: memref<?xi8>, %n: index) -> memref<?xf32> {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %i0 = arith.constant 0 : i8
+  %a = memref.alloc(%n) {alignment = 64 : i64} : memref<?xf32>
+  %half = arith.ceildivui %n, %c2 : index
+  %vectors = arith.ceildivui %half, %c16 : index
+  %chunk = arith.muli %vectors, %c16 : index
+  scf.forall (%c) in (2) {
+    %start = arith.muli %c, %chunk : index
+    %in = arith.cmpi ult, %start, %n : index
+    %begin = arith.select %in, %start, %c0 : index
+    %next = arith.addi %start, %chunk : index
+    %end = arith.minui %next, %n : index
+    %rest = arith.subi %end, %start : index
+    %length = arith.select %in, %rest, %c0 : index
+    %slice = memref.subview %a[%begin] [%length] [1] : memref<?xf32> to memref<?xf32, strided<[1], offset: ?>>
+    %whole = arith.divui %length, %c16 : index
+    %stop = arith.muli %whole, %c16 : index
+    scf.for %i = %c0 to %stop step %c16 {
+      %j = arith.addi %begin, %i : index
+      %b = vector.transfer_read %x[%j], %i0 {in_bounds = [true]} : memref<?xi8>, vector<16xi8>
+      %f = arith.sitofp %b : vector<16xi8> to vector<16xf32>
+      vector.transfer_write %f, %slice[%i] {in_bounds = [true]} : vector<16xf32>, memref<?xf32, strided<[1], offset: ?>>
+    }
+  }
+  return %a : memref<?xf32>
+}

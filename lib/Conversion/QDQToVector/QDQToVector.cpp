@@ -1190,11 +1190,19 @@ private:
           OpBuilder::InsertionGuard guard(b);
           b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
           Value c = args[0], out = args[1];
-          Value begin = arith::MinUIOp::create(
-              b, loc, arith::MulIOp::create(b, loc, c, chunk), count);
+          // A chunk that starts at or past the end is empty and starts at 0,
+          // so every chunk's start is a multiple of `granule` (clamping it
+          // to `count` would not be: --qdq-nontemporal-stores then could not
+          // prove the alignment of its writes).
+          Value start = arith::MulIOp::create(b, loc, c, chunk);
+          Value zero = indexConstant(b, loc, 0);
+          Value inRange = arith::CmpIOp::create(
+              b, loc, arith::CmpIPredicate::ult, start, count);
+          Value begin = arith::SelectOp::create(b, loc, inRange, start, zero);
           Value end = arith::MinUIOp::create(
-              b, loc, arith::AddIOp::create(b, loc, begin, chunk), count);
-          Value length = arith::SubIOp::create(b, loc, end, begin);
+              b, loc, arith::AddIOp::create(b, loc, start, chunk), count);
+          Value length = arith::SelectOp::create(
+              b, loc, inRange, arith::SubIOp::create(b, loc, end, start), zero);
           SmallVector<OpFoldResult> offsets{begin}, sizes{length},
               strides{b.getIndexAttr(1)};
           if (innerSize) {

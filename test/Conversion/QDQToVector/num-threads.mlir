@@ -4,7 +4,10 @@
 
 // With two threads, the flat loop becomes an scf.forall over one chunk per
 // thread (2 when x has at least 1024 elements, else 1), each chunk a
-// multiple of 8 lanes, written into its slice of the result.
+// multiple of 8 lanes, written into its slice of the result. A chunk that
+// would start at or past the end is empty and starts at 0, so that every
+// start is a multiple of the 8 lanes (which --qdq-nontemporal-stores needs
+// to prove its stores aligned).
 // CHECK-LABEL: func.func @threads
 // CHECK:       %[[N:.*]] = tensor.dim
 // CHECK:       %[[LARGE:.*]] = arith.cmpi uge, %[[N]], %c1024 : index
@@ -13,8 +16,14 @@
 // CHECK:       %[[VECS:.*]] = arith.ceildivui %[[PER]], %c8 : index
 // CHECK:       %[[CHUNK:.*]] = arith.muli %[[VECS]], %c8 : index
 // CHECK:       scf.forall (%[[C:.*]]) in (%[[CHUNKS]]) shared_outs(%[[OUT:.*]] = %{{.*}}) -> (tensor<?xf32>)
-// CHECK:         %[[BEGIN:.*]] = arith.minui %{{.*}}, %[[N]] : index
-// CHECK:         %[[SLICE:.*]] = tensor.extract_slice %[[OUT]][%[[BEGIN]]] [%{{.*}}] [1]
+// CHECK:         %[[START:.*]] = arith.muli %[[C]], %[[CHUNK]] : index
+// CHECK:         %[[IN:.*]] = arith.cmpi ult, %[[START]], %[[N]] : index
+// CHECK:         %[[BEGIN:.*]] = arith.select %[[IN]], %[[START]], %c0 : index
+// CHECK:         %[[NEXT:.*]] = arith.addi %[[START]], %[[CHUNK]] : index
+// CHECK:         %[[END:.*]] = arith.minui %[[NEXT]], %[[N]] : index
+// CHECK:         %[[REST:.*]] = arith.subi %[[END]], %[[START]] : index
+// CHECK:         %[[LENGTH:.*]] = arith.select %[[IN]], %[[REST]], %c0 : index
+// CHECK:         %[[SLICE:.*]] = tensor.extract_slice %[[OUT]][%[[BEGIN]]] [%[[LENGTH]]] [1]
 // CHECK:         scf.for
 // CHECK:           vector.transfer_write %{{.*}} {in_bounds = [true]} : vector<8xf32>, tensor<?xf32>
 // CHECK:         scf.forall.in_parallel

@@ -84,7 +84,8 @@ F16_DECODE_RUN_OPTIONS = [
     '="vector-bits=256 cpu-features=ssse3,avx2"']
 # The dynamic-streams file: no streaming at these sizes (the host's
 # threshold), streaming from 4 KiB of traffic (its large cases stream, its
-# small ones do not; with two threads from 8 KiB), and every case streaming
+# small ones do not; with two threads, whose scf.forall of chunks is
+# versioned as a whole, from 8 KiB), and every case streaming
 # on 128- and 512-bit registers.
 DYNAMIC_STREAM_RUN_OPTIONS = [
     '', '="nontemporal-min-bytes=4096 nontemporal-share-rule=flat"',

@@ -194,13 +194,17 @@ def QDQNontemporalStores : Pass<"qdq-nontemporal-stores"> {
     the buffers the nest reads (dynamically shaped ones count here), and
     the same rule, in f64. Nests that return values, write several
     dynamically sized allocations, or start before the allocation stay as
-    they are. So do the chunks of an `scf.forall` over a dynamic size:
-    their offsets, clamped to the size, are not provably aligned. In the
+    they are. An `scf.forall` of chunks (the SIMD lowering's `num-threads`)
+    is versioned as a whole, with the rule for `threads`: its chunks start
+    at multiples of the lanes (an empty chunk at 0, never clamped to the
+    size), so their writes are provably aligned. In the
     benchmark on the Zen 3 VM (2026-11-29 19:49-19:57 UTC, `scripts/bench.sh
     --ab-dynamic`, per-tensor x with every dim dynamic, 4 Mi and 64 Mi
     elements, 3 rounds), the 12 dynamic kernels whose static twins stream
-    ran at 0.94-1.10x their speed, against 0.47-0.79x before
-    (`bench/HISTORY.md`).
+    ran at 0.94-1.10x their speed, against 0.47-0.79x before; with
+    `num-threads=2` at 64 Mi (21:46-21:55 UTC), 9 dynamic kernels ran at
+    1.06-1.76x one thread's speed, against 0.48-1.20x while their chunks
+    kept normal stores (`bench/HISTORY.md`).
 
     The `--qdq-to-llvm` pipeline runs this pass after bufferization; its
     options `nontemporal-min-bytes` and `nontemporal-share-rule` set
