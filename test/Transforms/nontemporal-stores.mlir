@@ -391,24 +391,86 @@ func.func @dynamic_size(%x: memref<?xi8>, %n: index) -> memref<?xf32> {
 
 // -----
 
-// Not versioned: a dynamically sized result whose nest also writes it with
-// masked stores inside its loops (rows with tails: normal and streaming
-// stores would share lines), and a nest that returns a value.
+// Rows of a dynamic length: a write at row %r has a dynamic stride, which
+// is a whole number of cache lines when the innermost dim is (the row
+// guard, tested at run time next to the size rule). Under it, the masked
+// row tail after the column loop starts on a line and ends on one, so it
+// keeps its normal store without sharing a line with the streaming ones.
+// CHECK-LABEL: func.func @dynamic_rows
+// CHECK-SAME:    (%[[X:.*]]: memref<?x?xi8>, %[[R:.*]]: index, %[[N:.*]]: index)
+// CHECK:       %[[A:.*]] = memref.alloc(%[[R]], %[[N]]) {alignment = 64 : i64} : memref<?x?xf32>
+// CHECK:       arith.cmpf oge
+// CHECK:       %[[LEN:.*]] = memref.dim %[[A]], %c1{{.*}} : memref<?x?xf32>
+// CHECK:       %[[BYTES:.*]] = arith.muli %[[LEN]], %c4{{.*}} : index
+// CHECK:       %[[REST:.*]] = arith.remui %[[BYTES]], %c64{{.*}} : index
+// CHECK:       %[[LINES:.*]] = arith.cmpi eq, %[[REST]], %c0{{.*}} : index
+// CHECK:       %[[C:.*]] = arith.andi %{{.*}}, %[[LINES]] : i1
+// CHECK:       scf.if %[[C]] {
+// CHECK:         scf.for
+// CHECK:           scf.for
+// CHECK:             vector.store {{.*}}, %[[A]][%{{.*}}, %{{.*}}] {alignment = 64 : i64, nontemporal = true} : memref<?x?xf32>, vector<16xf32>
+// CHECK:           }
+// CHECK:           vector.transfer_write {{.*}}, %[[A]][%{{.*}}, %{{.*}}] : vector<16xf32>, memref<?x?xf32>
+// CHECK:         }
+// CHECK-NEXT:    llvm.fence seq_cst
+// CHECK-NEXT:  } else {
+// CHECK-NOT:     nontemporal
+// CHECK:       return
+// OFF-LABEL:   func.func @dynamic_rows
+// OFF-NOT:     nontemporal
+// OFF:         return
+func.func @dynamic_rows(%x: memref<?x?xi8>, %rows: index, %n: index) -> memref<?x?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %i0 = arith.constant 0 : i8
+  %a = memref.alloc(%rows, %n) {alignment = 64 : i64} : memref<?x?xf32>
+  %whole = arith.divui %n, %c16 : index
+  %end = arith.muli %whole, %c16 : index
+  scf.for %r = %c0 to %rows step %c1 {
+    scf.for %i = %c0 to %end step %c16 {
+      %b = vector.transfer_read %x[%r, %i], %i0 {in_bounds = [true]} : memref<?x?xi8>, vector<16xi8>
+      %f = arith.sitofp %b : vector<16xi8> to vector<16xf32>
+      vector.transfer_write %f, %a[%r, %i] {in_bounds = [true]} : vector<16xf32>, memref<?x?xf32>
+    }
+    %b = vector.transfer_read %x[%r, %end], %i0 : memref<?x?xi8>, vector<16xi8>
+    %f = arith.sitofp %b : vector<16xi8> to vector<16xf32>
+    vector.transfer_write %f, %a[%r, %end] : vector<16xf32>, memref<?x?xf32>
+  }
+  return %a : memref<?x?xf32>
+}
+
+// -----
+
+// Not versioned: dynamically sized results whose nests also write them with
+// masked stores inside their loops that would share cache lines with the
+// streaming stores (inside the column loop; a row tail that starts mid-line,
+// 8 x 4 bytes after whole steps), and a nest that returns a value.
 // CHECK-LABEL: func.func @dynamic_not_versioned
 // CHECK-NOT:   nontemporal
 // CHECK-NOT:   llvm.fence
 // CHECK:       return
-func.func @dynamic_not_versioned(%v: vector<16xf32>, %rows: index, %n: index) -> (memref<?x64xf32>, memref<?xf32>, f32) {
+func.func @dynamic_not_versioned(%v: vector<16xf32>, %w: vector<8xf32>, %rows: index, %n: index, %m: vector<16xi1>) -> (memref<?x64xf32>, memref<?x?xf32>, memref<?xf32>, f32) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
   %c16 = arith.constant 16 : index
-  %c48 = arith.constant 48 : index
+  %c64 = arith.constant 64 : index
   %a = memref.alloc(%rows) {alignment = 64 : i64} : memref<?x64xf32>
   scf.for %r = %c0 to %rows step %c1 {
-    scf.for %i = %c0 to %c48 step %c16 {
+    scf.for %i = %c0 to %c64 step %c16 {
       vector.transfer_write %v, %a[%r, %i] {in_bounds = [true]} : vector<16xf32>, memref<?x64xf32>
+      vector.transfer_write %v, %a[%r, %i], %m {in_bounds = [true]} : vector<16xf32>, memref<?x64xf32>
     }
-    vector.transfer_write %v, %a[%r, %c48] : vector<16xf32>, memref<?x64xf32>
+  }
+  %t = memref.alloc(%rows, %n) {alignment = 64 : i64} : memref<?x?xf32>
+  %whole = arith.divui %n, %c8 : index
+  %end = arith.muli %whole, %c8 : index
+  scf.for %r = %c0 to %rows step %c1 {
+    scf.for %i = %c0 to %end step %c8 {
+      vector.transfer_write %w, %t[%r, %i] {in_bounds = [true]} : vector<8xf32>, memref<?x?xf32>
+    }
+    vector.transfer_write %w, %t[%r, %end] : vector<8xf32>, memref<?x?xf32>
   }
   %b = memref.alloc(%n) {alignment = 64 : i64} : memref<?xf32>
   %zero = arith.constant 0.0 : f32
@@ -418,7 +480,7 @@ func.func @dynamic_not_versioned(%v: vector<16xf32>, %rows: index, %n: index) ->
     %s = arith.addf %acc, %e : f32
     scf.yield %s : f32
   }
-  return %a, %b, %sum : memref<?x64xf32>, memref<?xf32>, f32
+  return %a, %t, %b, %sum : memref<?x64xf32>, memref<?x?xf32>, memref<?xf32>, f32
 }
 
 // -----

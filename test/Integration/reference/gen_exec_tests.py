@@ -1906,7 +1906,9 @@ def dynamic_stream_cases():
     threads), small ones less than 1 KiB (they stream only from a threshold
     of 1 byte); sizes that are not whole steps leave a tail. Per-axis and
     blocked x with a dynamic number of rows of a static length version
-    their loops the same way."""
+    their loops the same way, and so do rows of a dynamic length, which
+    stream only when a row is a whole number of cache lines (the row
+    guard)."""
     # name, x type, x shape, zero point, result type
     shapes = [('big_i8_f32', 'i8', [5003], True, 'f32'),
               ('small_i8_f32', 'i8', [100], True, 'f32'),
@@ -1939,6 +1941,26 @@ def dynamic_stream_cases():
             % (R.FLOAT_WIDTH[y_type] // 8 * x_shape[0] * x_shape[1]),
             block_size=block)
         c.dynamic = (0,)
+        cases.append(c)
+    # Rows of a dynamic length (every dim dynamic): they stream under the
+    # row guard, when a row is a whole number of 64-byte lines (64 and 80
+    # f32, the latter with a tail after the whole steps; 1024 f16), and
+    # keep normal stores when it is not (100 f32: 400 bytes).
+    rows = [('big_i8_pa64_f32_rows', 'i8', [80, 64], 0, 'f32', 'f32'),
+            ('big_i8_pa80_f32_rows', 'i8', [64, 80], 0, 'f32', 'f32'),
+            ('big_i8_pa100_f32_rows', 'i8', [50, 100], 0, 'f32', 'f32'),
+            ('small_i8_pa64_f32_rows', 'i8', [3, 64], 0, 'f32', 'f32'),
+            ('big_i4_b32_f16_rows', 'i4', [6, 1024], 32, 'f16', 'f16')]
+    for name, x_type, x_shape, block, s_type, y_type in rows:
+        s_shape = ([x_shape[0], x_shape[1] // block] if block
+                   else [x_shape[1]])
+        c = random_params_case(
+            name, x_type, x_shape, s_type, s_shape, True, 1, y_type,
+            'Every dim dynamic; rows of %d bytes; the result is %d bytes.'
+            % (R.FLOAT_WIDTH[y_type] // 8 * x_shape[1],
+               R.FLOAT_WIDTH[y_type] // 8 * x_shape[0] * x_shape[1]),
+            block_size=block)
+        c.dynamic = True
         cases.append(c)
     return cases
 
@@ -2410,9 +2432,10 @@ def all_files():
     files.append(('dq-dynamic-rows.mlir', 'Per-axis and blocked x with '
                   'dynamic sizes: the rows scheme of the vector lowering\n'
                   '// with K and N read at run time.', dynamic_rows_cases()))
-    files.append(('dq-dynamic-streams.mlir', 'Per-tensor x with dynamic '
-                  'sizes: streaming stores chosen at run time by the\n'
-                  '// bytes the loop nest moves.', dynamic_stream_cases()))
+    files.append(('dq-dynamic-streams.mlir', 'x with dynamic sizes '
+                  '(per tensor, per axis, blocked): streaming stores\n'
+                  '// chosen at run time by the bytes the loop nest moves '
+                  'and the length of its rows.', dynamic_stream_cases()))
     files.append(('dq-row-tables.mlir', 'Per-axis x whose rows are long '
                   'enough for a lookup table each.', row_table_cases()))
     files.append(('dq-period-tables.mlir', 'Per-axis x with short periods '

@@ -103,25 +103,41 @@ uint64_t knownFactor(OpFoldResult ofr) {
   return knownFactor(cast<Value>(ofr));
 }
 
-/// Static strides of an identity-layout or strided memref, or nullopt.
-std::optional<SmallVector<int64_t>> staticStrides(MemRefType type) {
+/// The strides of an identity-layout or strided memref (some may be
+/// dynamic), or nullopt.
+std::optional<SmallVector<int64_t>> layoutStrides(MemRefType type) {
   SmallVector<int64_t> strides;
   int64_t offset;
-  if (failed(type.getStridesAndOffset(strides, offset)) ||
-      llvm::any_of(strides, ShapedType::isDynamic))
+  if (failed(type.getStridesAndOffset(strides, offset)))
     return std::nullopt;
   return strides;
 }
 
-/// A power of two dividing the byte offset sum(index_k * stride_k) * bytes.
-uint64_t offsetFactor(ValueRange indices, ArrayRef<int64_t> strides,
-                      int64_t elementBytes) {
+/// The row guard: an allocation of a dynamic size whose innermost dim is a
+/// whole number of cache lines (checked at run time, in the streaming
+/// version of a loop nest). Every dynamic stride of the allocation (a
+/// product of its inner dims) then is too, and so is every row start.
+constexpr uint64_t kLineBytes = 64;
+
+/// A power of two dividing `stride` elements of `elementBytes` bytes; a
+/// dynamic stride counts `dynamicStrideFactor`.
+uint64_t strideFactor(int64_t stride, int64_t elementBytes,
+                      uint64_t dynamicStrideFactor) {
+  if (ShapedType::isDynamic(stride))
+    return dynamicStrideFactor;
+  return powerOfTwoFactor(stride * elementBytes);
+}
+
+/// A power of two dividing the byte offset sum(index_k * stride_k) * bytes
+/// (dynamic strides: see strideFactor).
+uint64_t offsetFactor(ArrayRef<OpFoldResult> indices, ArrayRef<int64_t> strides,
+                      int64_t elementBytes, uint64_t dynamicStrideFactor) {
   uint64_t factor = kMaxFactor;
   for (auto [index, stride] : llvm::zip_equal(indices, strides))
-    factor =
-        std::min(factor, std::min(kMaxFactor,
-                                  knownFactor(index) *
-                                      powerOfTwoFactor(stride * elementBytes)));
+    factor = std::min(
+        factor, std::min(kMaxFactor, knownFactor(index) *
+                                         strideFactor(stride, elementBytes,
+                                                      dynamicStrideFactor)));
   return factor;
 }
 
@@ -138,16 +154,23 @@ std::optional<int64_t> storageBytes(MemRefType type) {
 }
 
 /// What a memref provably points into: the allocation, its static size in
-/// bytes (kDynamicBytes for a dynamically shaped one) and a power of two
-/// dividing the address of its first element.
+/// bytes (kDynamicBytes for a dynamically shaped one), a power of two
+/// dividing the address of its first element, and one dividing the
+/// view's dynamic strides in bytes.
 constexpr int64_t kDynamicBytes = -1;
 struct BufferFacts {
   int64_t allocationBytes;
   uint64_t alignment;
   memref::AllocOp alloc;
+  uint64_t dynamicStrideFactor;
 };
 
-std::optional<BufferFacts> analyzeBuffer(Value memref, unsigned depth = 0) {
+/// The facts of `memref`; with `rowGuard`, assuming the row guard of its
+/// allocation (kLineBytes divides the dynamic strides of the views that
+/// keep the allocation's strides or multiples of them: casts, collapsed
+/// dims, subviews of static strides).
+std::optional<BufferFacts> analyzeBuffer(Value memref, bool rowGuard,
+                                         unsigned depth = 0) {
   if (depth > 16)
     return std::nullopt;
   Operation *def = memref.getDefiningOp();
@@ -168,34 +191,54 @@ std::optional<BufferFacts> analyzeBuffer(Value memref, unsigned depth = 0) {
     }
     uint64_t alignment = alloc.getAlignment().value_or(1);
     return BufferFacts{bytes, std::min(powerOfTwoFactor(alignment), kMaxFactor),
-                       alloc};
+                       alloc,
+                       rowGuard && bytes == kDynamicBytes ? kLineBytes : 1};
   }
-  // Views that keep the first element's address.
-  if (isa<memref::CollapseShapeOp, memref::ExpandShapeOp, memref::CastOp>(def))
-    return analyzeBuffer(def->getOperand(0), depth + 1);
+  // Views that keep the first element's address (and the strides or
+  // multiples of them, except for expanded dims and casts between shapes
+  // or element widths).
+  auto withoutStrides = [](std::optional<BufferFacts> facts) {
+    if (facts)
+      facts->dynamicStrideFactor = 1;
+    return facts;
+  };
+  if (isa<memref::CollapseShapeOp, memref::CastOp>(def))
+    return analyzeBuffer(def->getOperand(0), rowGuard, depth + 1);
+  if (isa<memref::ExpandShapeOp>(def))
+    return withoutStrides(
+        analyzeBuffer(def->getOperand(0), rowGuard, depth + 1));
   if (auto cast = dyn_cast<UnrealizedConversionCastOp>(def)) {
-    if (cast->getNumOperands() != 1 ||
-        !isa<MemRefType>(cast->getOperand(0).getType()))
+    if (cast->getNumOperands() != 1 || cast->getNumResults() != 1)
       return std::nullopt;
-    return analyzeBuffer(cast->getOperand(0), depth + 1);
+    auto from = dyn_cast<MemRefType>(cast->getOperand(0).getType());
+    auto to = dyn_cast<MemRefType>(cast->getResult(0).getType());
+    if (!from || !to)
+      return std::nullopt;
+    std::optional<BufferFacts> facts =
+        analyzeBuffer(cast->getOperand(0), rowGuard, depth + 1);
+    if (from.getShape() != to.getShape() ||
+        !from.getElementType().isIntOrFloat() ||
+        !to.getElementType().isIntOrFloat() ||
+        from.getElementTypeBitWidth() != to.getElementTypeBitWidth())
+      return withoutStrides(facts);
+    return facts;
   }
   if (auto subview = dyn_cast<memref::SubViewOp>(def)) {
     MemRefType sourceType = subview.getSourceType();
-    std::optional<SmallVector<int64_t>> strides = staticStrides(sourceType);
+    std::optional<SmallVector<int64_t>> strides = layoutStrides(sourceType);
     std::optional<BufferFacts> source =
-        analyzeBuffer(subview.getSource(), depth + 1);
+        analyzeBuffer(subview.getSource(), rowGuard, depth + 1);
     if (!strides || !source || !sourceType.getElementType().isIntOrFloat() ||
         sourceType.getElementTypeBitWidth() % 8 != 0)
       return std::nullopt;
     int64_t elementBytes = sourceType.getElementTypeBitWidth() / 8;
-    uint64_t alignment = source->alignment;
-    for (auto [offset, stride] :
-         llvm::zip_equal(subview.getMixedOffsets(), *strides))
-      alignment = std::min(
-          alignment,
-          std::min(kMaxFactor, knownFactor(offset) *
-                                   powerOfTwoFactor(stride * elementBytes)));
-    return BufferFacts{source->allocationBytes, alignment, source->alloc};
+    BufferFacts facts = *source;
+    facts.alignment = std::min(
+        facts.alignment, offsetFactor(subview.getMixedOffsets(), *strides,
+                                      elementBytes, facts.dynamicStrideFactor));
+    if (ShapedType::isDynamicShape(subview.getStaticStrides()))
+      facts.dynamicStrideFactor = 1;
+    return facts;
   }
   return std::nullopt;
 }
@@ -256,14 +299,40 @@ Operation *topLevelNest(Operation *op) {
   return op;
 }
 
+/// A power of two dividing the address `write` writes first (whatever its
+/// mask), with the facts of its buffer; with `rowGuard`, assuming the row
+/// guard. Nullopt when the buffer is unknown or the vector does not run
+/// along a contiguous innermost dim.
+std::optional<std::pair<uint64_t, BufferFacts>>
+writeAlignment(vector::TransferWriteOp write, bool rowGuard) {
+  auto memrefType = dyn_cast<MemRefType>(write.getShapedType());
+  if (!memrefType || !memrefType.getElementType().isIntOrFloat() ||
+      memrefType.getElementTypeBitWidth() % 8 != 0)
+    return std::nullopt;
+  std::optional<SmallVector<int64_t>> strides = layoutStrides(memrefType);
+  if (!strides || strides->empty() || strides->back() != 1)
+    return std::nullopt;
+  std::optional<BufferFacts> buffer = analyzeBuffer(write.getBase(), rowGuard);
+  if (!buffer)
+    return std::nullopt;
+  int64_t elementBytes = memrefType.getElementTypeBitWidth() / 8;
+  uint64_t alignment =
+      std::min(buffer->alignment,
+               offsetFactor(getAsOpFoldResult(write.getIndices()), *strides,
+                            elementBytes, buffer->dynamicStrideFactor));
+  return std::make_pair(alignment, *buffer);
+}
+
 /// A write that becomes a non-temporal store: the alignment its address
 /// provably has, and for a write into a dynamically shaped allocation, that
 /// allocation (the store is then made in a copy of the nest that runs when
-/// the nest streams enough at run time).
+/// the nest streams enough at run time, and, with `rowGuard`, when the row
+/// guard holds).
 struct Candidate {
   vector::TransferWriteOp write;
   uint64_t alignment;
   memref::AllocOp dynamicAlloc;
+  bool rowGuard;
 };
 
 struct QDQNontemporalStoresPass
@@ -299,7 +368,14 @@ struct QDQNontemporalStoresPass
     // All of such a nest's writes into that buffer stay normal. A normal
     // write outside the nest's loops (one tail per call or chunk) does not
     // count.
-    llvm::DenseSet<std::pair<Operation *, Value>> mixed;
+    // Row tails are the exception (rowTail): under the row guard they
+    // start on a cache line and end where their row does, on a line too;
+    // the candidates of their nest then stream under the guard only.
+    using NestBuffer = std::pair<Operation *, Value>;
+    auto nestBuffer = [](vector::TransferWriteOp write) {
+      return NestBuffer{topLevelNest(write), viewedBuffer(write.getBase())};
+    };
+    SmallVector<vector::TransferWriteOp> normalInLoops;
     getOperation()->walk([&](vector::TransferWriteOp write) {
       if (std::optional<Candidate> candidate = streamingCandidate(write)) {
         writes.push_back(*candidate);
@@ -307,13 +383,17 @@ struct QDQNontemporalStoresPass
       }
       if (isa<MemRefType>(write.getShapedType()) &&
           write->getParentOfType<scf::ForOp>())
-        mixed.insert({topLevelNest(write), viewedBuffer(write.getBase())});
+        normalInLoops.push_back(write);
     });
+    llvm::DenseSet<NestBuffer> mixed, guarded;
+    for (vector::TransferWriteOp write : normalInLoops)
+      (rowTail(write, writes) ? guarded : mixed).insert(nestBuffer(write));
     llvm::erase_if(writes, [&](const Candidate &candidate) {
-      vector::TransferWriteOp write = candidate.write;
-      return mixed.contains(
-          {topLevelNest(write), viewedBuffer(write.getBase())});
+      return mixed.contains(nestBuffer(candidate.write));
     });
+    for (Candidate &candidate : writes)
+      if (guarded.contains(nestBuffer(candidate.write)))
+        candidate.rowGuard = true;
     IRRewriter rewriter(&getContext());
     // Writes into dynamically shaped allocations: their loop nests are
     // versioned on the run-time size (versionNest).
@@ -398,6 +478,9 @@ struct QDQNontemporalStoresPass
       nestThreads = std::max(nestThreads, threadsOf(candidate.write));
     Value streams =
         rule.buildStreams(rewriter, loc, written, streamed, nestThreads);
+    if (llvm::any_of(candidates, [](const Candidate &c) { return c.rowGuard; }))
+      streams = arith::AndIOp::create(rewriter, loc, streams,
+                                      buildRowGuard(rewriter, loc, alloc));
     auto branch = scf::IfOp::create(rewriter, loc, streams,
                                     /*withElseRegion=*/true);
     rewriter.setInsertionPoint(branch.thenBlock()->getTerminator());
@@ -411,6 +494,51 @@ struct QDQNontemporalStoresPass
     rewriter.setInsertionPointAfter(copy);
     LLVM::FenceOp::create(rewriter, loc, LLVM::AtomicOrdering::seq_cst);
     rewriter.moveOpBefore(nest, branch.elseBlock()->getTerminator());
+  }
+
+  /// Whether the row guard holds for `alloc` at run time: its innermost dim
+  /// is a whole number of cache lines.
+  static Value buildRowGuard(OpBuilder &b, Location loc,
+                             memref::AllocOp alloc) {
+    MemRefType type = alloc.getType();
+    int64_t last = type.getRank() - 1;
+    Value length =
+        type.isDynamicDim(last)
+            ? memref::DimOp::create(b, loc, alloc.getResult(), last).getResult()
+            : arith::ConstantIndexOp::create(b, loc, type.getDimSize(last))
+                  .getResult();
+    Value bytes =
+        arith::MulIOp::create(b, loc, length,
+                              arith::ConstantIndexOp::create(
+                                  b, loc, type.getElementTypeBitWidth() / 8));
+    Value rest = arith::RemUIOp::create(
+        b, loc, bytes, arith::ConstantIndexOp::create(b, loc, kLineBytes));
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, rest,
+                                 arith::ConstantIndexOp::create(b, loc, 0));
+  }
+
+  /// Whether `write`, a write that keeps its normal store inside a loop,
+  /// is a row tail that shares no cache line with the streaming stores
+  /// of `candidates` into the same buffer under the row guard: it writes
+  /// a dynamically shaped allocation from a cache line on (under the
+  /// guard) and is in none of their innermost loops (it follows them, at
+  /// the end of a row, which the guard puts on a line too).
+  static bool rowTail(vector::TransferWriteOp write,
+                      ArrayRef<Candidate> candidates) {
+    std::optional<std::pair<uint64_t, BufferFacts>> aligned =
+        writeAlignment(write, /*rowGuard=*/true);
+    if (!aligned || aligned->second.allocationBytes != kDynamicBytes ||
+        aligned->first < kLineBytes)
+      return false;
+    Operation *nest = topLevelNest(write);
+    Value buffer = viewedBuffer(write.getBase());
+    return llvm::none_of(candidates, [&](const Candidate &candidate) {
+      vector::TransferWriteOp streamed = candidate.write;
+      auto loop = streamed->getParentOfType<scf::ForOp>();
+      return loop && loop->isAncestor(write) &&
+             topLevelNest(streamed) == nest &&
+             viewedBuffer(streamed.getBase()) == buffer;
+    });
   }
 
   /// Whether `value` is available before `nest`: an argument of a block
@@ -467,13 +595,12 @@ struct QDQNontemporalStoresPass
         llvm::any_of(write.getInBoundsValues(), [](bool b) { return !b; }) ||
         vectorType.getElementType() != memrefType.getElementType())
       return std::nullopt;
-    std::optional<SmallVector<int64_t>> strides = staticStrides(memrefType);
     // The vector runs along the innermost dim, which must be contiguous.
-    if (!strides || strides->empty() || strides->back() != 1)
+    std::optional<std::pair<uint64_t, BufferFacts>> aligned =
+        writeAlignment(write, /*rowGuard=*/false);
+    if (!aligned)
       return std::nullopt;
-    std::optional<BufferFacts> buffer = analyzeBuffer(write.getBase());
-    if (!buffer)
-      return std::nullopt;
+    const BufferFacts *buffer = &aligned->second;
     // A buffer the loop nest reads back (a table it fills, then looks up)
     // must stay in the caches.
     Value written = viewedBuffer(write.getBase());
@@ -492,14 +619,20 @@ struct QDQNontemporalStoresPass
       if (!streamsEnough(write, buffer->allocationBytes, streamed))
         return std::nullopt;
     }
-    int64_t elementBytes = memrefType.getElementTypeBitWidth() / 8;
-    uint64_t alignment =
-        std::min(buffer->alignment,
-                 offsetFactor(write.getIndices(), *strides, elementBytes));
+    // Into a dynamically shaped allocation, a write aligned only if its
+    // rows are (a dynamic stride) streams under the row guard.
+    uint64_t alignment = aligned->first;
+    bool rowGuard = false;
+    if (alignment < 16 && dynamicSize) {
+      std::optional<std::pair<uint64_t, BufferFacts>> guarded =
+          writeAlignment(write, /*rowGuard=*/true);
+      alignment = guarded ? guarded->first : 1;
+      rowGuard = true;
+    }
     if (alignment < 16)
       return std::nullopt;
     return Candidate{write, alignment,
-                     dynamicSize ? buffer->alloc : memref::AllocOp()};
+                     dynamicSize ? buffer->alloc : memref::AllocOp(), rowGuard};
   }
 
   /// Whether `write`'s loop nest, which streams `streamed` bytes of which it

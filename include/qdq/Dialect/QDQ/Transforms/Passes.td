@@ -98,9 +98,9 @@ def QDQNontemporalStores : Pass<"qdq-nontemporal-stores"> {
 
     * it writes into a `memref.alloc` (through `memref.subview`,
       `memref.collapse_shape`, `memref.expand_shape` and memref-to-memref
-      casts), with static strides, and the loop nest moves enough bytes for
-      the share of them it writes (below); for an allocation of a dynamic
-      size, at run time (below);
+      casts), and the loop nest moves enough bytes for the share of them it
+      writes (below); for an allocation of a dynamic size, at run time
+      (below);
     * the loop nest does not read the allocation (a table it fills and then
       looks up, like the segment tables of blocked scales, stays in the
       caches);
@@ -110,11 +110,12 @@ def QDQNontemporalStores : Pass<"qdq-nontemporal-stores"> {
       streaming and normal stores would then share cache lines over and
       over, which ran two orders of magnitude slower than normal stores on
       a Zen 4 VM. One such write outside the loops (a tail per call or per
-      chunk) does not count;
+      chunk) does not count, nor, under the row guard (below), a row tail;
     * the byte address is provably a multiple of 16: the allocation's
       `alignment` and the known power-of-two factors of the indices and
       offsets (constants, `scf.for`/`scf.forall` induction variables,
-      `arith` add, sub, mul, min and max of those).
+      `arith` add, sub, mul, min, max and select of those) times those of
+      the strides (a dynamic stride: 1, or 64 bytes under the row guard).
 
     A streaming store bypasses the caches: it saves the read-for-ownership
     of every output line and leaves the caches to what the loop reads, but
@@ -194,7 +195,16 @@ def QDQNontemporalStores : Pass<"qdq-nontemporal-stores"> {
     the buffers the nest reads (dynamically shaped ones count here), and
     the same rule, in f64. Nests that return values, write several
     dynamically sized allocations, or start before the allocation stay as
-    they are. An `scf.forall` of chunks (the SIMD lowering's `num-threads`)
+    they are. Rows of a dynamic length (the dynamic strides of the
+    allocation) stream under the row guard: the copy runs only when the
+    allocation's innermost dim is a whole number of 64-byte cache lines
+    (tested at run time next to the size rule), so that every row starts
+    on a line; a write that starts on a line under the guard and is in
+    none of the streaming writes' innermost loops (the masked tail of a
+    row, which ends on a line too) keeps its normal store there without
+    sharing a line with them. A tail that starts mid-line (steps of less
+    than a line, e.g. 4 x f32 at 128 bits) keeps the whole nest normal.
+    An `scf.forall` of chunks (the SIMD lowering's `num-threads`)
     is versioned as a whole, with the rule for `threads`: its chunks start
     at multiples of the lanes (an empty chunk at 0, never clamped to the
     size), so their writes are provably aligned. In the
