@@ -1927,40 +1927,33 @@ def dynamic_stream_cases():
                 x_shape[1] if len(x_shape) > 1 else 1))))
         c.dynamic = True
         cases.append(c)
-    # name, x type, x shape, block size, scale type, result type: the
-    # first dim dynamic, per-axis along the last (C = 64) or blocked.
-    rows = [('big_i8_pa64_f32', 'i8', [80, 64], 0, 'f32', 'f32'),
-            ('small_i8_pa64_f32', 'i8', [3, 64], 0, 'f32', 'f32'),
-            ('big_i4_b32_f16', 'i4', [6, 1024], 32, 'f16', 'f16')]
-    for name, x_type, x_shape, block, s_type, y_type in rows:
+    # name, x type, x shape, block size, scale type, result type, dims
+    # dynamic: per-axis along the last dim (C = 64, ...) or blocked.
+    # With the first dim dynamic, the rows have a static length. Rows of a
+    # dynamic length (every dim dynamic) stream under the row guard, when
+    # a row is a whole number of 64-byte lines (64 and 80 f32, the latter
+    # with a tail after the whole steps; 1024 f16), and keep normal stores
+    # when it is not (100 f32: 400 bytes).
+    rows = [('big_i8_pa64_f32', 'i8', [80, 64], 0, 'f32', 'f32', (0,)),
+            ('small_i8_pa64_f32', 'i8', [3, 64], 0, 'f32', 'f32', (0,)),
+            ('big_i4_b32_f16', 'i4', [6, 1024], 32, 'f16', 'f16', (0,)),
+            ('big_i8_pa64_f32_rows', 'i8', [80, 64], 0, 'f32', 'f32', True),
+            ('big_i8_pa80_f32_rows', 'i8', [64, 80], 0, 'f32', 'f32', True),
+            ('big_i8_pa100_f32_rows', 'i8', [50, 100], 0, 'f32', 'f32',
+             True),
+            ('small_i8_pa64_f32_rows', 'i8', [3, 64], 0, 'f32', 'f32', True),
+            ('big_i4_b32_f16_rows', 'i4', [6, 1024], 32, 'f16', 'f16', True)]
+    for name, x_type, x_shape, block, s_type, y_type, dynamic in rows:
         s_shape = ([x_shape[0], x_shape[1] // block] if block
                    else [x_shape[1]])
+        row_bytes = R.FLOAT_WIDTH[y_type] // 8 * x_shape[1]
+        note = ('The rows dynamic; ' if dynamic == (0,) else
+                'Every dim dynamic; rows of %d bytes; ' % row_bytes)
         c = random_params_case(
             name, x_type, x_shape, s_type, s_shape, True, 1, y_type,
-            'The rows dynamic; the result is %d bytes.'
-            % (R.FLOAT_WIDTH[y_type] // 8 * x_shape[0] * x_shape[1]),
+            note + 'the result is %d bytes.' % (row_bytes * x_shape[0]),
             block_size=block)
-        c.dynamic = (0,)
-        cases.append(c)
-    # Rows of a dynamic length (every dim dynamic): they stream under the
-    # row guard, when a row is a whole number of 64-byte lines (64 and 80
-    # f32, the latter with a tail after the whole steps; 1024 f16), and
-    # keep normal stores when it is not (100 f32: 400 bytes).
-    rows = [('big_i8_pa64_f32_rows', 'i8', [80, 64], 0, 'f32', 'f32'),
-            ('big_i8_pa80_f32_rows', 'i8', [64, 80], 0, 'f32', 'f32'),
-            ('big_i8_pa100_f32_rows', 'i8', [50, 100], 0, 'f32', 'f32'),
-            ('small_i8_pa64_f32_rows', 'i8', [3, 64], 0, 'f32', 'f32'),
-            ('big_i4_b32_f16_rows', 'i4', [6, 1024], 32, 'f16', 'f16')]
-    for name, x_type, x_shape, block, s_type, y_type in rows:
-        s_shape = ([x_shape[0], x_shape[1] // block] if block
-                   else [x_shape[1]])
-        c = random_params_case(
-            name, x_type, x_shape, s_type, s_shape, True, 1, y_type,
-            'Every dim dynamic; rows of %d bytes; the result is %d bytes.'
-            % (R.FLOAT_WIDTH[y_type] // 8 * x_shape[1],
-               R.FLOAT_WIDTH[y_type] // 8 * x_shape[0] * x_shape[1]),
-            block_size=block)
-        c.dynamic = True
+        c.dynamic = dynamic
         cases.append(c)
     return cases
 
