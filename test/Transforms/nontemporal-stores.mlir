@@ -445,12 +445,15 @@ func.func @dynamic_rows(%x: memref<?x?xi8>, %rows: index, %n: index) -> memref<?
 // Not versioned: dynamically sized results whose nests also write them with
 // masked stores inside their loops that would share cache lines with the
 // streaming stores (inside the column loop; a row tail that starts mid-line,
-// 8 x 4 bytes after whole steps), and a nest that returns a value.
+// 8 x 4 bytes after whole steps), rows made by expanding a flat allocation
+// (their length %n is not the allocation's innermost dim, which the row
+// guard tests, so their starts are unknown), and a nest that returns a
+// value.
 // CHECK-LABEL: func.func @dynamic_not_versioned
 // CHECK-NOT:   nontemporal
 // CHECK-NOT:   llvm.fence
 // CHECK:       return
-func.func @dynamic_not_versioned(%v: vector<16xf32>, %w: vector<8xf32>, %rows: index, %n: index, %m: vector<16xi1>) -> (memref<?x64xf32>, memref<?x?xf32>, memref<?xf32>, f32) {
+func.func @dynamic_not_versioned(%v: vector<16xf32>, %w: vector<8xf32>, %rows: index, %n: index, %m: vector<16xi1>, %total: index) -> (memref<?x64xf32>, memref<?x?xf32>, memref<?x?xf32>, memref<?xf32>, f32) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c8 = arith.constant 8 : index
@@ -472,6 +475,15 @@ func.func @dynamic_not_versioned(%v: vector<16xf32>, %w: vector<8xf32>, %rows: i
     }
     vector.transfer_write %w, %t[%r, %end] : vector<8xf32>, memref<?x?xf32>
   }
+  %flat = memref.alloc(%total) {alignment = 64 : i64} : memref<?xf32>
+  %ex = memref.expand_shape %flat [[0, 1]] output_shape [%rows, %n] : memref<?xf32> into memref<?x?xf32>
+  %ewhole = arith.divui %n, %c16 : index
+  %eend = arith.muli %ewhole, %c16 : index
+  scf.for %r = %c0 to %rows step %c1 {
+    scf.for %i = %c0 to %eend step %c16 {
+      vector.transfer_write %v, %ex[%r, %i] {in_bounds = [true]} : vector<16xf32>, memref<?x?xf32>
+    }
+  }
   %b = memref.alloc(%n) {alignment = 64 : i64} : memref<?xf32>
   %zero = arith.constant 0.0 : f32
   %sum = scf.for %i = %c0 to %n step %c16 iter_args(%acc = %zero) -> (f32) {
@@ -480,7 +492,7 @@ func.func @dynamic_not_versioned(%v: vector<16xf32>, %w: vector<8xf32>, %rows: i
     %s = arith.addf %acc, %e : f32
     scf.yield %s : f32
   }
-  return %a, %t, %b, %sum : memref<?x64xf32>, memref<?x?xf32>, memref<?xf32>, f32
+  return %a, %t, %ex, %b, %sum : memref<?x64xf32>, memref<?x?xf32>, memref<?x?xf32>, memref<?xf32>, f32
 }
 
 // -----

@@ -501,12 +501,7 @@ struct QDQNontemporalStoresPass
   static Value buildRowGuard(OpBuilder &b, Location loc,
                              memref::AllocOp alloc) {
     MemRefType type = alloc.getType();
-    int64_t last = type.getRank() - 1;
-    Value length =
-        type.isDynamicDim(last)
-            ? memref::DimOp::create(b, loc, alloc.getResult(), last).getResult()
-            : arith::ConstantIndexOp::create(b, loc, type.getDimSize(last))
-                  .getResult();
+    Value length = dimSize(b, loc, alloc.getResult(), type.getRank() - 1);
     Value bytes =
         arith::MulIOp::create(b, loc, length,
                               arith::ConstantIndexOp::create(
@@ -551,6 +546,15 @@ struct QDQNontemporalStoresPass
     return ancestor && def != ancestor && def->isBeforeInBlock(ancestor);
   }
 
+  /// Dim `i` of the ranked memref `memref` as an index value: a
+  /// `memref.dim`, or a constant when static.
+  static Value dimSize(OpBuilder &b, Location loc, Value memref, int64_t i) {
+    auto type = cast<MemRefType>(memref.getType());
+    if (type.isDynamicDim(i))
+      return memref::DimOp::create(b, loc, memref, i);
+    return arith::ConstantIndexOp::create(b, loc, type.getDimSize(i));
+  }
+
   /// The bytes of the memref `memref` (sub-byte elements packed), at run
   /// time, as an index; null for what is not a ranked memref.
   static Value runtimeBytes(OpBuilder &b, Location loc, Value memref) {
@@ -561,14 +565,8 @@ struct QDQNontemporalStoresPass
         b, loc,
         type.getElementType().isIntOrFloat() ? type.getElementTypeBitWidth()
                                              : 0);
-    for (int64_t i = 0, e = type.getRank(); i < e; ++i) {
-      Value dim =
-          type.isDynamicDim(i)
-              ? memref::DimOp::create(b, loc, memref, i).getResult()
-              : arith::ConstantIndexOp::create(b, loc, type.getDimSize(i))
-                    .getResult();
-      bits = arith::MulIOp::create(b, loc, bits, dim);
-    }
+    for (int64_t i = 0, e = type.getRank(); i < e; ++i)
+      bits = arith::MulIOp::create(b, loc, bits, dimSize(b, loc, memref, i));
     Value seven = arith::ConstantIndexOp::create(b, loc, 7);
     Value eight = arith::ConstantIndexOp::create(b, loc, 8);
     return arith::DivUIOp::create(
