@@ -207,6 +207,14 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
     product with one `vector.fma`, fma(F, scale, -M * scale), F the f32 of
     the bits x + (bits(M) - zero_point) and M = 1.5 * 2^23, which is exactly
     (x - zero_point) * scale rounded once, as the multiply rounds it.
+    With 8-bit x and bf16 results rounded without the NaN case, on 256-bit
+    registers, a step computes its products in even and odd halves: the
+    codes widened to i16 plus 2^15 - zero_point, the even elements under
+    the exponent bits 0x4B000000 (one word shuffle), the odd ones shifted
+    down under them, one `vector.fma` per half with -(2^23 + 2^15) *
+    scale; the even results shifted down ORed with the odd results' high
+    halves are the bf16 results in element order, with no narrowing
+    shuffle.
 
     f8E4M3FN and f8E4M3FNUZ x decoded through f16: a pass over the scales
     checks that every |scale| is below 2^100; where that holds, the power

@@ -335,8 +335,142 @@ private:
   /// results round with vcvtneps2bf16 (hardwareBF16) or without the NaN case
   /// (finiteBF16).
   Value dequantize(Value xStored, Type xType, Value scale, Value zp) {
+    if (takesEvenOddBF16(xStored, xType, zp))
+      return evenOddBF16(xStored, xType, scale, zp);
     return convertF32ToResult(b, loc, product(xStored, xType, scale, zp),
                               yElement, bf16Rounding());
+  }
+
+  /// Whether a step of 8-bit integer x with bf16 results computes its
+  /// products in even and odd halves (evenOddBF16): where it would take
+  /// fusedProduct and the rounding without the NaN case, on 256-bit
+  /// registers, in whole pairs of registers.
+  bool takesEvenOddBF16(Value xStored, Type xType, Value zp) const {
+    auto codes = dyn_cast<VectorType>(xStored.getType());
+    return fastPaths && fusedMultiplyAdd && zp && yElement.isBF16() &&
+           bf16Rounding() == BF16Rounding::IntegerNoNaN && !foldsScales() &&
+           registerLanes == 8 && isa<IntegerType>(xType) &&
+           xType.getIntOrFloatBitWidth() == 8 && codes &&
+           codes.getRank() == 1 && codes.getElementType().isInteger(8) &&
+           codes.getNumElements() % (2 * registerLanes) == 0;
+  }
+
+  /// bf16 results of 8-bit integer x in even and odd halves. The codes are
+  /// widened to i16 and rebiased, w = x - zero_point + 2^15 (in [2^15 -
+  /// 255, 2^15 + 255], so no wrap); each i32 pair of them holds an even
+  /// element in its low half and an odd one in its high half. Each half,
+  /// under the exponent bits 0x4B000000, is the f32 F = 2^23 + w, and
+  /// fma(F, scale, -(2^23 + 2^15) * scale) is (x - zero_point) * scale
+  /// rounded once, as fusedProduct's (-(2^23 + 2^15) * scale is exact for
+  /// f16/bf16 scales, under the same pass over them). Both halves round
+  /// to bf16 in i32 lanes (roundF32BitsToBF16), and the even results'
+  /// high halves shifted down, ORed with the odd results' high halves, are
+  /// the bf16 results in element order: no narrowing shuffle, where the
+  /// products of consecutive elements take a vpshufb per register, a
+  /// vpblendd and a vpermq per pair (and four vpmovsxbd per 32 codes
+  /// against two vpmovsxbw). Per-lane scales (an axis table of one step)
+  /// are split into their even and odd lanes next to their definition.
+  /// Measured on Zen 3 (bench/HISTORY.md, 2026-11-30: i8/ui8 per-tensor,
+  /// per-axis C=64 and rows at 64 Ki, 4 Mi and 64 Mi, 1.02-1.50x in two
+  /// A/Bs; bench/micro/avx2_bf16_halves.c). Not on 128-bit registers (half
+  /// the lanes per op, not measured) nor on 512-bit ones (not measured on
+  /// hosts without AVX512_BF16).
+  Value evenOddBF16(Value xStored, Type xType, Value scale, Value zp) {
+    auto codes = cast<VectorType>(xStored.getType());
+    int64_t width = codes.getNumElements();
+    VectorType words = codes.clone(b.getI16Type());
+    auto pairs = VectorType::get({width / 2}, b.getI32Type());
+    VectorType halfF32 = pairs.clone(b.getF32Type());
+    auto i32Splat = [&](VectorType type, int64_t v) -> Value {
+      return arith::ConstantOp::create(
+          b, loc, DenseElementsAttr::get(type, APInt(32, v)));
+    };
+    // 2^15 - zero_point in i16 lanes, next to the zero point.
+    Value rebias;
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointAfterValue(zp);
+      auto zpVector = dyn_cast<VectorType>(zp.getType());
+      Type zpWords = zpVector ? Type(words) : Type(b.getI16Type());
+      Value narrow = zp;
+      if (getElementTypeOrSelf(zp).getIntOrFloatBitWidth() > 16)
+        narrow = arith::TruncIOp::create(b, loc, zpWords, zp);
+      else if (getElementTypeOrSelf(zp).getIntOrFloatBitWidth() < 16)
+        narrow = arith::ExtSIOp::create(b, loc, zpWords, zp);
+      Value bias = arith::ConstantOp::create(
+          b, loc,
+          zpVector ? TypedAttr(DenseElementsAttr::get(words, APInt(16, 0x8000)))
+                   : TypedAttr(b.getIntegerAttr(b.getI16Type(), 0x8000)));
+      rebias = arith::SubIOp::create(b, loc, bias, narrow);
+      if (!zpVector)
+        rebias = vector::BroadcastOp::create(b, loc, words, rebias);
+    }
+    // The scale of each half and -(2^23 + 2^15) times it, next to the scale
+    // (a broadcast scalar is broadcast to the halves instead).
+    if (auto broadcast = scale.getDefiningOp<vector::BroadcastOp>())
+      if (!isa<VectorType>(broadcast.getSource().getType()))
+        scale = broadcast.getSource();
+    Value halfScales[2], addends[2];
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointAfterValue(scale);
+      Value factor = arith::ConstantOp::create(
+          b, loc, DenseElementsAttr::get(halfF32, -8421376.0f));
+      bool perLane = isa<VectorType>(scale.getType());
+      for (int half = 0; half < 2; ++half) {
+        if (half == 1 && !perLane) {
+          halfScales[1] = halfScales[0];
+          addends[1] = addends[0];
+          break;
+        }
+        if (perLane) {
+          SmallVector<int64_t> lanesOfHalf;
+          for (int64_t i = half; i < width; i += 2)
+            lanesOfHalf.push_back(i);
+          halfScales[half] =
+              vector::ShuffleOp::create(b, loc, scale, scale, lanesOfHalf);
+        } else {
+          halfScales[half] =
+              vector::BroadcastOp::create(b, loc, halfF32, scale);
+        }
+        addends[half] = arith::MulFOp::create(b, loc, halfScales[half], factor);
+      }
+    }
+    Value wide = arith::AddIOp::create(
+        b, loc, extendStoredInteger(b, loc, xStored, xType, b.getI16Type()),
+        rebias);
+    // The even elements take the exponent's words in the odd positions (one
+    // word blend); the odd ones are shifted down and ORed with it.
+    Value exponent = i32Splat(pairs, 0x4B000000);
+    SmallVector<int64_t> evenUnderExponent;
+    for (int64_t i = 0; i < width; i += 2)
+      evenUnderExponent.append({i, width + i + 1});
+    Value halves[2] = {
+        vector::BitCastOp::create(
+            b, loc, pairs,
+            vector::ShuffleOp::create(
+                b, loc, wide,
+                vector::BitCastOp::create(b, loc, words, exponent),
+                evenUnderExponent)),
+        arith::OrIOp::create(b, loc,
+                             arith::ShRUIOp::create(
+                                 b, loc,
+                                 vector::BitCastOp::create(b, loc, pairs, wide),
+                                 i32Splat(pairs, 16)),
+                             exponent)};
+    Value rounded[2];
+    for (int half = 0; half < 2; ++half) {
+      Value f = arith::BitcastOp::create(b, loc, halfF32, halves[half]);
+      Value product =
+          vector::FMAOp::create(b, loc, f, halfScales[half], addends[half]);
+      rounded[half] = roundF32BitsToBF16(b, loc, product, /*mayBeNaN=*/false);
+    }
+    Value joined = arith::OrIOp::create(
+        b, loc, arith::ShRUIOp::create(b, loc, rounded[0], i32Splat(pairs, 16)),
+        arith::AndIOp::create(b, loc, rounded[1], i32Splat(pairs, 0xFFFF0000)));
+    return arith::BitcastOp::create(
+        b, loc, codes.clone(b.getBF16Type()),
+        vector::BitCastOp::create(b, loc, words, joined));
   }
 
   /// (x - zero_point) * scale in f32, before the rounding to the result

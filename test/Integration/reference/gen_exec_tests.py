@@ -97,10 +97,12 @@ DYNAMIC_STREAM_RUN_OPTIONS = [
 # steps, adds each f16 store form the other lines do not take (f16-stores;
 # the first line takes the host's): separate stores (the default on Zen 5;
 # streaming wherever they are provably aligned) and the memory form, on
-# 512-bit registers.
+# 512-bit registers; and 256-bit registers without AVX512_BF16, so that
+# every host runs the even/odd bf16 steps of 8-bit x (evenOddBF16).
 FUSED_RUN_OPTIONS = RUN_OPTIONS + [
     '="vector-bits=512 nontemporal-min-bytes=1 f16-stores=separate"',
-    '="vector-bits=512 f16-stores=per-register"']
+    '="vector-bits=512 f16-stores=per-register"',
+    '="vector-bits=256 cpu-features=ssse3,avx2"']
 # The NaN-payload file adds the lowering without x86 extensions
 # (cpu-features=none): the integer bf16 rounding of the fast loops, which
 # leaves out the NaN case where all scales are finite, at the host's
@@ -1483,6 +1485,46 @@ def fused_product_cases():
                           note='blocked %s, blocks of %d; positive scales, '
                           'scale %d = 0x%04X; first block x = zero point.' %
                           (shape, block, at, special)))
+    # 8-bit x -> bf16 results in even and odd halves (evenOddBF16 in
+    # QDQToVector.cpp, on 256-bit registers with the rounding without its
+    # NaN case): every code against zero points at both ends of the range
+    # (x - zero point from -255 to 255); per-tensor with scales whose
+    # products tie (1 + 2^-7, 2 - 2^-7), are bf16 subnormals or round into
+    # the normal range (3 * 2^-133), or approach 2^108 (just below 2^100);
+    # per-axis over one step's period (the scales split into their even
+    # and odd lanes) and per-axis rows (one scale a row; a dynamic number
+    # of rows, which only the row loops take). 300 elements: a masked last
+    # step.
+    codes = {'i8': list(range(-128, 128)), 'ui8': list(range(256))}
+    for tag, x_type, zp, special in [('i8_zp_min', 'i8', -128, 0x3F81),
+                                     ('i8_zp_max', 'i8', 127, 0x3FFF),
+                                     ('u8_zp_max', 'ui8', 255, 0x0003),
+                                     ('u8_zp_min', 'ui8', 0, 0x717F)]:
+        name = 'even_odd_' + tag
+        rng = Rng(name)
+        x = codes[x_type] + rand_x(rng, x_type, 300 - 256)
+        cases.append(Case(name, x_type, [300], x, 'bf16', [], [special],
+                          zp_type=x_type, zp_shape=[], zp=[zp],
+                          y_type='bf16',
+                          note='per-tensor, every code; zero point %d, '
+                          'scale 0x%04X.' % (zp, special)))
+    for tag, x_type, shape, axis, dynamic in [
+            ('i8_axis', 'i8', [5, 64], 1, False),
+            ('u8_rows', 'ui8', [4, 96], 0, 'outer')]:
+        name = 'even_odd_' + tag
+        rng = Rng(name)
+        k = shape[axis]
+        scale = [rand_scale(rng, 'bf16', CENTER[x_type], neg=False)
+                 for _ in range(k)]
+        zp = rand_x(rng, x_type, k)
+        zp[0], zp[1] = (-128, 127) if x_type == 'i8' else (0, 255)
+        x = (codes[x_type] * 2)[:shape[0] * shape[1] // 2] + rand_x(
+            rng, x_type, shape[0] * shape[1] - shape[0] * shape[1] // 2)
+        cases.append(Case(name, x_type, shape, x, 'bf16', [k], scale,
+                          zp_type=x_type, zp_shape=[k], zp=zp, axis=axis,
+                          y_type='bf16', dynamic=dynamic,
+                          note='per-axis %s, axis %d; zero points 0 and 1 '
+                          'at both ends of the range.' % (shape, axis)))
     rng = Rng('fused_u16_tensor')
     x = rand_x(rng, 'ui16', 300)
     zp = [x[7]]

@@ -339,29 +339,34 @@ IntegerType mlir::qdq::getDifferenceType(MLIRContext *ctx, Type xElement,
   return IntegerType::get(ctx, width <= 16 ? 32 : 64);
 }
 
-/// Rounds f32 to bf16 to nearest even, in integer arithmetic (no libcall, no
-/// target feature needed). NaN becomes sign | 0x7FC0, unless the caller
-/// rules NaNs out (`mayBeNaN` false: no test, no select). The rounding is done
-/// on the whole 32 bits and the bf16 is their high half: a vector takes the
-/// high halves with one shuffle of its i16 halves (one two-source permute per
-/// register on AVX-512, instead of a shift and a narrowing move).
-static Value truncF32ToBF16(OpBuilder &b, Location loc, Value value,
-                            bool mayBeNaN) {
+Value mlir::qdq::roundF32BitsToBF16(OpBuilder &b, Location loc, Value value,
+                                    bool mayBeNaN) {
   Type i32 = shapedLike(value, b.getI32Type());
-  Type i16 = shapedLike(value, b.getI16Type());
   auto cst = [&](int64_t v) { return intConstant(b, loc, i32, v); };
   Value bits = arith::BitcastOp::create(b, loc, i32, value);
   Value high = arith::ShRUIOp::create(b, loc, bits, cst(16));
   Value lsb = arith::AndIOp::create(b, loc, high, cst(1));
   Value bias = arith::AddIOp::create(b, loc, lsb, cst(0x7FFF));
   Value result = arith::AddIOp::create(b, loc, bits, bias);
-  if (mayBeNaN) {
-    Value sign = arith::AndIOp::create(b, loc, bits, cst(INT32_MIN));
-    Value nan = arith::OrIOp::create(b, loc, sign, cst(0x7FC00000));
-    Value isNaN =
-        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, value, value);
-    result = arith::SelectOp::create(b, loc, isNaN, nan, result);
-  }
+  if (!mayBeNaN)
+    return result;
+  Value sign = arith::AndIOp::create(b, loc, bits, cst(INT32_MIN));
+  Value nan = arith::OrIOp::create(b, loc, sign, cst(0x7FC00000));
+  Value isNaN =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, value, value);
+  return arith::SelectOp::create(b, loc, isNaN, nan, result);
+}
+
+/// Rounds f32 to bf16 to nearest even, in integer arithmetic (no libcall, no
+/// target feature needed; roundF32BitsToBF16). The rounding is done on the
+/// whole 32 bits and the bf16 is their high half: a vector takes the high
+/// halves with one shuffle of its i16 halves (one two-source permute per
+/// register on AVX-512, instead of a shift and a narrowing move).
+static Value truncF32ToBF16(OpBuilder &b, Location loc, Value value,
+                            bool mayBeNaN) {
+  Type i32 = shapedLike(value, b.getI32Type());
+  Type i16 = shapedLike(value, b.getI16Type());
+  Value result = roundF32BitsToBF16(b, loc, value, mayBeNaN);
   Value bf16Bits;
   auto vectorType = dyn_cast<VectorType>(value.getType());
   if (vectorType && vectorType.getRank() == 1 && !vectorType.isScalable()) {
@@ -374,7 +379,8 @@ static Value truncF32ToBF16(OpBuilder &b, Location loc, Value value,
     bf16Bits = vector::ShuffleOp::create(b, loc, halves, halves, odd);
   } else {
     bf16Bits = arith::TruncIOp::create(
-        b, loc, i16, arith::ShRUIOp::create(b, loc, result, cst(16)));
+        b, loc, i16,
+        arith::ShRUIOp::create(b, loc, result, intConstant(b, loc, i32, 16)));
   }
   return arith::BitcastOp::create(b, loc, shapedLike(value, b.getBF16Type()),
                                   bf16Bits);

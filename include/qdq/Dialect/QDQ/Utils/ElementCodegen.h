@@ -106,6 +106,13 @@ enum class BF16Rounding {
   HardwareCanonicalNaN,
 };
 
+/// The f32 bits of `value` (a scalar or a vector) rounded to nearest even at
+/// bit 16, in integer arithmetic: the bf16 result is their high half. NaNs
+/// become sign | 0x7FC00000 unless `mayBeNaN` is false (the caller rules
+/// them out: BF16Rounding::IntegerNoNaN).
+Value roundF32BitsToBF16(OpBuilder &b, Location loc, Value value,
+                         bool mayBeNaN);
+
 /// Rounds f32 values once to `resultType` (f32, f16 or bf16), to nearest
 /// even. bf16 NaNs become sign | 0x7FC0.
 Value convertF32ToResult(OpBuilder &b, Location loc, Value value,
