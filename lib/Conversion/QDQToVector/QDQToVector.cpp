@@ -343,13 +343,16 @@ private:
 
   /// Whether a step of 8-bit integer x with bf16 results computes its
   /// products in even and odd halves (evenOddBF16): where it would take
-  /// fusedProduct and the rounding without the NaN case, on 256-bit
-  /// registers, in whole pairs of registers.
+  /// fusedProduct and the rounding without the NaN case, with an 8-bit
+  /// zero point (|x - zero_point| <= 255 then; not oneDNN's i32 ones, which
+  /// take no fused product either), on 256-bit registers, in whole pairs
+  /// of registers.
   bool takesEvenOddBF16(Value xStored, Type xType, Value zp) const {
     auto codes = dyn_cast<VectorType>(xStored.getType());
-    return fastPaths && fusedMultiplyAdd && zp && yElement.isBF16() &&
-           bf16Rounding() == BF16Rounding::IntegerNoNaN && !foldsScales() &&
-           registerLanes == 8 && isa<IntegerType>(xType) &&
+    return fastPaths && fusedMultiplyAdd && zp && zeroPoint &&
+           zeroPointElement().getIntOrFloatBitWidth() == 8 &&
+           yElement.isBF16() && bf16Rounding() == BF16Rounding::IntegerNoNaN &&
+           !foldsScales() && registerLanes == 8 && isa<IntegerType>(xType) &&
            xType.getIntOrFloatBitWidth() == 8 && codes &&
            codes.getRank() == 1 && codes.getElementType().isInteger(8) &&
            codes.getNumElements() % (2 * registerLanes) == 0;
