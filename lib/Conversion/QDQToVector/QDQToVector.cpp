@@ -419,24 +419,21 @@ private:
       b.setInsertionPointAfterValue(scale);
       Value factor = arith::ConstantOp::create(
           b, loc, DenseElementsAttr::get(halfF32, -8421376.0f));
-      bool perLane = isa<VectorType>(scale.getType());
-      for (int half = 0; half < 2; ++half) {
-        if (half == 1 && !perLane) {
-          halfScales[1] = halfScales[0];
-          addends[1] = addends[0];
-          break;
-        }
-        if (perLane) {
+      if (isa<VectorType>(scale.getType())) {
+        for (int half = 0; half < 2; ++half) {
           SmallVector<int64_t> lanesOfHalf;
           for (int64_t i = half; i < width; i += 2)
             lanesOfHalf.push_back(i);
           halfScales[half] =
               vector::ShuffleOp::create(b, loc, scale, scale, lanesOfHalf);
-        } else {
-          halfScales[half] =
-              vector::BroadcastOp::create(b, loc, halfF32, scale);
+          addends[half] =
+              arith::MulFOp::create(b, loc, halfScales[half], factor);
         }
-        addends[half] = arith::MulFOp::create(b, loc, halfScales[half], factor);
+      } else {
+        halfScales[0] = halfScales[1] =
+            vector::BroadcastOp::create(b, loc, halfF32, scale);
+        addends[0] = addends[1] =
+            arith::MulFOp::create(b, loc, halfScales[0], factor);
       }
     }
     Value wide = arith::AddIOp::create(
