@@ -1489,8 +1489,9 @@ def fused_product_cases():
     # QDQToVector.cpp, on 256-bit registers with the rounding without its
     # NaN case): every code against zero points at both ends of the range
     # (x - zero point from -255 to 255); per-tensor with scales whose
-    # products tie (1 + 2^-7, 2 - 2^-7), are bf16 subnormals or round into
-    # the normal range (3 * 2^-133), or approach 2^108 (just below 2^100);
+    # products tie (1 + 2^-7: 14 of them) or all round (2 - 2^-7), are
+    # bf16 subnormals or round into the normal range (3 * 2^-133: 126
+    # ties), or approach 2^108 (just below 2^100);
     # per-axis over one step's period (the scales split into their even
     # and odd lanes) and per-axis rows (one scale a row; a dynamic number
     # of rows, which only the row loops take). 300 elements: a masked last
