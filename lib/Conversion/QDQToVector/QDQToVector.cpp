@@ -351,8 +351,9 @@ private:
     auto codes = dyn_cast<VectorType>(xStored.getType());
     return fastPaths && fusedMultiplyAdd && zp && zeroPoint &&
            zeroPointElement().getIntOrFloatBitWidth() == 8 &&
-           yElement.isBF16() && bf16Rounding() == BF16Rounding::IntegerNoNaN &&
-           !foldsScales() && registerLanes == 8 && isa<IntegerType>(xType) &&
+           getElementTypeOrSelf(zp).isInteger(32) && yElement.isBF16() &&
+           bf16Rounding() == BF16Rounding::IntegerNoNaN && !foldsScales() &&
+           registerLanes == 8 && isa<IntegerType>(xType) &&
            xType.getIntOrFloatBitWidth() == 8 && codes &&
            codes.getRank() == 1 && codes.getElementType().isInteger(8) &&
            codes.getNumElements() % (2 * registerLanes) == 0;
@@ -384,22 +385,19 @@ private:
     VectorType words = codes.clone(b.getI16Type());
     auto pairs = VectorType::get({width / 2}, b.getI32Type());
     VectorType halfF32 = pairs.clone(b.getF32Type());
-    auto i32Splat = [&](VectorType type, int64_t v) -> Value {
+    auto i32Splat = [&](int64_t v) -> Value {
       return arith::ConstantOp::create(
-          b, loc, DenseElementsAttr::get(type, APInt(32, v)));
+          b, loc, DenseElementsAttr::get(pairs, APInt(32, v)));
     };
-    // 2^15 - zero_point in i16 lanes, next to the zero point.
+    // 2^15 - zero_point in i16 lanes, next to the zero point (an i32 of the
+    // difference type, takesEvenOddBF16; |zero_point| < 2^8 fits i16).
     Value rebias;
     {
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointAfterValue(zp);
       auto zpVector = dyn_cast<VectorType>(zp.getType());
-      Type zpWords = zpVector ? Type(words) : Type(b.getI16Type());
-      Value narrow = zp;
-      if (getElementTypeOrSelf(zp).getIntOrFloatBitWidth() > 16)
-        narrow = arith::TruncIOp::create(b, loc, zpWords, zp);
-      else if (getElementTypeOrSelf(zp).getIntOrFloatBitWidth() < 16)
-        narrow = arith::ExtSIOp::create(b, loc, zpWords, zp);
+      Value narrow = arith::TruncIOp::create(
+          b, loc, zpVector ? Type(words) : Type(b.getI16Type()), zp);
       Value bias = arith::ConstantOp::create(
           b, loc,
           zpVector ? TypedAttr(DenseElementsAttr::get(words, APInt(16, 0x8000)))
@@ -441,7 +439,7 @@ private:
         rebias);
     // The even elements take the exponent's words in the odd positions (one
     // word blend); the odd ones are shifted down and ORed with it.
-    Value exponent = i32Splat(pairs, 0x4B000000);
+    Value exponent = i32Splat(0x4B000000);
     SmallVector<int64_t> evenUnderExponent;
     for (int64_t i = 0; i < width; i += 2)
       evenUnderExponent.append({i, width + i + 1});
@@ -456,7 +454,7 @@ private:
                              arith::ShRUIOp::create(
                                  b, loc,
                                  vector::BitCastOp::create(b, loc, pairs, wide),
-                                 i32Splat(pairs, 16)),
+                                 i32Splat(16)),
                              exponent)};
     Value rounded[2];
     for (int half = 0; half < 2; ++half) {
@@ -466,8 +464,8 @@ private:
       rounded[half] = roundF32BitsToBF16(b, loc, product, /*mayBeNaN=*/false);
     }
     Value joined = arith::OrIOp::create(
-        b, loc, arith::ShRUIOp::create(b, loc, rounded[0], i32Splat(pairs, 16)),
-        arith::AndIOp::create(b, loc, rounded[1], i32Splat(pairs, 0xFFFF0000)));
+        b, loc, arith::ShRUIOp::create(b, loc, rounded[0], i32Splat(16)),
+        arith::AndIOp::create(b, loc, rounded[1], i32Splat(0xFFFF0000)));
     return arith::BitcastOp::create(
         b, loc, codes.clone(b.getBF16Type()),
         vector::BitCastOp::create(b, loc, words, joined));
