@@ -22,6 +22,7 @@
 //   in-lane with vpackusdw after a shift.
 // Each form is checked against a scalar reference before it is timed; GB/s
 // of 1 B in and 2 B out per element, three repetitions.
+#include "avx2_bf16_rounding.h"
 #include "micro_clock.h"
 #include <immintrin.h>
 #include <stdint.h>
@@ -34,20 +35,6 @@ static uint16_t ys[N] __attribute__((aligned(64)));
 static uint16_t reference[N];
 static float scale; // bf16 0x3B7E
 static const int zeroPoint = 13;
-
-static uint16_t roundToBF16(float v) {
-  uint32_t b;
-  memcpy(&b, &v, 4);
-  return (uint16_t)((b + 0x7FFF + ((b >> 16) & 1)) >> 16);
-}
-
-// The f32 bits rounded at bit 16 (the bf16 in the high half).
-static inline __m256i roundedBits(__m256 v) {
-  __m256i b = _mm256_castps_si256(v);
-  __m256i lsb =
-      _mm256_and_si256(_mm256_srli_epi32(b, 16), _mm256_set1_epi32(1));
-  return _mm256_add_epi32(_mm256_add_epi32(b, _mm256_set1_epi32(0x7FFF)), lsb);
-}
 
 __attribute__((noinline)) static void inOrderForm(void) {
   __m256i shift = _mm256_set1_epi32(0x4B400000 - zeroPoint);

@@ -29,20 +29,22 @@ static double cycleTime(long iterations) {
   return (now() - t0) / (iterations * 8.0);
 }
 
-// Runs each of `count` forms once and compares the `elements` f32 results
-// it wrote to `ys` bit for bit with `reference`; then times the forms in
-// turn, three times, `rounds` calls each, and prints GB/s of
-// `bytesPerElement` per element. Returns 1 (after printing the first
+// Runs each of `count` forms once and compares the `elements` results of
+// `elementSize` bytes it wrote to `ys` bit for bit with `reference`; then
+// times the forms in turn, three times, `rounds` calls each, and prints GB/s
+// of `bytesPerElement` per element. Returns 1 (after printing the first
 // difference) if a form differs, else 0.
-static int checkAndTimeForms(void (*const forms[])(void),
-                             const char *const names[], int count,
-                             const float *ys, const float *reference,
-                             int elements, long rounds,
-                             double bytesPerElement) {
+static int checkAndTimeElements(void (*const forms[])(void),
+                                const char *const names[], int count,
+                                const void *ys, const void *reference,
+                                int elements, size_t elementSize, long rounds,
+                                double bytesPerElement) {
   for (int f = 0; f < count; f++) {
+    memset((void *)ys, 0, elements * elementSize);
     forms[f]();
     for (int i = 0; i < elements; i++)
-      if (memcmp(&ys[i], &reference[i], sizeof(float)) != 0) {
+      if (memcmp((const char *)ys + i * elementSize,
+                 (const char *)reference + i * elementSize, elementSize) != 0) {
         printf("%s: element %d differs\n", names[f], i);
         return 1;
       }
@@ -54,10 +56,20 @@ static int checkAndTimeForms(void (*const forms[])(void),
         forms[f]();
         __asm__ volatile("" ::"r"(ys) : "memory");
       }
-      printf("%-13s %5.1f GB/s\n", names[f],
+      printf("%-16s %5.1f GB/s\n", names[f],
              (double)rounds * elements * bytesPerElement / (now() - t0) / 1e9);
     }
   return 0;
+}
+
+// checkAndTimeElements of f32 results.
+static int checkAndTimeForms(void (*const forms[])(void),
+                             const char *const names[], int count,
+                             const float *ys, const float *reference,
+                             int elements, long rounds,
+                             double bytesPerElement) {
+  return checkAndTimeElements(forms, names, count, ys, reference, elements,
+                              sizeof(float), rounds, bytesPerElement);
 }
 
 #endif // QDQ_BENCH_MICRO_MICRO_CLOCK_H

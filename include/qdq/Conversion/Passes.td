@@ -214,7 +214,11 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
     down under them, one `vector.fma` per half with -(2^23 + 2^15) *
     scale; the even results shifted down ORed with the odd results' high
     halves are the bf16 results in element order, with no narrowing
-    shuffle.
+    shuffle. Packed 4-bit x with a per-axis period of one step takes the
+    same halves from its bytes: each byte zero-extended to an i32 lane
+    (signed codes flipped to x + 8 with one XOR), its low nibble masked
+    and its high nibble shifted down, each plus the bits of 2^23 + 2^15
+    minus its half's zero point.
 
     f8E4M3FN and f8E4M3FNUZ x decoded through f16: a pass over the scales
     checks that every |scale| is below 2^100; where that holds, the power

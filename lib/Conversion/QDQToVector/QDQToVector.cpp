@@ -126,6 +126,7 @@
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <array>
 #include <limits>
 #include <numeric>
 
@@ -341,121 +342,98 @@ private:
                               yElement, bf16Rounding());
   }
 
-  /// Whether a step of 8-bit integer x with bf16 results computes its
-  /// products in even and odd halves (evenOddBF16): where it would take
-  /// fusedProduct and the rounding without the NaN case, with an 8-bit
-  /// zero point (|x - zero_point| <= 255 then; not oneDNN's i32 ones, which
-  /// take no fused product either), on 256-bit registers, in whole pairs
-  /// of registers.
+  /// Whether the loops being built compute bf16 results of integer x in
+  /// even and odd halves (evenOddBF16) where a step's codes allow it: where
+  /// they would take fusedProduct and the rounding without the NaN case,
+  /// with a zero point of at most 8 bits (|x - zero_point| <= 255 then; not
+  /// oneDNN's i32 ones, which take no fused product either), on 256-bit
+  /// registers.
+  bool evenOddLoops() const {
+    return fastPaths && fusedMultiplyAdd && zeroPoint &&
+           zeroPointElement().getIntOrFloatBitWidth() <= 8 &&
+           yElement.isBF16() && bf16Rounding() == BF16Rounding::IntegerNoNaN &&
+           !foldsScales() && registerLanes == 8;
+  }
+
+  /// Whether the steps of evenOddLoops() read packed 4-bit x as bytes
+  /// (readX), each holding an even element in its low nibble and an odd one
+  /// in its high nibble, instead of unpacking it into i32 lanes: in whole
+  /// pairs of registers.
+  bool readsNibblePairs() const {
+    return evenOddLoops() && unpackToI32 && xElement.isInteger(4) &&
+           lanes % (2 * registerLanes) == 0;
+  }
+
+  /// Whether a step of `xStored` (8-bit integer codes, or the bytes of
+  /// readsNibblePairs()) and the prepared zero point `zp` computes its
+  /// products in even and odd halves (evenOddBF16): in evenOddLoops(), with
+  /// the zero point in its i32 difference type, in whole pairs of
+  /// registers.
   bool takesEvenOddBF16(Value xStored, Type xType, Value zp) const {
     auto codes = dyn_cast<VectorType>(xStored.getType());
-    return fastPaths && fusedMultiplyAdd && zp && zeroPoint &&
-           zeroPointElement().getIntOrFloatBitWidth() == 8 &&
-           getElementTypeOrSelf(zp).isInteger(32) && yElement.isBF16() &&
-           bf16Rounding() == BF16Rounding::IntegerNoNaN && !foldsScales() &&
-           registerLanes == 8 && isa<IntegerType>(xType) &&
-           xType.getIntOrFloatBitWidth() == 8 && codes &&
-           codes.getRank() == 1 && codes.getElementType().isInteger(8) &&
+    // The bytes of readsNibblePairs() take no other form.
+    if (readsNibblePairs() && xType == xElement && codes &&
+        codes.getRank() == 1 && codes.getElementType().isInteger(8) &&
+        codes.getNumElements() * 2 == lanes)
+      return true;
+    return evenOddLoops() && zp && getElementTypeOrSelf(zp).isInteger(32) &&
+           isa<IntegerType>(xType) && xType.getIntOrFloatBitWidth() == 8 &&
+           codes && codes.getRank() == 1 &&
+           codes.getElementType().isInteger(8) &&
            codes.getNumElements() % (2 * registerLanes) == 0;
   }
 
-  /// bf16 results of 8-bit integer x in even and odd halves. The codes are
-  /// widened to i16 and rebiased, w = x - zero_point + 2^15 (in [2^15 -
-  /// 255, 2^15 + 255], so no wrap); each i32 pair of them holds an even
-  /// element in its low half and an odd one in its high half. Each half,
-  /// under the exponent bits 0x4B000000, is the f32 F = 2^23 + w, and
+  /// bf16 results of 8-bit integer x or packed 4-bit integer x in even and
+  /// odd halves. Each i32 lane k of a half holds the f32 bits of
+  /// F = 2^23 + 2^15 + (x - zero_point) for element 2k (the even half) or
+  /// 2k + 1 (the odd half) of the step (byteHalves, nibbleHalves), and
   /// fma(F, scale, -(2^23 + 2^15) * scale) is (x - zero_point) * scale
   /// rounded once, as fusedProduct's (-(2^23 + 2^15) * scale is exact for
-  /// f16/bf16 scales, under the same pass over them). Both halves round
-  /// to bf16 in i32 lanes (roundF32BitsToBF16), and the even results'
-  /// high halves shifted down, ORed with the odd results' high halves, are
-  /// the bf16 results in element order: no narrowing shuffle, where the
+  /// f16/bf16 scales, under the same pass over them). Both halves round to
+  /// bf16 in i32 lanes (roundF32BitsToBF16), and the even results' high
+  /// halves shifted down, ORed with the odd results' high halves, are the
+  /// bf16 results in element order: no narrowing shuffle, where the
   /// products of consecutive elements take a vpshufb per register, a
-  /// vpblendd and a vpermq per pair (and four vpmovsxbd per 32 codes
-  /// against two vpmovsxbw). Per-lane scales (an axis table of one step)
-  /// are split into their even and odd lanes next to their definition.
-  /// Measured on Zen 3 (bench/HISTORY.md, 2026-11-30: i8/ui8 per-tensor,
-  /// per-axis C=64 and rows at 64 Ki, 4 Mi and 64 Mi, 1.02-1.50x in two
-  /// A/Bs; bench/micro/avx2_bf16_halves.c). Not on 128-bit registers (half
-  /// the lanes per op, not measured) nor on 512-bit ones (not measured on
-  /// hosts without AVX512_BF16).
+  /// vpblendd and a vpermq per pair. Per-lane scales and zero points (an
+  /// axis table of one step) are split into their even and odd lanes next
+  /// to their definition. Measured on Zen 3: 8-bit x (bench/HISTORY.md,
+  /// 2026-11-30 from 00:46 UTC: i8/ui8 per-tensor, per-axis C=64 and rows
+  /// at 64 Ki, 4 Mi and 64 Mi, 1.02-1.50x in two A/Bs;
+  /// bench/micro/avx2_bf16_halves.c) and packed 4-bit x (2026-11-30 from
+  /// 03:20 UTC; bench/micro/avx2_nibble_halves.c). Not on 128-bit registers
+  /// (half the lanes per op, not measured) nor on 512-bit ones (not
+  /// measured on hosts without AVX512_BF16).
   Value evenOddBF16(Value xStored, Type xType, Value scale, Value zp) {
     auto codes = cast<VectorType>(xStored.getType());
-    int64_t width = codes.getNumElements();
-    VectorType words = codes.clone(b.getI16Type());
+    bool nibbles = xType.getIntOrFloatBitWidth() == 4;
+    int64_t width =
+        nibbles ? 2 * codes.getNumElements() : codes.getNumElements();
     auto pairs = VectorType::get({width / 2}, b.getI32Type());
     VectorType halfF32 = pairs.clone(b.getF32Type());
     auto i32Splat = [&](int64_t v) -> Value {
       return arith::ConstantOp::create(
           b, loc, DenseElementsAttr::get(pairs, APInt(32, v)));
     };
-    // 2^15 - zero_point in i16 lanes, next to the zero point (an i32 of the
-    // difference type, takesEvenOddBF16; |zero_point| < 2^8 fits i16).
-    Value rebias;
+    std::array<Value, 2> biases =
+        nibbles ? nibbleBiases(xType, zp, pairs)
+                : std::array<Value, 2>{byteRebias(zp, codes.getNumElements())};
+    // The scale of each half and -(2^23 + 2^15) times it, next to the scale.
+    std::array<Value, 2> halfScales, addends;
     {
       OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointAfterValue(zp);
-      auto zpVector = dyn_cast<VectorType>(zp.getType());
-      Value narrow = arith::TruncIOp::create(
-          b, loc, zpVector ? Type(words) : Type(b.getI16Type()), zp);
-      Value bias = arith::ConstantOp::create(
-          b, loc,
-          zpVector ? TypedAttr(DenseElementsAttr::get(words, APInt(16, 0x8000)))
-                   : TypedAttr(b.getIntegerAttr(b.getI16Type(), 0x8000)));
-      rebias = arith::SubIOp::create(b, loc, bias, narrow);
-      if (!zpVector)
-        rebias = vector::BroadcastOp::create(b, loc, words, rebias);
-    }
-    // The scale of each half and -(2^23 + 2^15) times it, next to the scale
-    // (a broadcast scalar is broadcast to the halves instead).
-    if (auto broadcast = scale.getDefiningOp<vector::BroadcastOp>())
-      if (!isa<VectorType>(broadcast.getSource().getType()))
-        scale = broadcast.getSource();
-    Value halfScales[2], addends[2];
-    {
-      OpBuilder::InsertionGuard guard(b);
+      scale = peelScalarBroadcast(scale);
       b.setInsertionPointAfterValue(scale);
       Value factor = arith::ConstantOp::create(
           b, loc, DenseElementsAttr::get(halfF32, -8421376.0f));
-      if (isa<VectorType>(scale.getType())) {
-        for (int half = 0; half < 2; ++half) {
-          SmallVector<int64_t> lanesOfHalf;
-          for (int64_t i = half; i < width; i += 2)
-            lanesOfHalf.push_back(i);
-          halfScales[half] =
-              vector::ShuffleOp::create(b, loc, scale, scale, lanesOfHalf);
-          addends[half] =
-              arith::MulFOp::create(b, loc, halfScales[half], factor);
-        }
-      } else {
-        halfScales[0] = halfScales[1] =
-            vector::BroadcastOp::create(b, loc, halfF32, scale);
-        addends[0] = addends[1] =
-            arith::MulFOp::create(b, loc, halfScales[0], factor);
-      }
+      auto split = splitEvenOdd(scale, halfF32, [&](Value halfScale) {
+        return arith::MulFOp::create(b, loc, halfScale, factor).getResult();
+      });
+      for (int half = 0; half < 2; ++half)
+        std::tie(halfScales[half], addends[half]) = split[half];
     }
-    Value wide = arith::AddIOp::create(
-        b, loc, extendStoredInteger(b, loc, xStored, xType, b.getI16Type()),
-        rebias);
-    // The even elements take the exponent's words in the odd positions (one
-    // word blend); the odd ones are shifted down and ORed with it.
-    Value exponent = i32Splat(0x4B000000);
-    SmallVector<int64_t> evenUnderExponent;
-    for (int64_t i = 0; i < width; i += 2)
-      evenUnderExponent.append({i, width + i + 1});
-    Value halves[2] = {
-        vector::BitCastOp::create(
-            b, loc, pairs,
-            vector::ShuffleOp::create(
-                b, loc, wide,
-                vector::BitCastOp::create(b, loc, words, exponent),
-                evenUnderExponent)),
-        arith::OrIOp::create(b, loc,
-                             arith::ShRUIOp::create(
-                                 b, loc,
-                                 vector::BitCastOp::create(b, loc, pairs, wide),
-                                 i32Splat(16)),
-                             exponent)};
+    std::array<Value, 2> halves =
+        nibbles ? nibbleHalves(xStored, xType, biases, pairs)
+                : byteHalves(xStored, xType, biases[0], pairs);
     Value rounded[2];
     for (int half = 0; half < 2; ++half) {
       Value f = arith::BitcastOp::create(b, loc, halfF32, halves[half]);
@@ -463,12 +441,140 @@ private:
           vector::FMAOp::create(b, loc, f, halfScales[half], addends[half]);
       rounded[half] = roundF32BitsToBF16(b, loc, product, /*mayBeNaN=*/false);
     }
-    Value joined = arith::OrIOp::create(
-        b, loc, arith::ShRUIOp::create(b, loc, rounded[0], i32Splat(16)),
-        arith::AndIOp::create(b, loc, rounded[1], i32Splat(0xFFFF0000)));
+    // (One statement each: the order of the ops must not depend on the
+    // compiler's order of evaluating arguments.)
+    Value evenDown = arith::ShRUIOp::create(b, loc, rounded[0], i32Splat(16));
+    Value oddHigh =
+        arith::AndIOp::create(b, loc, rounded[1], i32Splat(0xFFFF0000));
+    Value joined = arith::OrIOp::create(b, loc, evenDown, oddHigh);
     return arith::BitcastOp::create(
-        b, loc, codes.clone(b.getBF16Type()),
-        vector::BitCastOp::create(b, loc, words, joined));
+        b, loc, VectorType::get({width}, b.getBF16Type()),
+        vector::BitCastOp::create(
+            b, loc, VectorType::get({width}, b.getI16Type()), joined));
+  }
+
+  /// 2^15 - zero_point in i16 lanes for byteHalves of steps of `width`
+  /// codes, next to the zero point (an i32 of the difference type,
+  /// takesEvenOddBF16; |zero_point| < 2^8 fits i16).
+  Value byteRebias(Value zp, int64_t width) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointAfterValue(zp);
+    auto words = VectorType::get({width}, b.getI16Type());
+    auto zpVector = dyn_cast<VectorType>(zp.getType());
+    Value narrow = arith::TruncIOp::create(
+        b, loc, zpVector ? Type(words) : Type(b.getI16Type()), zp);
+    Value bias = arith::ConstantOp::create(
+        b, loc,
+        zpVector ? TypedAttr(DenseElementsAttr::get(words, APInt(16, 0x8000)))
+                 : TypedAttr(b.getIntegerAttr(b.getI16Type(), 0x8000)));
+    Value rebias = arith::SubIOp::create(b, loc, bias, narrow);
+    if (!zpVector)
+      rebias = vector::BroadcastOp::create(b, loc, words, rebias);
+    return rebias;
+  }
+
+  /// The halves of evenOddBF16 for 8-bit integer codes: widened to i16 and
+  /// rebiased (byteRebias), w = x - zero_point + 2^15 (in [2^15 - 255,
+  /// 2^15 + 255], so no wrap), each i32 pair of them holds an even element
+  /// in its low half and an odd one in its high half. The even elements
+  /// take the exponent bits of 2^23 in the odd words (one word blend); the
+  /// odd ones are shifted down and ORed with them.
+  std::array<Value, 2> byteHalves(Value codes, Type xType, Value rebias,
+                                  VectorType pairs) {
+    VectorType words = cast<VectorType>(rebias.getType());
+    int64_t width = words.getNumElements();
+    Value wide = arith::AddIOp::create(
+        b, loc, extendStoredInteger(b, loc, codes, xType, b.getI16Type()),
+        rebias);
+    Value exponent = arith::ConstantOp::create(
+        b, loc, DenseElementsAttr::get(pairs, APInt(32, 0x4B000000)));
+    SmallVector<int64_t> evenUnderExponent;
+    for (int64_t i = 0; i < width; i += 2)
+      evenUnderExponent.append({i, width + i + 1});
+    Value exponentWords = vector::BitCastOp::create(b, loc, words, exponent);
+    Value even = vector::BitCastOp::create(
+        b, loc, pairs,
+        vector::ShuffleOp::create(b, loc, wide, exponentWords,
+                                  evenUnderExponent));
+    Value widePairs = vector::BitCastOp::create(b, loc, pairs, wide);
+    Value sixteen = arith::ConstantOp::create(
+        b, loc, DenseElementsAttr::get(pairs, APInt(32, 16)));
+    Value odd = arith::OrIOp::create(
+        b, loc, arith::ShRUIOp::create(b, loc, widePairs, sixteen), exponent);
+    return {even, odd};
+  }
+
+  /// The f32 bits of 2^23 + 2^15 minus the zero point of each half for
+  /// nibbleHalves (minus 8 more for signed x, read as x + 8), next to the
+  /// zero point (a per-lane one split into its even and odd lanes there).
+  std::array<Value, 2> nibbleBiases(Type xType, Value zp, VectorType pairs) {
+    OpBuilder::InsertionGuard guard(b);
+    zp = peelScalarBroadcast(widenZeroPoint(zp));
+    b.setInsertionPointAfterValue(zp);
+    Value base = arith::ConstantOp::create(
+        b, loc,
+        DenseElementsAttr::get(
+            pairs,
+            APInt(32, 0x4B008000 - (isSignedQuantizedInteger(xType) ? 8 : 0))));
+    auto split = splitEvenOdd(zp, pairs, [&](Value halfZp) {
+      return arith::SubIOp::create(b, loc, base, halfZp).getResult();
+    });
+    return {split[0].second, split[1].second};
+  }
+
+  /// The halves of evenOddBF16 for the bytes of packed 4-bit integer x
+  /// (readsNibblePairs): each byte, zero-extended to an i32 lane, holds
+  /// element 2k in its low nibble and 2k + 1 in its high one. Signed codes
+  /// are flipped to x + 8 (one XOR with 0x88 for both nibbles); the low
+  /// nibble masked and the high one shifted down, each plus its half's
+  /// bias (nibbleBiases), are F.
+  std::array<Value, 2> nibbleHalves(Value bytes, Type xType,
+                                    std::array<Value, 2> biases,
+                                    VectorType pairs) {
+    auto i32Splat = [&](int64_t v) -> Value {
+      return arith::ConstantOp::create(
+          b, loc, DenseElementsAttr::get(pairs, APInt(32, v)));
+    };
+    Value wide = arith::ExtUIOp::create(b, loc, pairs, bytes);
+    if (isSignedQuantizedInteger(xType))
+      wide = arith::XOrIOp::create(b, loc, wide, i32Splat(0x88));
+    Value low = arith::AndIOp::create(b, loc, wide, i32Splat(0xF));
+    Value even = arith::AddIOp::create(b, loc, low, biases[0]);
+    Value high = arith::ShRUIOp::create(b, loc, wide, i32Splat(4));
+    Value odd = arith::AddIOp::create(b, loc, high, biases[1]);
+    return {even, odd};
+  }
+
+  /// The scalar of a vector.broadcast of one, else `value`.
+  static Value peelScalarBroadcast(Value value) {
+    if (auto broadcast = value.getDefiningOp<vector::BroadcastOp>())
+      if (!isa<VectorType>(broadcast.getSource().getType()))
+        return broadcast.getSource();
+    return value;
+  }
+
+  /// The even (half 0) and odd (half 1) lanes of the vector `value` as
+  /// vectors of `halfType`, each with `derive(lanes)`, shuffled out and
+  /// derived one after the other; a scalar `value` is broadcast to
+  /// `halfType` and derived once, for both halves.
+  template <typename DeriveFn>
+  std::array<std::pair<Value, Value>, 2>
+  splitEvenOdd(Value value, VectorType halfType, DeriveFn derive) {
+    if (!isa<VectorType>(value.getType())) {
+      Value splat = vector::BroadcastOp::create(b, loc, halfType, value);
+      Value derived = derive(splat);
+      return {{{splat, derived}, {splat, derived}}};
+    }
+    std::array<std::pair<Value, Value>, 2> halves;
+    for (int half = 0; half < 2; ++half) {
+      SmallVector<int64_t> lanesOfHalf;
+      for (int64_t i = half; i < 2 * halfType.getNumElements(); i += 2)
+        lanesOfHalf.push_back(i);
+      Value lanes =
+          vector::ShuffleOp::create(b, loc, value, value, lanesOfHalf);
+      halves[half] = {lanes, derive(lanes)};
+    }
+    return halves;
   }
 
   /// (x - zero_point) * scale in f32, before the rounding to the result
@@ -899,6 +1005,8 @@ private:
   /// element type buildDequantize should treat them as.
   std::pair<Value, Type> readX(const StoredReader &reader, ValueRange indices,
                                bool inBounds) {
+    if (readsNibblePairs())
+      return {reader.readBytes(b, loc, indices, lanes, inBounds), xElement};
     if (unpackToI32)
       return {reader.readAsI32(b, loc, indices, lanes, inBounds), xElement};
     if (!decodeTable)

@@ -1526,6 +1526,37 @@ def fused_product_cases():
                           y_type='bf16', dynamic=dynamic,
                           note='per-axis %s, axis %d; zero points 0 and 1 '
                           'at both ends of the range.' % (shape, axis)))
+    # Packed 4-bit x -> bf16 in even and odd halves (evenOddBF16 with
+    # readsNibblePairs: the bytes' low nibbles are the even elements, the
+    # high ones the odd elements; signed codes read as x + 8), per-axis
+    # over one step's period: a period of a step, or of a quarter or a half
+    # of one (the table repeats), with a masked last step, and a dynamic
+    # number of rows. Lane 2m + h of the axis has zero point code
+    # (5m + 3h) mod 16 (with C = 64 every code in both halves, else both
+    # ends of the range), and x of row r, lane k is code (r + k) mod 16:
+    # every code in every lane, so that x - zero point runs over its whole
+    # range in both halves. Scales whose products tie (1 + 2^-7) in lanes 2
+    # and 3, bf16 subnormal products (3 * 2^-133) in lanes 4 and 5.
+    for tag, x_type, shape, dynamic in [
+            ('i4_axis', 'i4', [16, 64], False),
+            ('u4_axis', 'ui4', [16, 64], False),
+            ('i4_axis16_tail', 'i4', [21, 16], False),
+            ('u4_axis32_rows', 'ui4', [19, 32], 'outer')]:
+        name = 'even_odd_' + tag
+        rng = Rng(name)
+        k = shape[1]
+        low = -8 if x_type == 'i4' else 0
+        scale = [rand_scale(rng, 'bf16', CENTER[x_type], neg=False)
+                 for _ in range(k)]
+        scale[2:6] = [0x3F81, 0x3F81, 0x0003, 0x0003]
+        zp = [low + (5 * (j // 2) + 3 * (j % 2)) % 16 for j in range(k)]
+        x = [low + (r + c) % 16 for r in range(shape[0])
+             for c in range(shape[1])]
+        cases.append(Case(name, x_type, shape, x, 'bf16', [k], scale,
+                          zp_type=x_type, zp_shape=[k], zp=zp, axis=1,
+                          y_type='bf16', dynamic=dynamic,
+                          note='per-axis %s; every code in every lane, zero '
+                          'points at both ends in both halves.' % shape))
     rng = Rng('fused_u16_tensor')
     x = rand_x(rng, 'ui16', 300)
     zp = [x[7]]
