@@ -410,10 +410,6 @@ private:
         nibbles ? 2 * codes.getNumElements() : codes.getNumElements();
     auto pairs = VectorType::get({width / 2}, b.getI32Type());
     VectorType halfF32 = pairs.clone(b.getF32Type());
-    auto i32Splat = [&](int64_t v) -> Value {
-      return arith::ConstantOp::create(
-          b, loc, DenseElementsAttr::get(pairs, APInt(32, v)));
-    };
     std::array<Value, 2> biases =
         nibbles ? nibbleBiases(xType, zp, pairs)
                 : std::array<Value, 2>{byteRebias(zp, codes.getNumElements())};
@@ -423,8 +419,7 @@ private:
       OpBuilder::InsertionGuard guard(b);
       scale = peelScalarBroadcast(scale);
       b.setInsertionPointAfterValue(scale);
-      Value factor = arith::ConstantOp::create(
-          b, loc, DenseElementsAttr::get(halfF32, -8421376.0f));
+      Value factor = f32Constant(b, loc, halfF32, -8421376.0f);
       auto split = splitEvenOdd(scale, halfF32, [&](Value halfScale) {
         return arith::MulFOp::create(b, loc, halfScale, factor).getResult();
       });
@@ -443,9 +438,10 @@ private:
     }
     // (One statement each: the order of the ops must not depend on the
     // compiler's order of evaluating arguments.)
-    Value evenDown = arith::ShRUIOp::create(b, loc, rounded[0], i32Splat(16));
-    Value oddHigh =
-        arith::AndIOp::create(b, loc, rounded[1], i32Splat(0xFFFF0000));
+    Value evenDown = arith::ShRUIOp::create(b, loc, rounded[0],
+                                            intConstant(b, loc, pairs, 16));
+    Value oddHigh = arith::AndIOp::create(
+        b, loc, rounded[1], intConstant(b, loc, pairs, 0xFFFF0000));
     Value joined = arith::OrIOp::create(b, loc, evenDown, oddHigh);
     return arith::BitcastOp::create(
         b, loc, VectorType::get({width}, b.getBF16Type()),
@@ -486,8 +482,7 @@ private:
     Value wide = arith::AddIOp::create(
         b, loc, extendStoredInteger(b, loc, codes, xType, b.getI16Type()),
         rebias);
-    Value exponent = arith::ConstantOp::create(
-        b, loc, DenseElementsAttr::get(pairs, APInt(32, 0x4B000000)));
+    Value exponent = intConstant(b, loc, pairs, 0x4B000000);
     SmallVector<int64_t> evenUnderExponent;
     for (int64_t i = 0; i < width; i += 2)
       evenUnderExponent.append({i, width + i + 1});
@@ -497,8 +492,7 @@ private:
         vector::ShuffleOp::create(b, loc, wide, exponentWords,
                                   evenUnderExponent));
     Value widePairs = vector::BitCastOp::create(b, loc, pairs, wide);
-    Value sixteen = arith::ConstantOp::create(
-        b, loc, DenseElementsAttr::get(pairs, APInt(32, 16)));
+    Value sixteen = intConstant(b, loc, pairs, 16);
     Value odd = arith::OrIOp::create(
         b, loc, arith::ShRUIOp::create(b, loc, widePairs, sixteen), exponent);
     return {even, odd};
@@ -511,11 +505,8 @@ private:
     OpBuilder::InsertionGuard guard(b);
     zp = peelScalarBroadcast(widenZeroPoint(zp));
     b.setInsertionPointAfterValue(zp);
-    Value base = arith::ConstantOp::create(
-        b, loc,
-        DenseElementsAttr::get(
-            pairs,
-            APInt(32, 0x4B008000 - (isSignedQuantizedInteger(xType) ? 8 : 0))));
+    Value base = intConstant(
+        b, loc, pairs, 0x4B008000 - (isSignedQuantizedInteger(xType) ? 8 : 0));
     auto split = splitEvenOdd(zp, pairs, [&](Value halfZp) {
       return arith::SubIOp::create(b, loc, base, halfZp).getResult();
     });
@@ -531,16 +522,15 @@ private:
   std::array<Value, 2> nibbleHalves(Value bytes, Type xType,
                                     std::array<Value, 2> biases,
                                     VectorType pairs) {
-    auto i32Splat = [&](int64_t v) -> Value {
-      return arith::ConstantOp::create(
-          b, loc, DenseElementsAttr::get(pairs, APInt(32, v)));
-    };
     Value wide = arith::ExtUIOp::create(b, loc, pairs, bytes);
     if (isSignedQuantizedInteger(xType))
-      wide = arith::XOrIOp::create(b, loc, wide, i32Splat(0x88));
-    Value low = arith::AndIOp::create(b, loc, wide, i32Splat(0xF));
+      wide =
+          arith::XOrIOp::create(b, loc, wide, intConstant(b, loc, pairs, 0x88));
+    Value low =
+        arith::AndIOp::create(b, loc, wide, intConstant(b, loc, pairs, 0xF));
     Value even = arith::AddIOp::create(b, loc, low, biases[0]);
-    Value high = arith::ShRUIOp::create(b, loc, wide, i32Splat(4));
+    Value high =
+        arith::ShRUIOp::create(b, loc, wide, intConstant(b, loc, pairs, 4));
     Value odd = arith::AddIOp::create(b, loc, high, biases[1]);
     return {even, odd};
   }

@@ -1531,12 +1531,14 @@ def fused_product_cases():
     # high ones the odd elements; signed codes read as x + 8), per-axis
     # over one step's period: a period of a step, or of a quarter or a half
     # of one (the table repeats), with a masked last step, and a dynamic
-    # number of rows. Lane 2m + h of the axis has zero point code
-    # (5m + 3h) mod 16 (with C = 64 every code in both halves, else both
-    # ends of the range), and x of row r, lane k is code (r + k) mod 16:
-    # every code in every lane, so that x - zero point runs over its whole
-    # range in both halves. Scales whose products tie (1 + 2^-7) in lanes 2
-    # and 3, bf16 subnormal products (3 * 2^-133) in lanes 4 and 5.
+    # number of rows. Of the M = C / 2 lanes of each half, lane m of the
+    # even half has zero point code floor(15m / (M - 1)) and lane m of the
+    # odd half 15 minus that (both ends of the range in both halves; every
+    # code in both when M >= 16), and x of row r, lane k is code
+    # (r + k) mod 16: every code in every lane, so that x - zero point runs
+    # over its whole range in both halves. Scales whose products tie
+    # (1 + 2^-7) in lanes 2 and 3, bf16 subnormal products (3 * 2^-133) in
+    # lanes 4 and 5.
     for tag, x_type, shape, dynamic in [
             ('i4_axis', 'i4', [16, 64], False),
             ('u4_axis', 'ui4', [16, 64], False),
@@ -1549,7 +1551,10 @@ def fused_product_cases():
         scale = [rand_scale(rng, 'bf16', CENTER[x_type], neg=False)
                  for _ in range(k)]
         scale[2:6] = [0x3F81, 0x3F81, 0x0003, 0x0003]
-        zp = [low + (5 * (j // 2) + 3 * (j % 2)) % 16 for j in range(k)]
+        half = k // 2
+        zp = [low + (15 * (j // 2) // (half - 1) if j % 2 == 0
+                     else 15 - 15 * (j // 2) // (half - 1))
+              for j in range(k)]
         x = [low + (r + c) % 16 for r in range(shape[0])
              for c in range(shape[1])]
         cases.append(Case(name, x_type, shape, x, 'bf16', [k], scale,

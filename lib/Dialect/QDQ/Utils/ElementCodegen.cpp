@@ -23,7 +23,8 @@ static Type shapedLike(Value like, Type elementType) {
   return elementType;
 }
 
-static Value intConstant(OpBuilder &b, Location loc, Type type, int64_t value) {
+Value mlir::qdq::intConstant(OpBuilder &b, Location loc, Type type,
+                             int64_t value) {
   Type element = getElementTypeOrSelf(type);
   auto attr = IntegerAttr::get(element, value);
   if (auto vectorType = dyn_cast<VectorType>(type))

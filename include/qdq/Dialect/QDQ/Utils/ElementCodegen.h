@@ -62,6 +62,10 @@ int getMinifloatViaF16Rebias(Type format);
 /// An f32 constant `value` of `type`: f32, or a vector of f32 (a splat).
 Value f32Constant(OpBuilder &b, Location loc, Type type, float value);
 
+/// An integer constant `value` of `type`: an integer type, or a vector of
+/// one (a splat).
+Value intConstant(OpBuilder &b, Location loc, Type type, int64_t value);
+
 /// Decodes raw f8E8M0FNU codes (i8) to f32: 2^(e-127); 0xFF is NaN.
 Value decodeE8M0ToF32(OpBuilder &b, Location loc, Value raw);
 
