@@ -25,7 +25,7 @@ llvm_config.use_default_substitutions()
 config.environment["FILECHECK_OPTS"] = "-enable-var-scope"
 
 tool_dirs = [config.qdq_tools_dir, config.llvm_tools_dir]
-tools = ["qdq-opt", "qdq-onnx-run", "mlir-runner", "mlir-translate", "llc", "not", "count", "split-file"]
+tools = ["qdq-opt", "qdq-onnx-run", "mlir-runner", "mlir-translate", "opt", "llc", "not", "count", "split-file"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 
 # Executed tests: mlir-runner with the upstream runner utilities.

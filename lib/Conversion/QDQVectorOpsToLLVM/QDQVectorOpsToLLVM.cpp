@@ -152,6 +152,15 @@ public:
         Value index = vector::ExtractStridedSliceOp::create(
             b, loc, op.getIndices(), ArrayRef<int64_t>{offset},
             ArrayRef<int64_t>{width}, ArrayRef<int64_t>{1});
+        // The 256-bit vpermilps takes its index behind an empty inline asm:
+        // for a target with AVX-512 (e.g. 256-bit vectors on such a host),
+        // LLVM 22's x86 DAG combines joined the indices of two lookups, ANDed
+        // with their low-bit mask as f32 vectors, into a 512-bit `and` it
+        // cannot select ("Cannot select: v16f32 = and", llc -O2/-O3 for any
+        // AVX-512 CPU; the 2-bit x -> f32 lookups of dq-lookup-table.mlir
+        // and dq-row-tables.mlir at vector-bits=256 on an AVX-512 host).
+        if (intrinsic == &kVpermilps256)
+          index = createRegisterBarrier(b, loc, index);
         Value values =
             LLVM::CallIntrinsicOp::create(b, loc, table.getType(),
                                           b.getStringAttr(intrinsic->name),
