@@ -39,7 +39,7 @@ def main():
             zen = 'Zen 4' if mo >= 0x10 else 'Zen 3'
         info['cpu_family_model'] = f'family {f}, model {mo}' + (f', {zen}' if zen else '')
     flags = set(re.search(r'^flags\s*:\s*(.*)$', cpuinfo, re.M).group(1).split())
-    for fl in ('avx2', 'avx512f', 'avx512bw', 'f16c', 'avx512_bf16'):
+    for fl in ('avx2', 'avx512f', 'avx512bw', 'f16c', 'avx512_bf16', 'avx512_fp16'):
         info[fl] = 'yes' if fl in flags else 'no'
     info['cores'] = os.cpu_count()
     mhz = re.search(r'^cpu MHz\s*:\s*([\d.]+)$', cpuinfo, re.M)

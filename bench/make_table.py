@@ -314,7 +314,8 @@ def main():
     L.append(f'* CPU: {m.get("cpu_model", "?")} ({m.get("cpu_family_model", "")}), '
              f'{m.get("cores", "?")} cores, {m.get("hypervisor", "bare metal?")}; '
              f'AVX2: {m.get("avx2")}, AVX-512F: {m.get("avx512f")}, '
-             f'F16C: {m.get("f16c")}; caches: {m.get("caches", "?")}')
+             f'F16C: {m.get("f16c")}, AVX512_BF16: {m.get("avx512_bf16", "?")}, '
+             f'AVX512_FP16: {m.get("avx512_fp16", "?")}; caches: {m.get("caches", "?")}')
     L.append(f'* Memory: {m.get("memory", "?")}')
     L.append(f'* Kernel: {m.get("kernel", "?")}')
     L.append(f'* Compilers: {m.get("clang", "?")}; kernels: qdq-opt '

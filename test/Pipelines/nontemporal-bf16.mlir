@@ -1,7 +1,7 @@
 // Streaming stores of bf16 results, down to machine code: with AVX512_BF16
 // the results are rounded with vcvtne2ps2bf16 and must still be stored with
 // vmovnt* (LLVM 22 alone would emit normal stores for bf16-typed vectors;
-// see NontemporalBF16Stores), then one fence. The loops are built twice,
+// see NontemporalHalfStores), then one fence. The loops are built twice,
 // with the fast paths (vcvtne2ps2bf16) and without (integer rounding), and
 // both stream and then reach the same fence.
 // RUN: qdq-opt %s --qdq-to-llvm="vector-bits=512 cpu-features=avx512f,avx512bw,avx512vbmi,avx512bf16" | mlir-translate --mlir-to-llvmir | llc -O3 -mtriple=x86_64-unknown-linux-gnu -mattr=+avx512f,+avx512bw,+avx512vl,+avx512bf16 | FileCheck %s

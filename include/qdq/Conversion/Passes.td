@@ -220,6 +220,14 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
     and its high nibble shifted down, each plus the bits of 2^23 + 2^15
     minus its half's zero point.
 
+    f16 results of integer x of at most 8 bits (packed x in i8 lanes, but
+    not blocked: slower there) with f16 scales and a zero point of at most
+    8 bits or none, with AVX512_FP16 on 512-bit registers, outside lookup
+    and decode tables: each step computes in f16. x - zero_point in i16 lanes, converted to
+    f16 (exact) and multiplied by the f16 scale (vcvtw2ph, vmulph: 32
+    results a register) round once, as the f32 product rounded to f16 does
+    (that product is exact), for every scale: no pass over the scales.
+
     f8E4M3FN and f8E4M3FNUZ x decoded through f16: a pass over the scales
     checks that every |scale| is below 2^100; where that holds, the power
     of two that rebiases the f16 values (2^8, 2^7) multiplies the decoded
@@ -306,7 +314,7 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
            "shuffles, bit unpacking, bf16 rounding, fp8 decoding through "
            "f16): host (this CPU's), none, or a "
            "comma-separated list of ssse3, avx2, avx512f, avx512bw, "
-           "avx512vbmi, avx512bf16, f16c (see "
+           "avx512vbmi, avx512bf16, f16c, avx512fp16 (see "
            "--convert-qdq-vector-ops-to-llvm)">,
   ];
   let dependentDialects = [
@@ -418,7 +426,7 @@ def ConvertQDQVectorOpsToLLVM : Pass<"convert-qdq-vector-ops-to-llvm"> {
     Option<"cpuFeatures", "cpu-features", "std::string", /*default=*/"\"host\"",
            "x86 extensions the lowering may use: host (this CPU's), none, "
            "or a comma-separated list of ssse3, avx2, avx512f, avx512bw, "
-           "avx512vbmi, avx512bf16, f16c">,
+           "avx512vbmi, avx512bf16, f16c, avx512fp16">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

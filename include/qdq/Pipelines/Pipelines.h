@@ -95,7 +95,7 @@ struct QDQToLLVMPipelineOptions
                      "lookups, bf16 rounding, fp8 decoding through f16): "
                      "host (this CPU's), none, or a comma-separated list of "
                      "ssse3, avx2, avx512f, avx512bw, avx512vbmi, "
-                     "avx512bf16, f16c"),
+                     "avx512bf16, f16c, avx512fp16"),
       llvm::cl::init(ConvertQDQToVectorOptions().cpuFeatures)};
 };
 

@@ -249,13 +249,31 @@ public:
     // scales, outside tables, where the scales and zero points a step uses
     // are loop-invariant: per-tensor, a per-axis period of one step, rows
     // of one scale (see fusedProduct and fusedMultiplyAdd).
+    // f16 results of 8-bit and packed integer x with f16 scales, with
+    // AVX512_FP16 on 512-bit registers: in f16 arithmetic (nativeF16).
+    // Not blocked packed x: in an A/B on an AVX512_FP16 Xeon (2026-12-01
+    // 19:00 UTC, bench/HISTORY.md) its block rows (blocks of 24) ran at
+    // 0.70-0.95x and its block tables (blocks of 32) at 0.85-1.00x, where
+    // 8-bit x blocked ran at 1.00-1.39x and packed x per-axis at
+    // 1.00-1.45x.
+    bool packed = isPackedSubByteType(xElement);
+    nativeF16 =
+        x86.avx512fp16 && registerLanes == 16 && yElement.isF16() &&
+        scaleElement.isF16() && !useLookup && !this->useDecodeTable &&
+        isa<IntegerType>(xElement) && xElement.getIntOrFloatBitWidth() <= 8 &&
+        (!zeroPoint || zeroPointElement().getIntOrFloatBitWidth() <= 8) &&
+        !(packed &&
+          op.getGranularity() == DequantizeLinearOp::Granularity::Blocked);
+    // ... whose packed x stays in i8 lanes, widened to i16 from there.
+    if (nativeF16)
+      unpackToI32 = false;
     bool invariantParams =
         plan.scheme == Scheme::PerTensor ||
         (plan.scheme == Scheme::AxisTable && plan.period == lanes) ||
         (plan.scheme == Scheme::Rows && !plan.alongRun &&
          op.getGranularity() == DequantizeLinearOp::Granularity::PerAxis);
     fusedMultiplyAdd =
-        invariantParams && !useLookup && zeroPoint &&
+        invariantParams && !useLookup && !nativeF16 && zeroPoint &&
         isa<IntegerType>(xElement) && xElement.getIntOrFloatBitWidth() <= 16 &&
         (scaleElement.isF16() || scaleElement.isBF16()) &&
         getDifferenceType(b.getContext(), xElement, zeroPointElement())
@@ -336,10 +354,86 @@ private:
   /// results round with vcvtneps2bf16 (hardwareBF16) or without the NaN case
   /// (finiteBF16).
   Value dequantize(Value xStored, Type xType, Value scale, Value zp) {
+    if (takesNativeF16(xStored, xType))
+      return nativeF16Product(xStored, xType, scale, zp);
     if (takesEvenOddBF16(xStored, xType, zp))
       return evenOddBF16(xStored, xType, scale, zp);
     return convertF32ToResult(b, loc, product(xStored, xType, scale, zp),
                               yElement, bf16Rounding());
+  }
+
+  /// Whether a step of `xStored` computes its f16 results in f16
+  /// (nativeF16Product): in nativeF16 loops, for integer codes in vectors
+  /// of at most 16-bit lanes (8-bit codes, or packed ones in i8 lanes).
+  bool takesNativeF16(Value xStored, Type xType) const {
+    auto codes = dyn_cast<VectorType>(xStored.getType());
+    return nativeF16 && xType == xElement && codes &&
+           isa<IntegerType>(codes.getElementType()) &&
+           codes.getElementTypeBitWidth() <= 16;
+  }
+
+  /// f16 results of integer x of at most 8 bits with a zero point of at most
+  /// 8 bits (or none) and f16 scales, computed in f16: x - zero_point in
+  /// i16 lanes (|x - zero_point| <= 255), converted to f16 (exact: every
+  /// integer up to 2048 is an f16) and multiplied by the f16 scale, which
+  /// rounds once. The f32 product of the same operands is exact (at most 8
+  /// and 11 significant bits, far from f32's exponent limits), so rounding
+  /// it to f16, as the other steps do, gives the same bits: subnormal
+  /// results, infinities and -0 included, and NaN scales keep their
+  /// payload's top bits either way (x86 quiets a signaling NaN in both
+  /// vcvtph2ps and vmulph). With AVX512_FP16 a register of 32 results takes
+  /// a vpmovsxbw, a vpsubw, a vcvtw2ph and a vmulph, where the f32 steps
+  /// take two registers of 16, each widened, converted (or the fused
+  /// add), multiplied and narrowed (vcvtps2ph, two uops). The scale and
+  /// zero point are narrowed next to their definitions (an f16 scale
+  /// decoded by arith.extf is taken as it was stored).
+  Value nativeF16Product(Value xStored, Type xType, Value scale, Value zp) {
+    auto codes = cast<VectorType>(xStored.getType());
+    VectorType i16Type = codes.clone(b.getI16Type());
+    VectorType f16Type = codes.clone(b.getF16Type());
+    Value diff = extendStoredInteger(b, loc, xStored, xType, b.getI16Type());
+    if (zp) {
+      Value zp16;
+      {
+        OpBuilder::InsertionGuard guard(b);
+        zp = peelScalarBroadcast(zp);
+        b.setInsertionPointAfterValue(zp);
+        auto zpVector = dyn_cast<VectorType>(zp.getType());
+        Type narrow = zpVector ? Type(i16Type) : Type(b.getI16Type());
+        unsigned width = getElementTypeOrSelf(zp).getIntOrFloatBitWidth();
+        // The prepared zero point is a signed difference-type value.
+        if (width > 16)
+          zp16 = arith::TruncIOp::create(b, loc, narrow, zp);
+        else if (width < 16)
+          zp16 = arith::ExtSIOp::create(b, loc, narrow, zp);
+        else
+          zp16 = zp;
+        if (!zpVector)
+          zp16 = vector::BroadcastOp::create(b, loc, i16Type, zp16);
+      }
+      diff = arith::SubIOp::create(b, loc, diff, zp16);
+    }
+    // Unsigned x without a zero point is below 2^8 in its i16 lane, so the
+    // signed conversion is exact for every form.
+    Value a = arith::SIToFPOp::create(b, loc, f16Type, diff);
+    Value scale16;
+    {
+      OpBuilder::InsertionGuard guard(b);
+      scale = peelScalarBroadcast(scale);
+      b.setInsertionPointAfterValue(scale);
+      auto extended = scale.getDefiningOp<arith::ExtFOp>();
+      if (extended && getElementTypeOrSelf(extended.getIn()).isF16())
+        scale16 = extended.getIn();
+      else
+        scale16 = arith::TruncFOp::create(b, loc,
+                                          isa<VectorType>(scale.getType())
+                                              ? Type(f16Type)
+                                              : Type(b.getF16Type()),
+                                          scale);
+      if (!isa<VectorType>(scale16.getType()))
+        scale16 = vector::BroadcastOp::create(b, loc, f16Type, scale16);
+    }
+    return arith::MulFOp::create(b, loc, a, scale16);
   }
 
   /// Whether the loops being built compute bf16 results of integer x in
@@ -1911,7 +2005,8 @@ private:
                        Value acc, ValueRange indices, bool inBounds) {
     auto xVector = cast<VectorType>(xStored.getType());
     int64_t width = xVector.getNumElements();
-    bool perRegister = inBounds && yElement.isF16() && !joinF16Stores &&
+    bool perRegister = inBounds && yElement.isF16() &&
+                       !takesNativeF16(xStored, xType) && !joinF16Stores &&
                        registerLanes >= 8 &&
                        (width > registerLanes || separateF16Stores) &&
                        width % registerLanes == 0;
@@ -3057,6 +3152,12 @@ private:
   std::optional<LookupTable> decodeTable;
   /// Packed x is read with StoredReader::readAsI32.
   bool unpackToI32 = false;
+  /// f16 results of integer x of at most 8 bits (packed included, in i8
+  /// lanes, but not blocked) with f16 scales and a zero point of at most 8
+  /// bits or none are computed in f16 (takesNativeF16, nativeF16Product):
+  /// with AVX512_FP16 on 512-bit registers, outside lookup and decode
+  /// tables.
+  bool nativeF16 = false;
   /// fp8 codes in 1-D vectors decode with decodeMinifloatToF32ViaF16.
   bool decodeViaF16 = false;
   /// The exponent of the power of two that rebiases those decodes

@@ -9,7 +9,8 @@
 // qdq.unpack_bits to vpmultishiftqb, with AVX2 to 4-byte broadcast loads
 // where its bytes are read from memory, else byte shuffles (one vpshufb per
 // register); then shifts; f32 -> bf16 arith.truncf to vcvtne2ps2bf16, and
-// streaming stores of bf16 bits kept streaming. Functions that use the
+// streaming stores of bf16 (f16) bits kept streaming with AVX512_BF16
+// (AVX512_FP16). Functions that use the
 // instructions get the LLVM target features they need.
 //
 //===----------------------------------------------------------------------===//
@@ -542,15 +543,19 @@ public:
   }
 };
 
-/// A non-temporal store of bf16 values, stored as i16 (an arith.bitcast of a
-/// bf16 vector), keeps its streaming store. LLVM 22's x86 backend has no
-/// non-temporal store pattern for bf16-typed vectors, and its DAG combiner
-/// folds the integer bitcast into the store, so the store silently becomes
-/// a normal one (on the 2-core Zen 4 VM of bench/, i8 per-axis -> bf16 at
-/// 64 Mi elements ran at the normal-store roof). An empty inline asm per
-/// register ("=v,0": the output is the input register, no instruction)
-/// makes each register an integer value the combiner cannot see through.
-class NontemporalBF16Stores : public X86Pattern<vector::StoreOp> {
+/// A non-temporal store of bf16 values with AVX512_BF16, or of f16 values
+/// with AVX512_FP16, stored as i16 (an arith.bitcast of a bf16 or f16
+/// vector), keeps its streaming store. With those features the half types'
+/// vectors are legal, LLVM 22's x86 backend has no non-temporal store
+/// pattern for them, and its DAG combiner folds the integer bitcast into
+/// the store, so the store silently becomes a normal one (on the 2-core
+/// Zen 4 VM of bench/, i8 per-axis -> bf16 at 64 Mi elements ran at the
+/// normal-store roof; on an AVX512_FP16 Xeon the f16 steps of nativeF16 in
+/// --convert-qdq-to-vector, i8 per-axis -> f16 at 64 Mi, also did:
+/// bench/HISTORY.md, 2026-12-01). An empty inline asm per register ("=v,0":
+/// the output is the input register, no instruction) makes each register an
+/// integer value the combiner cannot see through.
+class NontemporalHalfStores : public X86Pattern<vector::StoreOp> {
 public:
   using X86Pattern::X86Pattern;
 
@@ -558,11 +563,14 @@ public:
                                 PatternRewriter &b) const override {
     VectorType type = op.getVectorType();
     auto cast = op.getValueToStore().getDefiningOp<arith::BitcastOp>();
-    if (!features.avx512bf16 || !op.getNontemporal() || !cast ||
-        type.getRank() != 1 || type.isScalable() ||
-        !type.getElementType().isInteger(16) ||
-        !getElementTypeOrSelf(cast.getIn().getType()).isBF16())
-      return b.notifyMatchFailure(op, "not a streaming store of bf16 bits");
+    Type half = cast ? getElementTypeOrSelf(cast.getIn().getType()) : Type();
+    bool legalHalf = half && ((features.avx512bf16 && half.isBF16()) ||
+                              (features.avx512fp16 && half.isF16()));
+    if (!legalHalf || !op.getNontemporal() || type.getRank() != 1 ||
+        type.isScalable() || !type.getElementType().isInteger(16))
+      return b.notifyMatchFailure(
+          op, "not a streaming store of bf16 or f16 bits with the feature "
+              "that makes their vectors legal");
     // One zmm (32 values), or the whole vector if it is one xmm or ymm.
     int64_t count = type.getNumElements();
     int64_t lanes = std::min<int64_t>(count, 32);
@@ -637,7 +645,7 @@ Value mlir::qdq::createRegisterBarrier(OpBuilder &b, Location loc,
 void mlir::qdq::populateQDQVectorOpsToLLVMPatterns(
     RewritePatternSet &patterns, const X86Features &features) {
   patterns.add<TableLookupToX86, UnpackBitsToX86, TruncFToBF16Pairs,
-               NontemporalBF16Stores>(patterns.getContext(), features);
+               NontemporalHalfStores>(patterns.getContext(), features);
 }
 
 /// The LLVM target features `op` needs on x86 ("" if none): those of the

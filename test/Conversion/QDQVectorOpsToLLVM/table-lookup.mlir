@@ -5,7 +5,7 @@
 // RUN: qdq-opt %s --convert-qdq-vector-ops-to-llvm="cpu-features=avx512f" --split-input-file | FileCheck %s --check-prefix=F32
 // RUN: not qdq-opt %s --convert-qdq-vector-ops-to-llvm="cpu-features=avx512vbmi,sse9" 2>&1 | FileCheck %s --check-prefix=BAD
 
-// BAD: error: cpu-features: unknown feature 'sse9' (expected host, none or a comma-separated list of ssse3, avx2, avx512f, avx512bw, avx512vbmi, avx512bf16, f16c)
+// BAD: error: cpu-features: unknown feature 'sse9' (expected host, none or a comma-separated list of ssse3, avx2, avx512f, avx512bw, avx512vbmi, avx512bf16, f16c, avx512fp16)
 
 // 256 entries: four 64-byte registers, two vpermi2b on the low 7 bits and a
 // select on the sign bit; the function is marked with what vpermi2b needs,

@@ -103,6 +103,22 @@ FUSED_RUN_OPTIONS = RUN_OPTIONS + [
     '="vector-bits=512 nontemporal-min-bytes=1 f16-stores=separate"',
     '="vector-bits=512 f16-stores=per-register"',
     '="vector-bits=256 cpu-features=ssse3,avx2"']
+# The native-f16 file names avx512fp16 on its 512-bit lines, so that every
+# host takes the f16 steps (hosts without AVX512_FP16 compute the same f16
+# operations through f32): without byte shuffles (no lookup tables: every
+# form in arithmetic), with them (per-tensor 8-bit x looked up), with one
+# register per step and separate f16 stores, and over two threads; the
+# host's line and 256-bit registers (no f16 steps) give the same results
+# by the f32 steps.
+NATIVE_F16_RUN_OPTIONS = [
+    '', '="vector-bits=512 cpu-features=avx512fp16"',
+    '="vector-bits=512 cpu-features=avx512f,avx512bw,avx512vbmi,avx512fp16'
+    ' nontemporal-min-bytes=1"',
+    '="vector-bits=512 vector-unroll=1 f16-stores=separate '
+    'cpu-features=avx512f,avx512fp16 period-tile=3"',
+    '="num-threads=2 parallel-threshold=1 nontemporal-min-bytes=1 '
+    'vector-bits=512 cpu-features=avx512fp16 period-tile=2"',
+    '="vector-bits=256 cpu-features=ssse3,avx2,avx512fp16"']
 # The NaN-payload file adds the lowering without x86 extensions
 # (cpu-features=none): the integer bf16 rounding of the fast loops, which
 # leaves out the NaN case where all scales are finite, at the host's
@@ -1573,6 +1589,151 @@ def fused_product_cases():
     return cases
 
 
+# f16 scales whose products show the rounding cases of f16 results: +-inf
+# (NaN products of x = zero point), a quiet and a signaling NaN with
+# payloads, +-0, the smallest and the largest subnormal (subnormal
+# products, exact: integer multiples of 2^-24), the largest finite
+# (overflows), 1 + 2^-10 and -(1 + 2^-10) (ties), 2^-14 + 2^-24, 0x3555
+# (about 1/3) and 0xB7FF (rounding).
+NATIVE_F16_SPECIALS = [0x7C00, 0xFC00, 0x7E5A, 0x7C01, 0x8000, 0x0000,
+                       0x0001, 0x03FF, 0x7BFF, 0x3C01, 0xBC01, 0x0401,
+                       0x3555, 0xB7FF]
+
+
+def f16_rounding_counts(case):
+    """(ties, subnormal results, overflows) of a case's products: exact
+    products halfway between two f16 values, nonzero results below 2^-14,
+    finite products rounded to infinity. Counted from the operands, not
+    from the reference's results."""
+    from fractions import Fraction
+    fmt = R.IEEE['f16']
+    ties = subnormal = overflow = 0
+    scale_of = R.scale_index_fn(case.x_shape, case.s_shape, case.axis,
+                                case.block_size)
+    for i, x in enumerate(case.x):
+        idx = R.unflatten(i, case.x_shape)
+        j = scale_of(idx)
+        s = case.s[j]
+        if fmt.is_nan(s) or fmt.is_inf(s):
+            continue
+        zp = case.zp[j if len(case.zp) > 1 else 0] if case.zp else 0
+        v = abs((x - zp) * fmt.value(s))
+        if v == 0:
+            continue
+        e = v.numerator.bit_length() - v.denominator.bit_length()
+        if Fraction(2) ** e > v:
+            e -= 1
+        ulp = Fraction(2) ** (max(e, -14) - 10)
+        q = v / ulp
+        if q.denominator == 2:
+            ties += 1
+        if v < Fraction(2) ** -14:
+            subnormal += 1
+        if v >= Fraction(65520):
+            overflow += 1
+    return ties, subnormal, overflow
+
+
+def native_f16_cases():
+    """f16 results of integer x of at most 8 bits with f16 scales, which
+    the vector lowering computes in f16 with AVX512_FP16 (nativeF16 in
+    QDQToVector.cpp: x - zero point in i16 lanes, converted to f16 and
+    multiplied by the f16 scale). The product rounds once either way. x
+    of row r, column c is code (r + 7c) mod 2^bits (every code for each
+    scale where there are enough rows, else over the columns), zero
+    points at both ends of the range (the first and last entries), and
+    scales that make ties, subnormals, overflows, signed zeros and NaNs
+    (NATIVE_F16_SPECIALS at entries 1 to 14), at each granularity and
+    form: per-tensor, per-axis over one step (a register of scales), a
+    long axis (period tables or scales read in place), rows (one scale a
+    row, a dynamic number of rows), blocked 8-bit x (segment tables,
+    block rows), no zero point; and blocked packed x, which keeps the
+    f32 steps."""
+    cases = []
+
+    def grid(x_type, rows, cols):
+        lo, hi = R.int_range(x_type)
+        span = hi - lo + 1
+        return [lo + (r + c * 7) % span for r in range(rows)
+                for c in range(cols)]
+
+    def ends(x_type, count, rng):
+        lo, hi = R.int_range(x_type)
+        zp = rand_x(rng, x_type, count)
+        zp[0], zp[-1] = lo, hi
+        return zp
+
+    def scales(rng, count, center):
+        s = [rand_scale(rng, 'f16', center) for _ in range(count)]
+        for k, special in enumerate(NATIVE_F16_SPECIALS[:count - 1]):
+            s[1 + k] = special
+        return s
+
+    def add(name, x_type, shape, s_shape, axis, zp_mode, block=0,
+            dynamic=False, what='', scale=None):
+        rng = Rng('native_f16_' + name)
+        x = grid(x_type, shape[0], shape[1] if len(shape) > 1 else 1)
+        count = 1
+        for d in s_shape:
+            count *= d
+        s = scales(rng, count, CENTER[x_type]) if scale is None else [scale]
+        zp = None
+        if zp_mode == 'ends':
+            zp = ends(x_type, count, rng)
+        elif zp_mode is not None:
+            zp = [zp_mode]
+        case = Case('native_f16_' + name, x_type, shape, x, 'f16', s_shape,
+                    s, zp_type=x_type if zp is not None else None,
+                    zp_shape=s_shape if zp is not None else None, zp=zp,
+                    axis=axis, block_size=block, y_type='f16',
+                    dynamic=dynamic)
+        ties, sub, over = f16_rounding_counts(case)
+        case.note = ('%s; %d ties, %d subnormal results, %d overflows.'
+                     % (what, ties, sub, over))
+        cases.append(case)
+
+    # Per-tensor: every code; scales whose products tie (1 + 2^-10,
+    # 2^-8 * (1 + 2^-10)) or are subnormal (2^-24), zero points at both
+    # ends of the range, and none.
+    add('i8_tensor', 'i8', [300], [], 1, 127, scale=0x3C01,
+        what='per-tensor, every code, zero point 127, scale 0x3C01')
+    add('u8_tensor_nozp', 'ui8', [300], [], 1, None, scale=0x1C01,
+        what='per-tensor, every code, no zero point, scale 0x1C01')
+    add('u2_tensor', 'ui2', [37], [], 1, 3, scale=0x0001,
+        what='per-tensor packed, zero point 3, scale 0x0001, a masked '
+        'last step')
+    # Per-axis over one step's period (64) and over a quarter of one.
+    add('i8_axis64', 'i8', [24, 64], [64], 1, 'ends',
+        what='per-axis C=64, a run of 24 codes in each column, every '
+        'code over the columns')
+    add('u8_axis64_nozp', 'ui8', [8, 64], [64], 1, None,
+        what='per-axis C=64, no zero point, a run of 8 codes in each '
+        'column')
+    add('i4_axis64', 'i4', [16, 64], [64], 1, 'ends',
+        what='per-axis C=64 packed, every code in every column')
+    add('u4_axis16', 'ui4', [21, 16], [16], 1, 'ends',
+        what='per-axis C=16 packed, every code in every column')
+    # A long axis (period tables / tiles) and rows along the outer axis
+    # (one scale a row), static and with a dynamic number of rows.
+    add('u8_axis1024', 'ui8', [3, 1024], [1024], 1, 'ends',
+        what='per-axis C=1024, every code in every row')
+    add('i2_rows', 'i2', [20, 96], [20], 0, 'ends',
+        what='per-axis rows, axis 0')
+    add('u8_rows_dynamic', 'ui8', [16, 80], [16], 0, 'ends',
+        dynamic='outer', what='per-axis rows, axis 0, a dynamic number '
+        'of rows')
+    # Blocked: blocks of 32 (segment tables) and of 24 (block rows) of
+    # 8-bit x; blocked packed x (block tables on 512-bit registers with
+    # AVX512_VBMI, block rows) keeps the f32 steps, the same results.
+    add('i8_b32', 'i8', [2, 2080], [2, 65], 1, 'ends', block=32,
+        what='blocked, blocks of 32')
+    add('u4_b32', 'ui4', [4, 128], [4, 4], 1, 'ends', block=32,
+        what='blocked packed, blocks of 32')
+    add('i4_b24', 'i4', [3, 240], [3, 10], 1, 'ends', block=24,
+        what='blocked packed, blocks of 24')
+    return cases
+
+
 def block_segment_cases():
     """Blocked along the innermost axis, long enough for the vector
     lowering's segment tables (blocks of at most four steps: each segment of
@@ -2498,6 +2659,10 @@ def all_files():
                   'scales: the fused multiply-add steps of the vector '
                   'lowering and the scales that rule them out.',
                   fused_product_cases()))
+    files.append(('dq-native-f16.mlir', 'Integer x of at most 8 bits '
+                  'with f16 scales and f16 results: the f16 steps of the\n'
+                  '// vector lowering (AVX512_FP16; computed through f32 '
+                  'on hosts without it).', native_f16_cases()))
     files.append(('dq-period-tiles.mlir', 'Per-axis x long enough for '
                   'the period tiles of the vector lowering.',
                   period_tile_cases()))
@@ -2542,6 +2707,8 @@ def render_all():
                                           'dq-dynamic-rows.mlir')
                              else FUSED_RUN_OPTIONS
                              if fname == 'dq-fused-product.mlir'
+                             else NATIVE_F16_RUN_OPTIONS
+                             if fname == 'dq-native-f16.mlir'
                              else F16_DECODE_RUN_OPTIONS
                              if fname == 'dq-f16-decode.mlir'
                              else NAN_PAYLOAD_RUN_OPTIONS

@@ -27,6 +27,7 @@ constexpr X86FeatureName kX86FeatureNames[] = {
     {"avx512vbmi", &X86Features::avx512vbmi},
     {"avx512bf16", &X86Features::avx512bf16},
     {"f16c", &X86Features::f16c},
+    {"avx512fp16", &X86Features::avx512fp16},
 };
 } // namespace
 
@@ -84,7 +85,7 @@ X86Features X86Features::limitedTo(unsigned vectorBits) const {
   X86Features limited = *this;
   if (vectorBits < 512)
     limited.avx512f = limited.avx512bw = limited.avx512vbmi =
-        limited.avx512bf16 = false;
+        limited.avx512bf16 = limited.avx512fp16 = false;
   if (vectorBits < 256)
     limited.avx2 = false;
   return limited;

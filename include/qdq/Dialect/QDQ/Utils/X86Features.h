@@ -44,13 +44,19 @@ struct X86Features {
   /// lowerings add no target feature for it: f16 x and f16 results already
   /// convert with arith.extf/truncf, which the final target lowers.
   bool f16c = false;
+  /// AVX512_FP16: f16 arithmetic (vcvtw2ph, vmulph). --convert-qdq-to-vector
+  /// then computes f16 results of 8-bit and packed integer x with f16 scales
+  /// in f16 (nativeF16). The lowerings add no target feature for it: a
+  /// target without it computes the same f16 operations through f32, with
+  /// the same results.
+  bool avx512fp16 = false;
 
   /// The features of the CPU this process runs on.
   static X86Features host();
   /// Parses `host`, `none` (or empty) or a comma-separated list of feature
   /// names (`ssse3`, `avx2`, `avx512f`, `avx512bw`, `avx512vbmi`,
-  /// `avx512bf16`, `f16c`, each optionally with a leading `+`). Fails on an
-  /// unknown name, with a message in `error`.
+  /// `avx512bf16`, `f16c`, `avx512fp16`, each optionally with a leading `+`).
+  /// Fails on an unknown name, with a message in `error`.
   static LogicalResult parse(StringRef spec, X86Features &features,
                              std::string &error);
   /// parse() for a pass's `cpu-features` option: on failure, reports the

@@ -1,0 +1,114 @@
+// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 cpu-features=avx512fp16" --split-input-file | FileCheck %s
+// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 cpu-features=avx512f,avx512bw,avx512vbmi,avx512bf16,f16c" --split-input-file | FileCheck %s --check-prefix=NOFP16
+// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=256 cpu-features=ssse3,avx2,avx512fp16" --split-input-file | FileCheck %s --check-prefix=NOFP16
+
+// f16 results of integer x of at most 8 bits with f16 scales, with
+// AVX512_FP16 on 512-bit registers: each step computes in f16. x minus the
+// zero point in i16 lanes (the zero point narrowed once, before the loop),
+// converted to f16 (arith.sitofp, vcvtw2ph) and multiplied by the f16
+// scale (vmulph), which is the only rounding; no pass over the scales and
+// no versioned loops (no scf.if), no f32 in the loop. Without AVX512_FP16,
+// or on 256-bit registers, the steps keep the f32 product (NOFP16).
+// CHECK-LABEL: func.func @i8_tensor
+// CHECK-NOT: scf.if
+// CHECK: %[[S:.*]] = tensor.extract %{{.*}}[] : tensor<f16>
+// CHECK: %[[SV:.*]] = vector.broadcast %[[S]] : f16 to vector<64xf16>
+// CHECK: %[[Z:.*]] = arith.trunci %{{.*}} : i32 to i16
+// CHECK: %[[ZV:.*]] = vector.broadcast %[[Z]] : i16 to vector<64xi16>
+// CHECK: scf.for
+// CHECK: %[[X:.*]] = vector.transfer_read {{.*}} : tensor<256xi8>, vector<64xi8>
+// CHECK: %[[XW:.*]] = arith.extsi %[[X]] : vector<64xi8> to vector<64xi16>
+// CHECK: %[[D:.*]] = arith.subi %[[XW]], %[[ZV]] : vector<64xi16>
+// CHECK: %[[A:.*]] = arith.sitofp %[[D]] : vector<64xi16> to vector<64xf16>
+// CHECK: %[[Y:.*]] = arith.mulf %[[A]], %[[SV]] : vector<64xf16>
+// CHECK: arith.bitcast %[[Y]] : vector<64xf16> to vector<64xi16>
+// CHECK-NOT: f32
+// CHECK: return
+// NOFP16-LABEL: func.func @i8_tensor
+// NOFP16-NOT: arith.mulf {{.*}}xf16>
+// NOFP16: return
+func.func @i8_tensor(%x: tensor<256xi8>, %s: tensor<f16>, %z: tensor<i8>) -> tensor<256xf16> {
+  %y = qdq.dequantize_linear %x, %s, %z : (tensor<256xi8>, tensor<f16>, tensor<i8>) -> tensor<256xf16>
+  return %y : tensor<256xf16>
+}
+
+// -----
+
+// Packed 4-bit x stays in i8 lanes (masked and shifted nibbles,
+// interleaved), zero-extended to i16 for ui4; the per-axis table of one
+// step (f32 scales) is narrowed to f16 once, before the loop.
+// CHECK-LABEL: func.func @u4_axis
+// CHECK: %[[T:.*]] = vector.transfer_read %{{.*}} : tensor<128xf32>, vector<64xf32>
+// CHECK: %[[SV:.*]] = arith.truncf %[[T]] : vector<64xf32> to vector<64xf16>
+// CHECK: %[[ZT:.*]] = vector.transfer_read %{{.*}} : tensor<128xi8>, vector<64xi8>
+// CHECK: %[[ZV:.*]] = arith.extsi %[[ZT]] : vector<64xi8> to vector<64xi16>
+// CHECK: scf.for
+// CHECK: %[[B:.*]] = vector.transfer_read {{.*}} : tensor<256xi8>, vector<32xi8>
+// CHECK: %[[X:.*]] = vector.interleave %{{.*}}, %{{.*}} : vector<32xi8> -> vector<64xi8>
+// CHECK: %[[XW:.*]] = arith.extui %[[X]] : vector<64xi8> to vector<64xi16>
+// CHECK: %[[D:.*]] = arith.subi %[[XW]], %[[ZV]] : vector<64xi16>
+// CHECK: %[[A:.*]] = arith.sitofp %[[D]] : vector<64xi16> to vector<64xf16>
+// CHECK: arith.mulf %[[A]], %[[SV]] : vector<64xf16>
+// NOFP16-LABEL: func.func @u4_axis
+// NOFP16-NOT: arith.mulf {{.*}}xf16>
+// NOFP16: return
+func.func @u4_axis(%x: tensor<8x64xui4>, %s: tensor<64xf16>, %z: tensor<64xui4>) -> tensor<8x64xf16> {
+  %y = qdq.dequantize_linear %x, %s, %z {axis = 1 : i64} : (tensor<8x64xui4>, tensor<64xf16>, tensor<64xui4>) -> tensor<8x64xf16>
+  return %y : tensor<8x64xf16>
+}
+
+// -----
+
+// No zero point: no subtraction (ui8 codes are below 2^8 in their i16
+// lanes, so the signed conversion is exact); rows of one scale each.
+// CHECK-LABEL: func.func @u8_rows
+// CHECK: %[[S:.*]] = tensor.extract %{{.*}} : tensor<?xf16>
+// CHECK: %[[SV:.*]] = vector.broadcast %[[S]] : f16 to vector<64xf16>
+// CHECK: scf.for
+// CHECK: %[[XW:.*]] = arith.extui %{{.*}} : vector<64xi8> to vector<64xi16>
+// CHECK-NOT: arith.subi
+// CHECK: %[[A:.*]] = arith.sitofp %[[XW]] : vector<64xi16> to vector<64xf16>
+// CHECK: arith.mulf %[[A]], %{{.*}} : vector<64xf16>
+// NOFP16-LABEL: func.func @u8_rows
+// NOFP16-NOT: arith.mulf {{.*}}xf16>
+// NOFP16: return
+func.func @u8_rows(%x: tensor<?x100xui8>, %s: tensor<?xf16>) -> tensor<?x100xf16> {
+  %y = qdq.dequantize_linear %x, %s {axis = 0 : i64} : (tensor<?x100xui8>, tensor<?xf16>) -> tensor<?x100xf16>
+  return %y : tensor<?x100xf16>
+}
+
+// -----
+
+// Blocked 8-bit x: the scales a step reads from its segment table (f32)
+// are narrowed in the step.
+// CHECK-LABEL: func.func @i8_blocked
+// CHECK: scf.for
+// CHECK: %[[T:.*]] = arith.truncf %{{.*}} : vector<64xf32> to vector<64xf16>
+// CHECK: arith.mulf %{{.*}}, %[[T]] : vector<64xf16>
+// NOFP16-LABEL: func.func @i8_blocked
+// NOFP16-NOT: arith.mulf {{.*}}xf16>
+// NOFP16: return
+func.func @i8_blocked(%x: tensor<4x4096xi8>, %s: tensor<4x128xf16>, %z: tensor<4x128xi8>) -> tensor<4x4096xf16> {
+  %y = qdq.dequantize_linear %x, %s, %z {axis = 1 : i64, block_size = 32 : i64} : (tensor<4x4096xi8>, tensor<4x128xf16>, tensor<4x128xi8>) -> tensor<4x4096xf16>
+  return %y : tensor<4x4096xf16>
+}
+
+// -----
+
+// Not for f32 scales (the product of an f32 scale is not exact in f16
+// arithmetic), 16-bit x (|x - zero point| up to 2^16), bf16 results, or
+// blocked packed x (slower in f16: measured, see nativeF16).
+// CHECK-LABEL: func.func @others
+// CHECK-NOT: arith.mulf {{.*}}xf16>
+// CHECK: return
+func.func @others(%x8: tensor<256xi8>, %s32: tensor<f32>, %z8: tensor<i8>,
+                  %x16: tensor<256xi16>, %s16: tensor<f16>, %z16: tensor<i16>,
+                  %sb: tensor<bf16>, %x4: tensor<4x240xui4>,
+                  %s4: tensor<4x10xf16>, %z4: tensor<4x10xui4>)
+    -> (tensor<256xf16>, tensor<256xf16>, tensor<256xbf16>, tensor<4x240xf16>) {
+  %a = qdq.dequantize_linear %x8, %s32, %z8 : (tensor<256xi8>, tensor<f32>, tensor<i8>) -> tensor<256xf16>
+  %b = qdq.dequantize_linear %x16, %s16, %z16 : (tensor<256xi16>, tensor<f16>, tensor<i16>) -> tensor<256xf16>
+  %c = qdq.dequantize_linear %x8, %sb, %z8 : (tensor<256xi8>, tensor<bf16>, tensor<i8>) -> tensor<256xbf16>
+  %d = qdq.dequantize_linear %x4, %s4, %z4 {axis = 1 : i64, block_size = 24 : i64} : (tensor<4x240xui4>, tensor<4x10xf16>, tensor<4x10xui4>) -> tensor<4x240xf16>
+  return %a, %b, %c, %d : tensor<256xf16>, tensor<256xf16>, tensor<256xbf16>, tensor<4x240xf16>
+}
