@@ -126,13 +126,15 @@ func.func @f32_table(%t: vector<16xf32>, %i: vector<32xi32>) -> vector<32xf32> {
 // 4 f32 entries (TL-R1): vpermilps, which reads the low 2 bits of each i32
 // index and looks up within each 128-bit lane, so the table is repeated in
 // every lane: 8 indices per register with AVX2 (the function gets "+avx"),
-// 16 with AVX512F. Without either, one element at a time, the index masked
+// each index behind an empty inline asm (see
+// Pipelines/vpermilps-avx512-target.mlir), 16 with AVX512F. Without either, one element at a time, the index masked
 // to 2 bits.
 // AVX2-LABEL: func.func @f32_table4
 // AVX2-SAME: target_features = #llvm.target_features<["+avx"]>
 // AVX2: %[[T8:.*]] = vector.shuffle %{{.*}}, %{{.*}} [0, 1, 2, 3, 0, 1, 2, 3] : vector<4xf32>, vector<4xf32>
 // AVX2: %[[J0:.*]] = vector.extract_strided_slice %{{.*}} {offsets = [0], sizes = [8], strides = [1]} : vector<32xi32> to vector<8xi32>
-// AVX2: llvm.call_intrinsic "llvm.x86.avx.vpermilvar.ps.256"(%[[T8]], %[[J0]]) : (vector<8xf32>, vector<8xi32>) -> vector<8xf32>
+// AVX2: %[[B0:.*]] = llvm.inline_asm "", "=v,0" %[[J0]] : (vector<8xi32>) -> vector<8xi32>
+// AVX2: llvm.call_intrinsic "llvm.x86.avx.vpermilvar.ps.256"(%[[T8]], %[[B0]]) : (vector<8xf32>, vector<8xi32>) -> vector<8xf32>
 // AVX2-COUNT-3: llvm.call_intrinsic "llvm.x86.avx.vpermilvar.ps.256"(%[[T8]], %{{.*}})
 // AVX2-NOT: llvm.call_intrinsic
 // F32-LABEL: func.func @f32_table4
