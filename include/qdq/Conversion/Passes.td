@@ -405,11 +405,15 @@ def ConvertQDQVectorOpsToLLVM : Pass<"convert-qdq-vector-ops-to-llvm"> {
     `--convert-qdq-to-vector` emits only where the instruction rounds
     exactly, becomes one two-source `vcvtne2ps2bf16` per 32 results (LLVM
     would select the one-source form per 16 and insert the halves). Also
-    with AVX512_BF16, a non-temporal `vector.store` of bf16 bits (an
-    `arith.bitcast` of a bf16 vector) gets an empty `llvm.inline_asm` per
-    register between the bitcast and the store: LLVM 22's x86 backend has
-    no streaming store for bf16-typed vectors and would otherwise fold the
-    bitcast into the store and emit a normal one. Functions that get such
+    with AVX512_BF16 (AVX512_FP16), a non-temporal `vector.store` of bf16
+    (f16) bits (an `arith.bitcast` of a bf16 or f16 vector) gets an empty
+    `llvm.inline_asm` per register between the bitcast and the store: LLVM
+    22's x86 backend has no streaming store for the vectors those features
+    make legal and would otherwise fold the bitcast into the store and emit
+    a normal one. The index of each 256-bit `vpermilps` lookup (4 f32
+    entries) goes through such an inline asm too: for a CPU with AVX-512,
+    LLVM 22 otherwise joins two lookups' indices into a 512-bit f32 `and`
+    it cannot select. Functions that get such
     calls, or that round f32 vectors to bf16
     with `arith.truncf` (vcvtneps2bf16), are marked with the LLVM
     `target_features` the instructions need, so the code compiles for any
