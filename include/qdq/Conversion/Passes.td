@@ -221,12 +221,15 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
     minus its half's zero point.
 
     f16 results of integer x of at most 8 bits (packed x in i8 lanes, but
-    not blocked: slower there) with f16 scales and a zero point of at most
-    8 bits or none, with AVX512_FP16 on 512-bit registers, outside lookup
-    and decode tables: each step computes in f16. x - zero_point in i16 lanes, converted to
-    f16 (exact) and multiplied by the f16 scale (vcvtw2ph, vmulph: 32
-    results a register) round once, as the f32 product rounded to f16 does
-    (that product is exact), for every scale: no pass over the scales.
+    not blocked: slower there) with a zero point of at most 8 bits or none,
+    and of fp8 x, with f16 scales, with AVX512_FP16 on 512-bit registers,
+    outside lookup tables: each step computes in f16. x - zero_point in
+    i16 lanes converted to f16 (exact), or the fp8 codes' f16 values (the
+    byte operations of the decode through f16 above, times 2^8 or 2^7 in
+    f16 for f8E4M3FN and f8E4M3FNUZ, exact; no decode table), multiplied
+    by the f16 scale (vcvtw2ph, vmulph: 32 results a register), round
+    once, as the f32 product rounded to f16 does (that product is exact),
+    for every scale: no pass over the scales.
 
     f8E4M3FN and f8E4M3FNUZ x decoded through f16: a pass over the scales
     checks that every |scale| is below 2^100; where that holds, the power

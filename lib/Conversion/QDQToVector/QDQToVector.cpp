@@ -235,6 +235,29 @@ public:
     // Mi, streams, and now takes one period at a time: getHostPeriodTile).
     unpackToI32 = (x86.avx512vbmi || x86.avx2) && !useLookup &&
                   isa<IntegerType>(xElement) && isPackedSubByteType(xElement);
+    // f16 results of 8-bit and packed integer x and of fp8 x, with f16
+    // scales, with AVX512_FP16 on 512-bit registers: in f16 arithmetic
+    // (nativeF16). Not blocked packed x: in an A/B on an AVX512_FP16 Xeon
+    // (2026-12-01 19:00 UTC, bench/HISTORY.md) its block rows (blocks of
+    // 24) ran at 0.70-0.95x and its block tables (blocks of 32) at
+    // 0.85-1.00x, where 8-bit x blocked ran at 1.00-1.39x and packed x
+    // per-axis at 1.00-1.45x. fp8 x (per-axis and blocked; 20:26 UTC, the
+    // 48 kernels this changed): 1.29-2.30x at 64 Ki, 1.53-1.83x at 64 Mi.
+    bool packed = isPackedSubByteType(xElement);
+    bool integerF16 =
+        isa<IntegerType>(xElement) && xElement.getIntOrFloatBitWidth() <= 8 &&
+        (!zeroPoint || zeroPointElement().getIntOrFloatBitWidth() <= 8) &&
+        !(packed &&
+          op.getGranularity() == DequantizeLinearOp::Granularity::Blocked);
+    nativeF16 = x86.avx512fp16 && registerLanes == 16 && yElement.isF16() &&
+                scaleElement.isF16() && !useLookup && !blockLookup &&
+                (integerF16 || canDecodeMinifloatViaF16(xElement));
+    // ... whose packed x stays in i8 lanes, widened to i16 from there, and
+    // whose fp8 x is decoded to f16 in the steps, not looked up in a table.
+    if (nativeF16) {
+      unpackToI32 = false;
+      this->useDecodeTable = false;
+    }
     // fp8 x in arithmetic (no decode table: the CPU lacks vpermi2b) with
     // F16C: decoded through f16 bits. On a Zen 3 VM (A/B against the
     // integer decode, 5 rounds, 2026-11-27 23:51 UTC) the 40 fp8 kernels
@@ -242,31 +265,15 @@ public:
     // 1.29-2.35x (geometric mean 1.71x).
     decodeViaF16 = x86.f16c && canDecodeMinifloatViaF16(xElement);
     // ... and the power of two that rebiases the f16 values (f8E4M3FN,
-    // f8E4M3FNUZ) folded into the scales (see foldedRebias).
-    if (decodeViaF16 && !useLookup && !this->useDecodeTable && !blockLookup)
+    // f8E4M3FNUZ) folded into the scales (see foldedRebias), but in
+    // nativeF16 loops, which multiply f16 scales.
+    if (decodeViaF16 && !useLookup && !this->useDecodeTable && !blockLookup &&
+        !nativeF16)
       foldedRebias = getMinifloatViaF16Rebias(xElement);
     // Integer x of at most 16 bits with a zero point and half-precision
     // scales, outside tables, where the scales and zero points a step uses
     // are loop-invariant: per-tensor, a per-axis period of one step, rows
     // of one scale (see fusedProduct and fusedMultiplyAdd).
-    // f16 results of 8-bit and packed integer x with f16 scales, with
-    // AVX512_FP16 on 512-bit registers: in f16 arithmetic (nativeF16).
-    // Not blocked packed x: in an A/B on an AVX512_FP16 Xeon (2026-12-01
-    // 19:00 UTC, bench/HISTORY.md) its block rows (blocks of 24) ran at
-    // 0.70-0.95x and its block tables (blocks of 32) at 0.85-1.00x, where
-    // 8-bit x blocked ran at 1.00-1.39x and packed x per-axis at
-    // 1.00-1.45x.
-    bool packed = isPackedSubByteType(xElement);
-    nativeF16 =
-        x86.avx512fp16 && registerLanes == 16 && yElement.isF16() &&
-        scaleElement.isF16() && !useLookup && !this->useDecodeTable &&
-        isa<IntegerType>(xElement) && xElement.getIntOrFloatBitWidth() <= 8 &&
-        (!zeroPoint || zeroPointElement().getIntOrFloatBitWidth() <= 8) &&
-        !(packed &&
-          op.getGranularity() == DequantizeLinearOp::Granularity::Blocked);
-    // ... whose packed x stays in i8 lanes, widened to i16 from there.
-    if (nativeF16)
-      unpackToI32 = false;
     bool invariantParams =
         plan.scheme == Scheme::PerTensor ||
         (plan.scheme == Scheme::AxisTable && plan.period == lanes) ||
@@ -364,21 +371,26 @@ private:
 
   /// Whether a step of `xStored` computes its f16 results in f16
   /// (nativeF16Product): in nativeF16 loops, for integer codes in vectors
-  /// of at most 16-bit lanes (8-bit codes, or packed ones in i8 lanes).
+  /// of at most 16-bit lanes (8-bit codes, or packed ones in i8 lanes), or
+  /// a 1-D vector of fp8 codes.
   bool takesNativeF16(Value xStored, Type xType) const {
     auto codes = dyn_cast<VectorType>(xStored.getType());
-    return nativeF16 && xType == xElement && codes &&
-           isa<IntegerType>(codes.getElementType()) &&
-           codes.getElementTypeBitWidth() <= 16;
+    if (!nativeF16 || xType != xElement || !codes ||
+        !isa<IntegerType>(codes.getElementType()))
+      return false;
+    if (canDecodeMinifloatViaF16(xType))
+      return codes.getRank() == 1 && codes.getElementType().isInteger(8);
+    return codes.getElementTypeBitWidth() <= 16;
   }
 
   /// f16 results of integer x of at most 8 bits with a zero point of at most
-  /// 8 bits (or none) and f16 scales, computed in f16: x - zero_point in
-  /// i16 lanes (|x - zero_point| <= 255), converted to f16 (exact: every
-  /// integer up to 2048 is an f16) and multiplied by the f16 scale, which
-  /// rounds once. The f32 product of the same operands is exact (at most 8
-  /// and 11 significant bits, far from f32's exponent limits), so rounding
-  /// it to f16, as the other steps do, gives the same bits: subnormal
+  /// 8 bits (or none), or of fp8 x, and f16 scales, computed in f16: x -
+  /// zero_point in i16 lanes (|x - zero_point| <= 255) converted to f16
+  /// (exact: every integer up to 2048 is an f16; integerDifferenceF16), or
+  /// the fp8 values as f16 (decodeFp8ToF16), multiplied by the f16 scale,
+  /// which rounds once. The f32 product of the same operands is exact (at
+  /// most 8 and 11 significant bits, far from f32's exponent limits), so
+  /// rounding it to f16, as the other steps do, gives the same bits: subnormal
   /// results, infinities and -0 included, and NaN scales keep their
   /// payload's top bits either way (x86 quiets a signaling NaN in both
   /// vcvtph2ps and vmulph). With AVX512_FP16 a register of 32 results takes
@@ -389,8 +401,36 @@ private:
   /// decoded by arith.extf is taken as it was stored).
   Value nativeF16Product(Value xStored, Type xType, Value scale, Value zp) {
     auto codes = cast<VectorType>(xStored.getType());
-    VectorType i16Type = codes.clone(b.getI16Type());
     VectorType f16Type = codes.clone(b.getF16Type());
+    Value a = canDecodeMinifloatViaF16(xType)
+                  ? decodeFp8ToF16(xStored, xType)
+                  : integerDifferenceF16(xStored, xType, zp);
+    Value scale16;
+    {
+      OpBuilder::InsertionGuard guard(b);
+      scale = peelScalarBroadcast(scale);
+      b.setInsertionPointAfterValue(scale);
+      auto extended = scale.getDefiningOp<arith::ExtFOp>();
+      if (extended && getElementTypeOrSelf(extended.getIn()).isF16())
+        scale16 = extended.getIn();
+      else
+        scale16 = arith::TruncFOp::create(b, loc,
+                                          isa<VectorType>(scale.getType())
+                                              ? Type(f16Type)
+                                              : Type(b.getF16Type()),
+                                          scale);
+      if (!isa<VectorType>(scale16.getType()))
+        scale16 = vector::BroadcastOp::create(b, loc, f16Type, scale16);
+    }
+    return arith::MulFOp::create(b, loc, a, scale16);
+  }
+
+  /// x - zero_point of integer codes (nativeF16Product) as f16: in i16
+  /// lanes, the zero point narrowed next to its definition, then converted
+  /// (exact: |x - zero_point| <= 255).
+  Value integerDifferenceF16(Value xStored, Type xType, Value zp) {
+    auto codes = cast<VectorType>(xStored.getType());
+    VectorType i16Type = codes.clone(b.getI16Type());
     Value diff = extendStoredInteger(b, loc, xStored, xType, b.getI16Type());
     if (zp) {
       Value zp16;
@@ -415,25 +455,28 @@ private:
     }
     // Unsigned x without a zero point is below 2^8 in its i16 lane, so the
     // signed conversion is exact for every form.
-    Value a = arith::SIToFPOp::create(b, loc, f16Type, diff);
-    Value scale16;
-    {
-      OpBuilder::InsertionGuard guard(b);
-      scale = peelScalarBroadcast(scale);
-      b.setInsertionPointAfterValue(scale);
-      auto extended = scale.getDefiningOp<arith::ExtFOp>();
-      if (extended && getElementTypeOrSelf(extended.getIn()).isF16())
-        scale16 = extended.getIn();
-      else
-        scale16 = arith::TruncFOp::create(b, loc,
-                                          isa<VectorType>(scale.getType())
-                                              ? Type(f16Type)
-                                              : Type(b.getF16Type()),
-                                          scale);
-      if (!isa<VectorType>(scale16.getType()))
-        scale16 = vector::BroadcastOp::create(b, loc, f16Type, scale16);
-    }
-    return arith::MulFOp::create(b, loc, a, scale16);
+    return arith::SIToFPOp::create(b, loc, codes.clone(b.getF16Type()), diff);
+  }
+
+  /// The values of fp8 codes (nativeF16Product) as f16, exactly: the f16
+  /// bits of decodeMinifloatToRebiasedF16 (a few byte operations), times
+  /// 2^getMinifloatViaF16Rebias in f16 for f8E4M3FN/FNUZ (exact: every
+  /// code's value is an f16, at most 448). Their products with an f16
+  /// scale (at most 4 and 11 significant bits, between 2^-41 and 2^32) are
+  /// exact in f32, so the one f16 rounding of the multiply gives the f32
+  /// steps' bits; NaN codes stay NaNs (sign | 0x7E00).
+  Value decodeFp8ToF16(Value xStored, Type xType) {
+    Value halves = decodeMinifloatToRebiasedF16(b, loc, xStored, xType);
+    int exponent = getMinifloatViaF16Rebias(xType);
+    if (exponent == 0)
+      return halves;
+    Type f16Type = halves.getType();
+    Value factor = arith::ConstantOp::create(
+        b, loc,
+        DenseElementsAttr::get(
+            cast<ShapedType>(f16Type),
+            APFloat(APFloat::IEEEhalf(), APInt(16, (15 + exponent) << 10))));
+    return arith::MulFOp::create(b, loc, halves, factor);
   }
 
   /// Whether the loops being built compute bf16 results of integer x in
@@ -3153,10 +3196,10 @@ private:
   /// Packed x is read with StoredReader::readAsI32.
   bool unpackToI32 = false;
   /// f16 results of integer x of at most 8 bits (packed included, in i8
-  /// lanes, but not blocked) with f16 scales and a zero point of at most 8
-  /// bits or none are computed in f16 (takesNativeF16, nativeF16Product):
-  /// with AVX512_FP16 on 512-bit registers, outside lookup and decode
-  /// tables.
+  /// lanes, but not blocked) with a zero point of at most 8 bits or none,
+  /// and of fp8 x, with f16 scales are computed in f16 (takesNativeF16,
+  /// nativeF16Product): with AVX512_FP16 on 512-bit registers, outside
+  /// lookup tables (fp8 x then takes no decode table).
   bool nativeF16 = false;
   /// fp8 codes in 1-D vectors decode with decodeMinifloatToF32ViaF16.
   bool decodeViaF16 = false;

@@ -1,6 +1,7 @@
 // RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 cpu-features=avx512fp16" --split-input-file | FileCheck %s
 // RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 cpu-features=avx512f,avx512bw,avx512vbmi,avx512bf16,f16c" --split-input-file | FileCheck %s --check-prefix=NOFP16
 // RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=256 cpu-features=ssse3,avx2,avx512fp16" --split-input-file | FileCheck %s --check-prefix=NOFP16
+// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 cpu-features=avx512f,avx512bw,avx512vbmi,f16c,avx512fp16" --split-input-file | FileCheck %s --check-prefix=VBMI
 
 // f16 results of integer x of at most 8 bits with f16 scales, with
 // AVX512_FP16 on 512-bit registers: each step computes in f16. x minus the
@@ -111,4 +112,47 @@ func.func @others(%x8: tensor<256xi8>, %s32: tensor<f32>, %z8: tensor<i8>,
   %c = qdq.dequantize_linear %x8, %sb, %z8 : (tensor<256xi8>, tensor<bf16>, tensor<i8>) -> tensor<256xbf16>
   %d = qdq.dequantize_linear %x4, %s4, %z4 {axis = 1 : i64, block_size = 24 : i64} : (tensor<4x240xui4>, tensor<4x10xf16>, tensor<4x10xui4>) -> tensor<4x240xf16>
   return %a, %b, %c, %d : tensor<256xf16>, tensor<256xf16>, tensor<256xbf16>, tensor<4x240xf16>
+}
+
+// -----
+
+// fp8 x: each step makes the codes' f16 bits with a few byte operations
+// (decodeMinifloatToRebiasedF16: the low and the high bytes, interleaved),
+// multiplies them by 2^8 for f8E4M3FN (exact), then by the f16 scale; no
+// decode table, even with AVX512_VBMI.
+// CHECK-LABEL: func.func @e4m3_axis
+// CHECK-DAG: %[[REBIAS:.*]] = arith.constant dense<2.560000e+02> : vector<64xf16>
+// CHECK: %[[S:.*]] = arith.truncf %{{.*}} : vector<64xf32> to vector<64xf16>
+// CHECK: scf.for
+// CHECK-NOT: qdq.table_lookup
+// CHECK: %[[B:.*]] = vector.interleave %{{.*}}, %{{.*}} : vector<64xi8> -> vector<128xi8>
+// CHECK: %[[H:.*]] = vector.bitcast %[[B]] : vector<128xi8> to vector<64xf16>
+// CHECK: %[[X:.*]] = arith.mulf %[[H]], %[[REBIAS]] : vector<64xf16>
+// CHECK: arith.mulf %[[X]], %[[S]] : vector<64xf16>
+// VBMI-LABEL: func.func @e4m3_axis
+// VBMI-NOT: qdq.table_lookup
+// VBMI: vector.interleave
+// VBMI: arith.mulf {{.*}} : vector<64xf16>
+// VBMI: return
+// NOFP16-LABEL: func.func @e4m3_axis
+// NOFP16-NOT: arith.mulf {{.*}}xf16>
+// NOFP16: return
+func.func @e4m3_axis(%x: tensor<8x64xf8E4M3FN>, %s: tensor<64xf16>) -> tensor<8x64xf16> {
+  %y = qdq.dequantize_linear %x, %s {axis = 1 : i64} : (tensor<8x64xf8E4M3FN>, tensor<64xf16>) -> tensor<8x64xf16>
+  return %y : tensor<8x64xf16>
+}
+
+// -----
+
+// f8E5M2 is the high byte of an f16: no rebias multiply.
+// CHECK-LABEL: func.func @e5m2_blocked
+// CHECK: scf.for
+// CHECK: %[[H:.*]] = vector.bitcast %{{.*}} : vector<128xi8> to vector<64xf16>
+// CHECK-NEXT: arith.mulf %[[H]], %{{.*}} : vector<64xf16>
+// NOFP16-LABEL: func.func @e5m2_blocked
+// NOFP16-NOT: arith.mulf {{.*}}xf16>
+// NOFP16: return
+func.func @e5m2_blocked(%x: tensor<4x4096xf8E5M2>, %s: tensor<4x128xf16>) -> tensor<4x4096xf16> {
+  %y = qdq.dequantize_linear %x, %s {axis = 1 : i64, block_size = 32 : i64} : (tensor<4x4096xf8E5M2>, tensor<4x128xf16>) -> tensor<4x4096xf16>
+  return %y : tensor<4x4096xf16>
 }

@@ -1616,8 +1616,15 @@ def f16_rounding_counts(case):
         s = case.s[j]
         if fmt.is_nan(s) or fmt.is_inf(s):
             continue
-        zp = case.zp[j if len(case.zp) > 1 else 0] if case.zp else 0
-        v = abs((x - zp) * fmt.value(s))
+        if R.is_int_type(case.x_type):
+            zp = case.zp[j if len(case.zp) > 1 else 0] if case.zp else 0
+            xv = Fraction(x - zp)
+        else:
+            xf = R.float_value(case.x_type, x)
+            if xf != xf or xf in (float('inf'), float('-inf')):
+                continue
+            xv = Fraction(xf)
+        v = abs(xv * fmt.value(s))
         if v == 0:
             continue
         e = v.numerator.bit_length() - v.denominator.bit_length()
@@ -1647,8 +1654,9 @@ def native_f16_cases():
     form: per-tensor, per-axis over one step (a register of scales), a
     long axis (period tables or scales read in place), rows (one scale a
     row, a dynamic number of rows), blocked 8-bit x (segment tables,
-    block rows), no zero point; and blocked packed x, which keeps the
-    f32 steps."""
+    block rows), no zero point; blocked packed x, which keeps the f32
+    steps; and every code of the four fp8 types, whose steps decode them
+    to f16 (x of row r, column c is code (61r + c) mod 256)."""
     cases = []
 
     def grid(x_type, rows, cols):
@@ -1731,6 +1739,32 @@ def native_f16_cases():
         what='blocked packed, blocks of 32')
     add('i4_b24', 'i4', [3, 240], [3, 10], 1, 'ends', block=24,
         what='blocked packed, blocks of 24')
+    # fp8 x (decoded to f16 in the steps, times 2^8 / 2^7 for E4M3FN /
+    # E4M3FNUZ): every code, at four granularities.
+    for tag, x_type, shape, s_shape, axis, block, scale, what in [
+            ('e4m3fn_axis64', 'f8E4M3FN', [8, 64], [64], 1, 0, None,
+             'per-axis C=64, every code'),
+            ('e4m3fnuz_tensor', 'f8E4M3FNUZ', [300], [], 1, 0, 0x3C01,
+             'per-tensor, every code, scale 0x3C01'),
+            ('e5m2_b32', 'f8E5M2', [2, 256], [2, 8], 1, 32, None,
+             'blocked, blocks of 32, every code in each row'),
+            ('e5m2fnuz_rows', 'f8E5M2FNUZ', [16, 256], [16], 0, 0, None,
+             'per-axis rows, axis 0, every code in each row')]:
+        rng = Rng('native_f16_' + tag)
+        count = 1
+        for d in s_shape:
+            count *= d
+        x = [(r * 61 + c) % 256 for r in range(shape[0])
+             for c in range(shape[1] if len(shape) > 1 else 1)]
+        if len(shape) == 1:
+            x = [i % 256 for i in range(shape[0])]
+        sc = scales(rng, count, CENTER[x_type]) if scale is None else [scale]
+        case = Case('native_f16_' + tag, x_type, shape, x, 'f16', s_shape,
+                    sc, axis=axis, block_size=block, y_type='f16')
+        ties, sub, over = f16_rounding_counts(case)
+        case.note = ('%s; %d ties, %d subnormal results, %d overflows.'
+                     % (what, ties, sub, over))
+        cases.append(case)
     return cases
 
 
@@ -2660,9 +2694,10 @@ def all_files():
                   'lowering and the scales that rule them out.',
                   fused_product_cases()))
     files.append(('dq-native-f16.mlir', 'Integer x of at most 8 bits '
-                  'with f16 scales and f16 results: the f16 steps of the\n'
-                  '// vector lowering (AVX512_FP16; computed through f32 '
-                  'on hosts without it).', native_f16_cases()))
+                  'and fp8 x with f16 scales and f16 results: the\n'
+                  '// f16 steps of the vector lowering (AVX512_FP16; '
+                  'computed through f32 on hosts without it).',
+                  native_f16_cases()))
     files.append(('dq-period-tiles.mlir', 'Per-axis x long enough for '
                   'the period tiles of the vector lowering.',
                   period_tile_cases()))

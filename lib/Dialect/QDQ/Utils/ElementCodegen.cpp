@@ -181,6 +181,18 @@ int mlir::qdq::getMinifloatViaF16Rebias(Type format) {
 Value mlir::qdq::decodeMinifloatToF32ViaF16(OpBuilder &b, Location loc,
                                             Value raw, Type format,
                                             bool rebias) {
+  Value halves = decodeMinifloatToRebiasedF16(b, loc, raw, format);
+  Type f32 = shapedLike(raw, b.getF32Type());
+  Value value = arith::ExtFOp::create(b, loc, f32, halves);
+  int exponent = getMinifloatViaF16Rebias(format);
+  if (!rebias || exponent == 0)
+    return value;
+  Value factor = f32Constant(b, loc, f32, std::ldexp(1.0f, exponent));
+  return arith::MulFOp::create(b, loc, value, factor);
+}
+
+Value mlir::qdq::decodeMinifloatToRebiasedF16(OpBuilder &b, Location loc,
+                                              Value raw, Type format) {
   assert(canDecodeMinifloatViaF16(format) && "no f16 form of this format");
   auto codesType = cast<VectorType>(raw.getType());
   assert(codesType.getRank() == 1 && codesType.getElementType().isInteger(8) &&
@@ -255,14 +267,7 @@ Value mlir::qdq::decodeMinifloatToF32ViaF16(OpBuilder &b, Location loc,
   // Little-endian f16: the low byte first.
   Value bytes = vector::InterleaveOp::create(b, loc, low, high);
   auto halfType = VectorType::get(codesType.getShape(), b.getF16Type());
-  Value halves = vector::BitCastOp::create(b, loc, halfType, bytes);
-  Type f32 = shapedLike(raw, b.getF32Type());
-  Value value = arith::ExtFOp::create(b, loc, f32, halves);
-  int exponent = getMinifloatViaF16Rebias(format);
-  if (!rebias || exponent == 0)
-    return value;
-  Value factor = f32Constant(b, loc, f32, std::ldexp(1.0f, exponent));
-  return arith::MulFOp::create(b, loc, value, factor);
+  return vector::BitCastOp::create(b, loc, halfType, bytes);
 }
 
 Value mlir::qdq::decodeE8M0ToF32(OpBuilder &b, Location loc, Value raw) {

@@ -52,6 +52,12 @@ bool canDecodeMinifloatViaF16(Type format);
 Value decodeMinifloatToF32ViaF16(OpBuilder &b, Location loc, Value raw,
                                  Type format, bool rebias = true);
 
+/// The f16 values of decodeMinifloatToF32ViaF16 before they are widened:
+/// each code's value times 2^-getMinifloatViaF16Rebias(format), exactly
+/// (NaN codes sign | 0x7E00), as a vector of f16 of the codes' shape.
+Value decodeMinifloatToRebiasedF16(OpBuilder &b, Location loc, Value raw,
+                                   Type format);
+
 /// The exponent of the power of two by which decodeMinifloatToF32ViaF16
 /// rebiases the f16 values of `format`: 8 (f8E4M3FN), 7 (f8E4M3FNUZ) or 0
 /// (f8E5M2, the high byte of an f16; f8E5M2FNUZ, whose top exponent would
