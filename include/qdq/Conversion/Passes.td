@@ -222,7 +222,8 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
 
     f16 results of integer x of at most 8 bits (packed x in i8 lanes, but
     not blocked: slower there) with a zero point of at most 8 bits or none,
-    and of fp8 x, with f16 scales, with AVX512_FP16 on 512-bit registers,
+    of fp8 x and of f16 x without a zero point (x as it is), with f16
+    scales, with AVX512_FP16 on 512-bit registers,
     outside lookup tables: each step computes in f16. x - zero_point in
     i16 lanes converted to f16 (exact), or the fp8 codes' f16 values (the
     byte operations of the decode through f16 above, times 2^8 or 2^7 in

@@ -243,6 +243,8 @@ public:
     // 0.85-1.00x, where 8-bit x blocked ran at 1.00-1.39x and packed x
     // per-axis at 1.00-1.45x. fp8 x (per-axis and blocked; 20:26 UTC, the
     // 48 kernels this changed): 1.29-2.30x at 64 Ki, 1.53-1.83x at 64 Mi.
+    // f16 x without a zero point (20:53 UTC, 18 kernels): 0.99-1.07x at
+    // 64 Ki, 0.97-1.01x at 4 Mi, 1.24-1.38x at 64 Mi.
     bool packed = isPackedSubByteType(xElement);
     bool integerF16 =
         isa<IntegerType>(xElement) && xElement.getIntOrFloatBitWidth() <= 8 &&
@@ -251,7 +253,8 @@ public:
           op.getGranularity() == DequantizeLinearOp::Granularity::Blocked);
     nativeF16 = x86.avx512fp16 && registerLanes == 16 && yElement.isF16() &&
                 scaleElement.isF16() && !useLookup && !blockLookup &&
-                (integerF16 || canDecodeMinifloatViaF16(xElement));
+                (integerF16 || canDecodeMinifloatViaF16(xElement) ||
+                 (xElement.isF16() && !zeroPoint));
     // ... whose packed x stays in i8 lanes, widened to i16 from there, and
     // whose fp8 x is decoded to f16 in the steps, not looked up in a table.
     if (nativeF16) {
@@ -371,12 +374,15 @@ private:
 
   /// Whether a step of `xStored` computes its f16 results in f16
   /// (nativeF16Product): in nativeF16 loops, for integer codes in vectors
-  /// of at most 16-bit lanes (8-bit codes, or packed ones in i8 lanes), or
-  /// a 1-D vector of fp8 codes.
+  /// of at most 16-bit lanes (8-bit codes, or packed ones in i8 lanes), a
+  /// 1-D vector of fp8 codes, or f16 x.
   bool takesNativeF16(Value xStored, Type xType) const {
     auto codes = dyn_cast<VectorType>(xStored.getType());
-    if (!nativeF16 || xType != xElement || !codes ||
-        !isa<IntegerType>(codes.getElementType()))
+    if (!nativeF16 || xType != xElement || !codes)
+      return false;
+    if (xType.isF16())
+      return codes.getElementType().isF16();
+    if (!isa<IntegerType>(codes.getElementType()))
       return false;
     if (canDecodeMinifloatViaF16(xType))
       return codes.getRank() == 1 && codes.getElementType().isInteger(8);
@@ -387,9 +393,10 @@ private:
   /// 8 bits (or none), or of fp8 x, and f16 scales, computed in f16: x -
   /// zero_point in i16 lanes (|x - zero_point| <= 255) converted to f16
   /// (exact: every integer up to 2048 is an f16; integerDifferenceF16), or
-  /// the fp8 values as f16 (decodeFp8ToF16), multiplied by the f16 scale,
-  /// which rounds once. The f32 product of the same operands is exact (at
-  /// most 8 and 11 significant bits, far from f32's exponent limits), so
+  /// the fp8 values as f16 (decodeFp8ToF16), or f16 x as it is, multiplied
+  /// by the f16 scale, which rounds once. The f32 product of the same
+  /// operands is exact (at most 11 and 11 significant bits, far from f32's
+  /// exponent limits: at least 2^-48), so
   /// rounding it to f16, as the other steps do, gives the same bits: subnormal
   /// results, infinities and -0 included, and NaN scales keep their
   /// payload's top bits either way (x86 quiets a signaling NaN in both
@@ -402,7 +409,8 @@ private:
   Value nativeF16Product(Value xStored, Type xType, Value scale, Value zp) {
     auto codes = cast<VectorType>(xStored.getType());
     VectorType f16Type = codes.clone(b.getF16Type());
-    Value a = canDecodeMinifloatViaF16(xType)
+    Value a = xType.isF16() ? xStored
+              : canDecodeMinifloatViaF16(xType)
                   ? decodeFp8ToF16(xStored, xType)
                   : integerDifferenceF16(xStored, xType, zp);
     Value scale16;
@@ -3197,7 +3205,8 @@ private:
   bool unpackToI32 = false;
   /// f16 results of integer x of at most 8 bits (packed included, in i8
   /// lanes, but not blocked) with a zero point of at most 8 bits or none,
-  /// and of fp8 x, with f16 scales are computed in f16 (takesNativeF16,
+  /// of fp8 x and of f16 x without a zero point, with f16 scales are
+  /// computed in f16 (takesNativeF16,
   /// nativeF16Product): with AVX512_FP16 on 512-bit registers, outside
   /// lookup tables (fp8 x then takes no decode table).
   bool nativeF16 = false;

@@ -156,3 +156,31 @@ func.func @e5m2_blocked(%x: tensor<4x4096xf8E5M2>, %s: tensor<4x128xf16>) -> ten
   %y = qdq.dequantize_linear %x, %s {axis = 1 : i64, block_size = 32 : i64} : (tensor<4x4096xf8E5M2>, tensor<4x128xf16>) -> tensor<4x4096xf16>
   return %y : tensor<4x4096xf16>
 }
+
+// -----
+
+// f16 x without a zero point: x times the f16 scale, nothing else (8
+// registers a step for f16 x -> f16). With a zero point x - zero point need
+// not be an f16: the f32 steps.
+// CHECK-LABEL: func.func @f16_axis
+// CHECK: %[[S:.*]] = arith.truncf %{{.*}} : vector<128xf32> to vector<128xf16>
+// CHECK: scf.for
+// CHECK: %[[X:.*]] = vector.transfer_read %{{.*}} : tensor<512xf16>, vector<128xf16>
+// CHECK-NEXT: arith.mulf %[[X]], %[[S]] : vector<128xf16>
+// NOFP16-LABEL: func.func @f16_axis
+// NOFP16-NOT: arith.mulf {{.*}}xf16>
+// NOFP16: return
+func.func @f16_axis(%x: tensor<8x64xf16>, %s: tensor<64xf16>) -> tensor<8x64xf16> {
+  %y = qdq.dequantize_linear %x, %s {axis = 1 : i64} : (tensor<8x64xf16>, tensor<64xf16>) -> tensor<8x64xf16>
+  return %y : tensor<8x64xf16>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @f16_zero_point
+// CHECK-NOT: arith.mulf {{.*}}xf16>
+// CHECK: return
+func.func @f16_zero_point(%x: tensor<256xf16>, %s: tensor<f16>, %z: tensor<f16>) -> tensor<256xf16> {
+  %y = qdq.dequantize_linear %x, %s, %z : (tensor<256xf16>, tensor<f16>, tensor<f16>) -> tensor<256xf16>
+  return %y : tensor<256xf16>
+}

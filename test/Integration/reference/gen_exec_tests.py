@@ -1655,8 +1655,10 @@ def native_f16_cases():
     long axis (period tables or scales read in place), rows (one scale a
     row, a dynamic number of rows), blocked 8-bit x (segment tables,
     block rows), no zero point; blocked packed x, which keeps the f32
-    steps; and every code of the four fp8 types, whose steps decode them
-    to f16 (x of row r, column c is code (61r + c) mod 256)."""
+    steps; every code of the four fp8 types, whose steps decode them to
+    f16 (x of row r, column c is code (61r + c) mod 256); and f16 x
+    without a zero point, with NaNs, infinities, signed zeros and
+    subnormals among its values."""
     cases = []
 
     def grid(x_type, rows, cols):
@@ -1763,6 +1765,37 @@ def native_f16_cases():
                     sc, axis=axis, block_size=block, y_type='f16')
         ties, sub, over = f16_rounding_counts(case)
         case.note = ('%s; %d ties, %d subnormal results, %d overflows.'
+                     % (what, ties, sub, over))
+        cases.append(case)
+    # f16 x without a zero point (x times the f16 scale: exact in f32, so
+    # one f16 rounding either way): random x around 2^-3 with NaNs (quiet
+    # and signaling, with payloads), infinities, signed zeros, subnormals
+    # (the odd ones up to 31 * 2^-24, of both signs) and the largest finite
+    # values spread through it.
+    x_specials = [0x7C00, 0xFC00, 0x7E01, 0x7D55, 0xFE12, 0x0000, 0x8000,
+                  0x0001, 0x8001, 0x03FF, 0x0400, 0x7BFF, 0xFBFF, 0x3C00,
+                  0x3C01, 0x0155] + [c | sign for c in range(1, 33, 2)
+                                     for sign in (0, 0x8000)]
+    for tag, shape, s_shape, axis, block, scale, what in [
+            ('f16_axis64', [8, 64], [64], 1, 0, None, 'per-axis C=64'),
+            ('f16_tensor', [300], [], 1, 0, 0x3800,
+             'per-tensor, scale 0.5 (odd subnormal x tie)'),
+            ('f16_b32', [2, 256], [2, 8], 1, 32, None,
+             'blocked, blocks of 32')]:
+        rng = Rng('native_f16_' + tag)
+        count = 1
+        for d in s_shape:
+            count *= d
+        n = 1
+        for d in shape:
+            n *= d
+        x = sprinkle(rand_x(rng, 'f16', n), x_specials * 3)
+        sc = scales(rng, count, CENTER['f16']) if scale is None else [scale]
+        case = Case('native_f16_' + tag, 'f16', shape, x, 'f16', s_shape,
+                    sc, axis=axis, block_size=block, y_type='f16')
+        ties, sub, over = f16_rounding_counts(case)
+        case.note = ('%s; special x spread through random x; %d ties, %d '
+                     'subnormal results, %d overflows.'
                      % (what, ties, sub, over))
         cases.append(case)
     return cases
@@ -2693,8 +2726,8 @@ def all_files():
                   'scales: the fused multiply-add steps of the vector '
                   'lowering and the scales that rule them out.',
                   fused_product_cases()))
-    files.append(('dq-native-f16.mlir', 'Integer x of at most 8 bits '
-                  'and fp8 x with f16 scales and f16 results: the\n'
+    files.append(('dq-native-f16.mlir', 'Integer x of at most 8 bits, '
+                  'fp8 x and f16 x with f16 scales and f16 results: the\n'
                   '// f16 steps of the vector lowering (AVX512_FP16; '
                   'computed through f32 on hosts without it).',
                   native_f16_cases()))

@@ -45,10 +45,10 @@ struct X86Features {
   /// convert with arith.extf/truncf, which the final target lowers.
   bool f16c = false;
   /// AVX512_FP16: f16 arithmetic (vcvtw2ph, vmulph). --convert-qdq-to-vector
-  /// then computes f16 results of 8-bit and packed integer x and of fp8 x
-  /// with f16 scales in f16 (nativeF16). The lowerings add no target feature
-  /// for it: a target without it computes the same f16 operations through f32,
-  /// with the same results.
+  /// then computes f16 results of 8-bit and packed integer x, of fp8 x and
+  /// of f16 x without a zero point with f16 scales in f16 (nativeF16). The
+  /// lowerings add no target feature for it: a target without it computes the
+  /// same f16 operations through f32, with the same results.
   bool avx512fp16 = false;
 
   /// The features of the CPU this process runs on.
