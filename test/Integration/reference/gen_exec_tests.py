@@ -1683,9 +1683,7 @@ def native_f16_cases():
             dynamic=False, what='', scale=None):
         rng = Rng('native_f16_' + name)
         x = grid(x_type, shape[0], shape[1] if len(shape) > 1 else 1)
-        count = 1
-        for d in s_shape:
-            count *= d
+        count = R.num_elements(s_shape)
         s = scales(rng, count, CENTER[x_type]) if scale is None else [scale]
         zp = None
         if zp_mode == 'ends':
@@ -1753,9 +1751,7 @@ def native_f16_cases():
             ('e5m2fnuz_rows', 'f8E5M2FNUZ', [16, 256], [16], 0, 0, None,
              'per-axis rows, axis 0, every code in each row')]:
         rng = Rng('native_f16_' + tag)
-        count = 1
-        for d in s_shape:
-            count *= d
+        count = R.num_elements(s_shape)
         x = [(r * 61 + c) % 256 for r in range(shape[0])
              for c in range(shape[1] if len(shape) > 1 else 1)]
         if len(shape) == 1:
@@ -1783,12 +1779,7 @@ def native_f16_cases():
             ('f16_b32', [2, 256], [2, 8], 1, 32, None,
              'blocked, blocks of 32')]:
         rng = Rng('native_f16_' + tag)
-        count = 1
-        for d in s_shape:
-            count *= d
-        n = 1
-        for d in shape:
-            n *= d
+        count, n = R.num_elements(s_shape), R.num_elements(shape)
         x = sprinkle(rand_x(rng, 'f16', n), x_specials * 3)
         sc = scales(rng, count, CENTER['f16']) if scale is None else [scale]
         case = Case('native_f16_' + tag, 'f16', shape, x, 'f16', s_shape,
