@@ -235,12 +235,12 @@ public:
     // Mi, streams, and now takes one period at a time: getHostPeriodTile).
     unpackToI32 = (x86.avx512vbmi || x86.avx2) && !useLookup &&
                   isa<IntegerType>(xElement) && isPackedSubByteType(xElement);
-    // f16 results of 8-bit and packed integer x and of fp8 x, with f16
-    // scales, with AVX512_FP16 on 512-bit registers: in f16 arithmetic
-    // (nativeF16). Not blocked packed x: in an A/B on an AVX512_FP16 Xeon
-    // (2026-12-01 19:00 UTC, bench/HISTORY.md) its block rows (blocks of
-    // 24) ran at 0.70-0.95x and its block tables (blocks of 32) at
-    // 0.85-1.00x, where 8-bit x blocked ran at 1.00-1.39x and packed x
+    // f16 results of 8-bit and packed integer x, of fp8 x and of f16 x
+    // without a zero point, with f16 scales, with AVX512_FP16 on 512-bit
+    // registers: in f16 arithmetic (nativeF16). Not blocked packed x: in an A/B
+    // on an AVX512_FP16 Xeon (2026-12-01 19:00 UTC, bench/HISTORY.md) its block
+    // rows (blocks of 24) ran at 0.70-0.95x and its block tables (blocks of 32)
+    // at 0.85-1.00x, where 8-bit x blocked ran at 1.00-1.39x and packed x
     // per-axis at 1.00-1.45x. fp8 x (per-axis and blocked; 20:26 UTC, the
     // 48 kernels this changed): 1.29-2.30x at 64 Ki, 1.53-1.83x at 64 Mi.
     // f16 x without a zero point (20:53 UTC, 18 kernels): 0.99-1.07x at
@@ -389,23 +389,22 @@ private:
     return codes.getElementTypeBitWidth() <= 16;
   }
 
-  /// f16 results of integer x of at most 8 bits with a zero point of at most
-  /// 8 bits (or none), or of fp8 x, and f16 scales, computed in f16: x -
-  /// zero_point in i16 lanes (|x - zero_point| <= 255) converted to f16
-  /// (exact: every integer up to 2048 is an f16; integerDifferenceF16), or
-  /// the fp8 values as f16 (decodeFp8ToF16), or f16 x as it is, multiplied
-  /// by the f16 scale, which rounds once. The f32 product of the same
-  /// operands is exact (at most 11 and 11 significant bits, far from f32's
-  /// exponent limits: at least 2^-48), so
-  /// rounding it to f16, as the other steps do, gives the same bits: subnormal
-  /// results, infinities and -0 included, and NaN scales keep their
-  /// payload's top bits either way (x86 quiets a signaling NaN in both
-  /// vcvtph2ps and vmulph). With AVX512_FP16 a register of 32 results takes
-  /// a vpmovsxbw, a vpsubw, a vcvtw2ph and a vmulph, where the f32 steps
-  /// take two registers of 16, each widened, converted (or the fused
-  /// add), multiplied and narrowed (vcvtps2ph, two uops). The scale and
-  /// zero point are narrowed next to their definitions (an f16 scale
-  /// decoded by arith.extf is taken as it was stored).
+  /// f16 results with f16 scales computed in f16: the f16 values of x
+  /// (integer x of at most 8 bits minus a zero point of at most 8 bits or
+  /// none, exact in i16 lanes and in f16: integerDifferenceF16; fp8 values:
+  /// decodeFp8ToF16; f16 x without a zero point as it is) times the f16
+  /// scale, which rounds once. The f32 product of the same operands is
+  /// exact (at most 11 and 11 significant bits, at least 2^-48 and below
+  /// 2^32), so rounding it to f16, as the other steps do, gives the same
+  /// bits: subnormal results, infinities and -0 included, and NaN operands
+  /// keep their payload's top bits either way (x86 quiets a signaling NaN
+  /// in both vcvtph2ps and vmulph). With AVX512_FP16 a register of 32
+  /// results of 8-bit x takes a vpmovsxbw, a vpsubw, a vcvtw2ph and a
+  /// vmulph, where the f32 steps take two registers of 16, each widened,
+  /// converted (or the fused add), multiplied and narrowed (vcvtps2ph, two
+  /// uops). The scale and zero point are narrowed next to their
+  /// definitions (an f16 scale decoded by arith.extf is taken as it was
+  /// stored).
   Value nativeF16Product(Value xStored, Type xType, Value scale, Value zp) {
     auto codes = cast<VectorType>(xStored.getType());
     VectorType f16Type = codes.clone(b.getF16Type());
