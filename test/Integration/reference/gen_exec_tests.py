@@ -106,18 +106,21 @@ FUSED_RUN_OPTIONS = RUN_OPTIONS + [
 # The native-f16 file names avx512fp16 on its 512-bit lines, so that every
 # host takes the f16 steps (hosts without AVX512_FP16 compute the same f16
 # operations through f32): without byte shuffles (no lookup tables: every
-# form in arithmetic), with them (per-tensor 8-bit x looked up), with one
-# register per step and separate f16 stores, and over two threads; the
-# host's line and 256-bit registers (no f16 steps) give the same results
-# by the f32 steps.
+# form in arithmetic), with the SSSE3 ones (per-tensor packed x looked up),
+# with one register per step and separate f16 stores, and over two
+# threads; the host's line and 256-bit registers (no f16 steps) give the
+# same results by the f32 steps. No line names other AVX-512 features or
+# streams with them: the streaming stores of f16 bits take a zmm register
+# barrier, which would give the functions AVX-512 target features on
+# hosts without them (test/Pipelines/nontemporal-f16.mlir checks those
+# stores with llc).
 NATIVE_F16_RUN_OPTIONS = [
     '', '="vector-bits=512 cpu-features=avx512fp16"',
-    '="vector-bits=512 cpu-features=avx512f,avx512bw,avx512vbmi,avx512fp16'
-    ' nontemporal-min-bytes=1"',
+    '="vector-bits=512 cpu-features=ssse3,f16c,avx512fp16"',
     '="vector-bits=512 vector-unroll=1 f16-stores=separate '
-    'cpu-features=avx512f,avx512fp16 period-tile=3"',
-    '="num-threads=2 parallel-threshold=1 nontemporal-min-bytes=1 '
-    'vector-bits=512 cpu-features=avx512fp16 period-tile=2"',
+    'cpu-features=avx512fp16 period-tile=3"',
+    '="num-threads=2 parallel-threshold=1 vector-bits=512 '
+    'cpu-features=avx512fp16 period-tile=2"',
     '="vector-bits=256 cpu-features=ssse3,avx2,avx512fp16"']
 # The NaN-payload file adds the lowering without x86 extensions
 # (cpu-features=none): the integer bf16 rounding of the fast loops, which
