@@ -445,17 +445,8 @@ private:
         OpBuilder::InsertionGuard guard(b);
         zp = peelScalarBroadcast(zp);
         b.setInsertionPointAfterValue(zp);
-        auto zpVector = dyn_cast<VectorType>(zp.getType());
-        Type narrow = zpVector ? Type(i16Type) : Type(b.getI16Type());
-        unsigned width = getElementTypeOrSelf(zp).getIntOrFloatBitWidth();
-        // The prepared zero point is a signed difference-type value.
-        if (width > 16)
-          zp16 = arith::TruncIOp::create(b, loc, narrow, zp);
-        else if (width < 16)
-          zp16 = arith::ExtSIOp::create(b, loc, narrow, zp);
-        else
-          zp16 = zp;
-        if (!zpVector)
+        zp16 = zeroPointAsI16(zp, i16Type);
+        if (!isa<VectorType>(zp16.getType()))
           zp16 = vector::BroadcastOp::create(b, loc, i16Type, zp16);
       }
       diff = arith::SubIOp::create(b, loc, diff, zp16);
@@ -463,6 +454,20 @@ private:
     // Unsigned x without a zero point is below 2^8 in its i16 lane, so the
     // signed conversion is exact for every form.
     return arith::SIToFPOp::create(b, loc, codes.clone(b.getF16Type()), diff);
+  }
+
+  /// The prepared zero point `zp` (a signed difference-type value: i8 for
+  /// packed x, i32 else; a scalar or a vector of the lanes of `words`) as
+  /// i16, exactly (|zero_point| < 2^8), at the builder's insertion point.
+  Value zeroPointAsI16(Value zp, VectorType words) {
+    Type narrow =
+        isa<VectorType>(zp.getType()) ? Type(words) : Type(b.getI16Type());
+    unsigned width = getElementTypeOrSelf(zp).getIntOrFloatBitWidth();
+    if (width > 16)
+      return arith::TruncIOp::create(b, loc, narrow, zp);
+    if (width < 16)
+      return arith::ExtSIOp::create(b, loc, narrow, zp);
+    return zp;
   }
 
   /// The values of fp8 codes (nativeF16Product) as f16, exactly: the f16
@@ -477,12 +482,12 @@ private:
     int exponent = getMinifloatViaF16Rebias(xType);
     if (exponent == 0)
       return halves;
-    Type f16Type = halves.getType();
+    auto f16Type = cast<ShapedType>(halves.getType());
     Value factor = arith::ConstantOp::create(
         b, loc,
         DenseElementsAttr::get(
-            cast<ShapedType>(f16Type),
-            APFloat(APFloat::IEEEhalf(), APInt(16, (15 + exponent) << 10))));
+            f16Type, b.getFloatAttr(b.getF16Type(), std::ldexp(1.0, exponent))
+                         .getValue()));
     return arith::MulFOp::create(b, loc, halves, factor);
   }
 
@@ -601,8 +606,7 @@ private:
     b.setInsertionPointAfterValue(zp);
     auto words = VectorType::get({width}, b.getI16Type());
     auto zpVector = dyn_cast<VectorType>(zp.getType());
-    Value narrow = arith::TruncIOp::create(
-        b, loc, zpVector ? Type(words) : Type(b.getI16Type()), zp);
+    Value narrow = zeroPointAsI16(zp, words);
     Value bias = arith::ConstantOp::create(
         b, loc,
         zpVector ? TypedAttr(DenseElementsAttr::get(words, APInt(16, 0x8000)))

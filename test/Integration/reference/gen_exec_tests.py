@@ -1664,6 +1664,13 @@ def native_f16_cases():
     subnormals among its values."""
     cases = []
 
+    def keep(case, what):
+        """Adds `case`, its note `what` and its rounding counts."""
+        ties, sub, over = f16_rounding_counts(case)
+        case.note = ('%s; %d ties, %d subnormal results, %d overflows.'
+                     % (what, ties, sub, over))
+        cases.append(case)
+
     def grid(x_type, rows, cols):
         lo, hi = R.int_range(x_type)
         span = hi - lo + 1
@@ -1698,10 +1705,7 @@ def native_f16_cases():
                     zp_shape=s_shape if zp is not None else None, zp=zp,
                     axis=axis, block_size=block, y_type='f16',
                     dynamic=dynamic)
-        ties, sub, over = f16_rounding_counts(case)
-        case.note = ('%s; %d ties, %d subnormal results, %d overflows.'
-                     % (what, ties, sub, over))
-        cases.append(case)
+        keep(case, what)
 
     # Per-tensor: every code; scales whose products tie (1 + 2^-10,
     # 2^-8 * (1 + 2^-10)) or are subnormal (2^-24), zero points at both
@@ -1762,10 +1766,7 @@ def native_f16_cases():
         sc = scales(rng, count, CENTER[x_type]) if scale is None else [scale]
         case = Case('native_f16_' + tag, x_type, shape, x, 'f16', s_shape,
                     sc, axis=axis, block_size=block, y_type='f16')
-        ties, sub, over = f16_rounding_counts(case)
-        case.note = ('%s; %d ties, %d subnormal results, %d overflows.'
-                     % (what, ties, sub, over))
-        cases.append(case)
+        keep(case, what)
     # f16 x without a zero point (x times the f16 scale: exact in f32, so
     # one f16 rounding either way): random x around 2^-3 with NaNs (quiet
     # and signaling, with payloads), infinities, signed zeros, subnormals
@@ -1787,11 +1788,7 @@ def native_f16_cases():
         sc = scales(rng, count, CENTER['f16']) if scale is None else [scale]
         case = Case('native_f16_' + tag, 'f16', shape, x, 'f16', s_shape,
                     sc, axis=axis, block_size=block, y_type='f16')
-        ties, sub, over = f16_rounding_counts(case)
-        case.note = ('%s; special x spread through random x; %d ties, %d '
-                     'subnormal results, %d overflows.'
-                     % (what, ties, sub, over))
-        cases.append(case)
+        keep(case, what + '; special x spread through random x')
     return cases
 
 
