@@ -267,11 +267,30 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
     row of several rows takes them, groups of more than 16 steps even at
     one register, ...) are left unchanged for
     `--convert-qdq-to-linalg`.
+
+    The SIMD width is `vector-bits`, or by default the host's per op: 512
+    bits with AVX-512F, except 256 for f32 results of integer and f16 x
+    whose stores the host's rule does not stream, on an AVX-512 CPU that
+    is not an AMD Zen core (on an Intel Xeon those ran at 1.04-1.21x in
+    ymm registers at 64 Ki elements, and streaming ones at 0.93-1.00x at
+    64 Mi; fp8 x -> f32 ran at 0.71-0.90x and f16/bf16 results at
+    0.51-0.90x, geometric means per result type and size, without the
+    512-bit AVX512_VBMI, FP16 and BF16 forms); 256 with AVX or AVX2, else
+    128. Each function the pass
+    vectorizes is marked with the widest width of its ops as LLVM's
+    `prefer-vector-width` and `min-legal-vector-width` (a `passthrough`
+    entry): without them LLVM keeps vectors in the widest registers of the
+    target CPU, so code written for 256 bits ran in zmm registers on an
+    AVX-512 CPU. A function's own `prefer_vector_width` and a larger
+    minimum are kept; `--convert-qdq-vector-ops-to-llvm` then emits no
+    instruction wider than the minimum.
   }];
   let options = [
     Option<"vectorBits", "vector-bits", "unsigned", /*default=*/"0",
-           "SIMD width in bits: 128, 256 or 512; 0 picks the host's "
-           "(512 with AVX-512F, 256 with AVX/AVX2, else 128)">,
+           "SIMD width in bits: 128, 256 or 512; 0 picks the host's per op "
+           "(512 with AVX-512F, except 256 for f32 results of integer and "
+           "f16 x that do not stream on AVX-512 CPUs other than AMD Zen; "
+           "256 with AVX/AVX2, else 128)">,
     Option<"unroll", "unroll", "int64_t", /*default=*/"0",
            "SIMD registers per loop iteration: the loops step over "
            "unroll * vector-bits / 32 lanes (forms without a scheme at that "
@@ -426,7 +445,9 @@ def ConvertQDQVectorOpsToLLVM : Pass<"convert-qdq-vector-ops-to-llvm"> {
     `--convert-qdq-to-vector`) on a ymm or zmm value: AVX or AVX512F, since
     LLVM cannot split an inline asm operand across narrower registers.
     Without the features (`cpu-features=none`) every element is extracted
-    and inserted.
+    and inserted. In a function marked with a `min-legal-vector-width`
+    (as `--convert-qdq-to-vector` marks the functions it vectorizes), the
+    features of wider registers are not used.
     Run it after bufferization: `llvm.call_intrinsic` has unknown memory
     effects, which the buffer deallocation passes reject.
   }];

@@ -35,7 +35,8 @@ struct QDQToLLVMPipelineOptions
       llvm::cl::init(true)};
   Option<unsigned> vectorBits{
       *this, "vector-bits",
-      llvm::cl::desc("SIMD width in bits (128, 256, 512); 0 = the host's"),
+      llvm::cl::desc("SIMD width in bits (128, 256, 512); 0 = the host's, "
+                     "per op (--convert-qdq-to-vector)"),
       llvm::cl::init(ConvertQDQToVectorOptions().vectorBits)};
   Option<int64_t> vectorUnroll{
       *this, "vector-unroll",

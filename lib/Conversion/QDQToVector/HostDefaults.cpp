@@ -29,6 +29,34 @@ unsigned mlir::qdq::getHostVectorBits() {
 /// getHostPeriodTile, getHostRowTile) differ from those measured on Zen 4.
 static bool isHostZen5() { return llvm::sys::getHostCPUName() == "znver5"; }
 static bool isHostZen3() { return llvm::sys::getHostCPUName() == "znver3"; }
+static bool isHostZen() {
+  return llvm::sys::getHostCPUName().starts_with("znver");
+}
+
+unsigned mlir::qdq::getHostVectorBits(Type xElement, Type yElement,
+                                      bool streams) {
+  unsigned bits = getHostVectorBits();
+  // An Intel Xeon VM (LLVM: rocketlake; AVX-512 F/BW/VBMI/BF16/FP16; 2 MiB
+  // L2 per core), A/B of `--ab vector-bits=256` against 512 over the core
+  // set at 64 Ki and 4 Mi elements (2026-12-01 21:56-22:05 UTC, 5 rounds,
+  // with the functions marked so that LLVM kept 256-bit code in ymm): f32
+  // results of integer x of every width and granularity and of f16 x ran
+  // at 1.04-1.21x at 64 Ki (i32 per tensor 1.09x: the same loop as the
+  // clang-built one in zmm instead of ymm registers) and 0.99-1.04x at
+  // 4 Mi; f32 results of fp8 x lost at 64 Ki (0.71-0.90x: their byte tables
+  // need AVX512_VBMI's 512-bit vpermb), and f16/bf16 results lost
+  // everywhere (geometric means 0.51-0.90x: AVX512_FP16/BF16 steps are
+  // 512-bit only). At 64 Mi elements, where those kernels stream, ymm
+  // registers lost instead: 0.93-1.00x (geometric mean 0.96x; 21 f32-result
+  // kernels of integer and f16 x, --ab-binary, 5 rounds, 22:36-22:40 UTC).
+  // LLVM tunes every Intel AVX-512 core for 256-bit vectors (its
+  // prefer-256-bit tuning); AMD Zen 4 and 5 run 512-bit vectors at full
+  // width and keep them.
+  if (bits == 512 && !isHostZen() && !streams && yElement.isF32() &&
+      (isa<IntegerType>(xElement) || xElement.isF16()))
+    return 256;
+  return bits;
+}
 
 F16StoreForm mlir::qdq::getHostF16StoreForm() {
   // Zen 5 (znver5): vcvtps2ph to memory is slow there. In an L1-resident

@@ -112,6 +112,7 @@
 #include "qdq/Dialect/QDQ/IR/QDQ.h"
 #include "qdq/Dialect/QDQ/Utils/ElementCodegen.h"
 #include "qdq/Dialect/QDQ/Utils/StreamingRule.h"
+#include "qdq/Dialect/QDQ/Utils/VectorWidth.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
@@ -123,6 +124,7 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -3244,17 +3246,33 @@ private:
   Value zeroPoint;
 };
 
+/// The SIMD width measured fastest on the host for `op`, split over
+/// `numThreads` threads from `parallelThreshold` elements.
+unsigned hostVectorBitsOf(DequantizeLinearOp op, int64_t numThreads,
+                          int64_t parallelThreshold) {
+  return getHostVectorBits(op.getX().getType().getElementType(),
+                           op.getY().getType().getElementType(),
+                           hostStreams(op, numThreads, parallelThreshold));
+}
+
 class DequantizeLinearToVector : public OpRewritePattern<DequantizeLinearOp> {
 public:
-  DequantizeLinearToVector(MLIRContext *ctx, const QDQToVectorOptions &options)
+  /// With `hostWidthOnly`, rewrites only the ops for which the host's width
+  /// (hostVectorBitsOf) is `options.vectorBits`.
+  DequantizeLinearToVector(MLIRContext *ctx, const QDQToVectorOptions &options,
+                           bool hostWidthOnly)
       : OpRewritePattern(ctx), lanes(options.vectorBits / 32),
         unroll(options.unroll), numThreads(options.numThreads),
         parallelThreshold(options.parallelThreshold),
         maxTablePeriod(options.maxTablePeriod), x86(options.x86),
-        f16Stores(options.f16Stores), periodTile(options.periodTile) {}
+        f16Stores(options.f16Stores), periodTile(options.periodTile),
+        hostWidthOnly(hostWidthOnly) {}
 
   LogicalResult matchAndRewrite(DequantizeLinearOp op,
                                 PatternRewriter &rewriter) const override {
+    if (hostWidthOnly &&
+        hostVectorBitsOf(op, numThreads, parallelThreshold) != lanes * 32)
+      return rewriter.notifyMatchFailure(op, "the host's width is another");
     // Several registers per iteration if a scheme exists at that width,
     // else one. Block rows shorter than those registers (short rows of a
     // dynamic x, or that no loop row of several rows fills) run one masked
@@ -3415,15 +3433,36 @@ private:
   X86Features x86;
   F16StoreForm f16Stores;
   int64_t periodTile;
+  bool hostWidthOnly;
 };
+
+/// The SIMD width `op` is lowered at with `options`.
+unsigned getVectorBits(const QDQToVectorOptions &options,
+                       DequantizeLinearOp op) {
+  return options.vectorBits ? options.vectorBits
+                            : hostVectorBitsOf(op, options.numThreads,
+                                               options.parallelThreshold);
+}
+
+/// Whether `function`'s body defines a vector value.
+bool holdsVectors(Operation *function) {
+  return function
+      ->walk([](Operation *op) {
+        return llvm::any_of(op->getResultTypes(), llvm::IsaPred<VectorType>)
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
 
 struct ConvertQDQToVectorPass
     : public qdq::impl::ConvertQDQToVectorBase<ConvertQDQToVectorPass> {
   using Base::Base;
 
   void runOnOperation() override {
-    unsigned bits = vectorBits ? unsigned(vectorBits) : getHostVectorBits();
-    if (bits != 128 && bits != 256 && bits != 512) {
+    // 0: per op, the host's.
+    unsigned bits = vectorBits;
+    if (bits != 0 && bits != 128 && bits != 256 && bits != 512) {
       getOperation()->emitError()
           << "vector-bits must be 128, 256 or 512, got " << bits;
       return signalPassFailure();
@@ -3464,12 +3503,19 @@ struct ConvertQDQToVectorPass
           << "period-tile must be in [0, 16], got " << int64_t(periodTile);
       return signalPassFailure();
     }
+    QDQToVectorOptions options{
+        bits,           unroll, numThreads, parallelThreshold,
+        maxTablePeriod, *x86,   *storeForm, periodTile};
+    // The widest SIMD width of each function's ops, for LLVM.
+    llvm::MapVector<Operation *, unsigned> functionBits;
+    getOperation()->walk([&](DequantizeLinearOp op) {
+      if (auto function = op->getParentOfType<FunctionOpInterface>()) {
+        unsigned &widest = functionBits[function];
+        widest = std::max(widest, getVectorBits(options, op));
+      }
+    });
     RewritePatternSet patterns(&getContext());
-    populateQDQToVectorConversionPatterns(
-        patterns,
-        QDQToVectorOptions{bits, unroll, numThreads, parallelThreshold,
-                           maxTablePeriod, x86->limitedTo(bits), *storeForm,
-                           periodTile});
+    populateQDQToVectorConversionPatterns(patterns, options);
     // Ops without a vector scheme stay for --convert-qdq-to-linalg.
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns)))) {
       getOperation()->emitError()
@@ -3477,6 +3523,9 @@ struct ConvertQDQToVectorPass
              "rewriter's iteration limit";
       return signalPassFailure();
     }
+    for (auto [function, widest] : functionBits)
+      if (holdsVectors(function))
+        markVectorWidth(cast<FunctionOpInterface>(function), widest);
   }
 };
 
@@ -3484,5 +3533,16 @@ struct ConvertQDQToVectorPass
 
 void mlir::qdq::populateQDQToVectorConversionPatterns(
     RewritePatternSet &patterns, const QDQToVectorOptions &options) {
-  patterns.add<DequantizeLinearToVector>(patterns.getContext(), options);
+  // One pattern per width; with the host's width per op, each takes the
+  // ops the host rule gives its width.
+  for (unsigned bits : {128u, 256u, 512u}) {
+    if (options.vectorBits && options.vectorBits != bits)
+      continue;
+    QDQToVectorOptions atWidth = options;
+    atWidth.vectorBits = bits;
+    atWidth.x86 = options.x86.limitedTo(bits);
+    patterns.add<DequantizeLinearToVector>(patterns.getContext(), atWidth,
+                                           /*hostWidthOnly=*/
+                                           options.vectorBits == 0);
+  }
 }

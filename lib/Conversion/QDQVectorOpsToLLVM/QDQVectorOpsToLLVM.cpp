@@ -19,6 +19,7 @@
 #include "qdq/Conversion/Passes.h"
 #include "qdq/Dialect/QDQ/IR/QDQ.h"
 #include "qdq/Dialect/QDQ/Utils/ElementCodegen.h"
+#include "qdq/Dialect/QDQ/Utils/VectorWidth.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -108,10 +109,19 @@ namespace {
 template <typename OpTy> class X86Pattern : public OpRewritePattern<OpTy> {
 public:
   X86Pattern(MLIRContext *ctx, const X86Features &features)
-      : OpRewritePattern<OpTy>(ctx), features(features) {}
+      : OpRewritePattern<OpTy>(ctx), cpuFeatures(features) {}
 
 protected:
-  X86Features features;
+  /// The features `op` may use: those of the CPU without the ones wider
+  /// than the vector width its function is marked with (VectorWidth.h), so
+  /// that code written for ymm registers gets no zmm instruction.
+  X86Features featuresFor(Operation *op) const {
+    unsigned bits = getMarkedVectorWidth(op);
+    return bits ? cpuFeatures.limitedTo(bits) : cpuFeatures;
+  }
+
+private:
+  X86Features cpuFeatures;
 };
 
 class TableLookupToX86 : public X86Pattern<TableLookupOp> {
@@ -120,6 +130,7 @@ public:
 
   LogicalResult matchAndRewrite(TableLookupOp op,
                                 PatternRewriter &b) const override {
+    X86Features features = featuresFor(op);
     Location loc = op.getLoc();
     VectorType tableType = op.getTable().getType();
     VectorType indexType = op.getIndices().getType();
@@ -283,6 +294,7 @@ public:
 
   LogicalResult matchAndRewrite(UnpackBitsOp op,
                                 PatternRewriter &b) const override {
+    X86Features features = featuresFor(op);
     Location loc = op.getLoc();
     int64_t bits = op.getBits();
     VectorType resultType = op.getResult().getType();
@@ -503,6 +515,7 @@ public:
 
   LogicalResult matchAndRewrite(arith::TruncFOp op,
                                 PatternRewriter &b) const override {
+    X86Features features = featuresFor(op);
     auto resultType = dyn_cast<VectorType>(op.getType());
     auto sourceType = dyn_cast<VectorType>(op.getIn().getType());
     if (!features.avx512bf16 || !resultType || !sourceType ||
@@ -561,6 +574,7 @@ public:
 
   LogicalResult matchAndRewrite(vector::StoreOp op,
                                 PatternRewriter &b) const override {
+    X86Features features = featuresFor(op);
     VectorType type = op.getVectorType();
     auto cast = op.getValueToStore().getDefiningOp<arith::BitcastOp>();
     Type half = cast ? getElementTypeOrSelf(cast.getIn().getType()) : Type();

@@ -18,6 +18,13 @@ namespace mlir::qdq {
 /// or AVX2, otherwise 128.
 unsigned getHostVectorBits();
 
+/// The SIMD width measured fastest on the host for dequantizing `xElement`
+/// to `yElement`, with stores that stream (non-temporal) or not:
+/// getHostVectorBits(), except 256 for f32 results of integer and f16 x
+/// whose stores do not stream on an AVX-512 CPU that is not an AMD Zen
+/// core.
+unsigned getHostVectorBits(Type xElement, Type yElement, bool streams);
+
 /// How the arithmetic SIMD steps write f16 results.
 enum class F16StoreForm {
   /// Rounded and written one register at a time: each vcvtps2ph stores to
@@ -55,7 +62,8 @@ int64_t getHostRowTile(Type yElement);
 
 /// How the vector lowering shapes its loops.
 struct QDQToVectorOptions {
-  /// SIMD width in bits (128, 256 or 512).
+  /// SIMD width in bits (128, 256 or 512); 0: for each op the host's
+  /// (getHostVectorBits(xElement, yElement)).
   unsigned vectorBits = 256;
   /// SIMD registers per loop iteration (the loops step over
   /// unroll * vectorBits / 32 lanes; LLVM splits the vectors into registers).
@@ -90,9 +98,12 @@ struct QDQToVectorOptions {
   int64_t periodTile = 0;
 };
 
-/// Adds the pattern that rewrites qdq.dequantize_linear on tensors into
-/// scf.for loops over vectors of f32 lanes. Forms it has no scheme for are
-/// left unchanged (for the linalg lowering).
+/// Adds the patterns that rewrite qdq.dequantize_linear on tensors into
+/// scf.for loops over vectors of f32 lanes. Forms they have no scheme for
+/// are left unchanged (for the linalg lowering). The pass then marks each
+/// function it vectorized with the widest SIMD width of its ops
+/// (markVectorWidth in VectorWidth.h); users of the patterns alone should
+/// do the same, so that LLVM does not widen the vectors.
 void populateQDQToVectorConversionPatterns(RewritePatternSet &patterns,
                                            const QDQToVectorOptions &options);
 
