@@ -276,14 +276,13 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
     64 Mi; fp8 x -> f32 ran at 0.71-0.90x and f16/bf16 results at
     0.51-0.90x, geometric means per result type and size, without the
     512-bit AVX512_VBMI, FP16 and BF16 forms); 256 with AVX or AVX2, else
-    128. Each function the pass
-    vectorizes is marked with the widest width of its ops as LLVM's
-    `prefer-vector-width` and `min-legal-vector-width` (a `passthrough`
-    entry): without them LLVM keeps vectors in the widest registers of the
-    target CPU, so code written for 256 bits ran in zmm registers on an
-    AVX-512 CPU. A function's own `prefer_vector_width` and a larger
-    minimum are kept; `--convert-qdq-vector-ops-to-llvm` then emits no
-    instruction wider than the minimum.
+    128. Each function the pass vectorizes is marked with the widest width
+    of its ops as LLVM's `prefer-vector-width` and `min-legal-vector-width`
+    (a `passthrough` entry): without them LLVM keeps vectors in the widest
+    registers of the target CPU, so code written for 256 bits ran in zmm
+    registers on an AVX-512 CPU. A function's own `prefer_vector_width` and
+    a larger minimum are kept; `--convert-qdq-vector-ops-to-llvm` then
+    emits no instruction wider than the minimum.
   }];
   let options = [
     Option<"vectorBits", "vector-bits", "unsigned", /*default=*/"0",

@@ -63,7 +63,8 @@ int64_t getHostRowTile(Type yElement);
 /// How the vector lowering shapes its loops.
 struct QDQToVectorOptions {
   /// SIMD width in bits (128, 256 or 512); 0: for each op the host's
-  /// (getHostVectorBits(xElement, yElement)).
+  /// (getHostVectorBits(xElement, yElement, streams), with whether the
+  /// host's streaming rule streams the op's stores).
   unsigned vectorBits = 256;
   /// SIMD registers per loop iteration (the loops step over
   /// unroll * vectorBits / 32 lanes; LLVM splits the vectors into registers).
