@@ -17,12 +17,16 @@ using namespace mlir;
 using namespace mlir::qdq;
 
 unsigned mlir::qdq::getHostVectorBits() {
-  llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
-  if (features.lookup("avx512f"))
-    return 512;
-  if (features.lookup("avx2") || features.lookup("avx"))
-    return 256;
-  return 128;
+  // Asked per op (getHostVectorBits(x, y, streams)): the CPU is read once.
+  static const unsigned bits = [] {
+    llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
+    if (features.lookup("avx512f"))
+      return 512u;
+    if (features.lookup("avx2") || features.lookup("avx"))
+      return 256u;
+    return 128u;
+  }();
+  return bits;
 }
 
 /// The host defaults measured on AMD Zen 5 (getHostF16StoreForm,
@@ -30,7 +34,8 @@ unsigned mlir::qdq::getHostVectorBits() {
 static bool isHostZen5() { return llvm::sys::getHostCPUName() == "znver5"; }
 static bool isHostZen3() { return llvm::sys::getHostCPUName() == "znver3"; }
 static bool isHostZen() {
-  return llvm::sys::getHostCPUName().starts_with("znver");
+  static const bool zen = llvm::sys::getHostCPUName().starts_with("znver");
+  return zen;
 }
 
 unsigned mlir::qdq::getHostVectorBits(Type xElement, Type yElement,
