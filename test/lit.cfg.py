@@ -81,7 +81,7 @@ try:
                                       re.M).group(1).split())
 except (OSError, AttributeError):
     qdq_cpu_flags = set()
-for flag in ["avx2", "avx512f", "avx512bw"]:
+for flag in ["avx2", "avx512f", "avx512bw", "avx512vbmi"]:
     if flag in qdq_cpu_flags:
         config.available_features.add("host-" + flag)
 

@@ -145,7 +145,9 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
       above; a blocked packed zero point read entry by entry).
 
     Per-tensor x of at most 8 bits with f16/bf16 results becomes a table
-    lookup when `cpu-features` has the byte shuffles for it: the result of
+    lookup when `cpu-features` has the byte shuffles for it (but 8-bit x
+    whose steps compute in f16 arithmetic, below, which cost less than
+    256-entry lookups; so too its per-axis rows): the result of
     every code (16 or 256) is computed once before the loop, split into one
     byte plane per result byte, and each step looks its codes up
     (`qdq.table_lookup`) and interleaves the planes (on 512-bit registers
@@ -223,14 +225,15 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
     f16 results of integer x of at most 8 bits (packed x in i8 lanes, but
     not blocked: slower there) with a zero point of at most 8 bits or none,
     of fp8 x and of f16 x without a zero point (x as it is), with f16
-    scales, with AVX512_FP16 on 512-bit registers,
-    outside lookup tables: each step computes in f16. x - zero_point in
-    i16 lanes converted to f16 (exact), or the fp8 codes' f16 values (the
-    byte operations of the decode through f16 above, times 2^8 or 2^7 in
-    f16 for f8E4M3FN and f8E4M3FNUZ, exact; no decode table), multiplied
-    by the f16 scale (vcvtw2ph, vmulph: 32 results a register), round
-    once, as the f32 product rounded to f16 does (that product is exact),
-    for every scale: no pass over the scales.
+    scales, with AVX512_FP16 on 512-bit registers, outside the lookup
+    tables of packed x (8-bit x takes none): each step computes in f16.
+    x - zero_point in i16 lanes converted to f16 (exact), or the fp8
+    codes' f16 values (the byte operations of the decode through f16
+    above, times 2^8 or 2^7 in f16 for f8E4M3FN and f8E4M3FNUZ, exact; no
+    decode table), multiplied by the f16 scale (vcvtw2ph, vmulph: 32
+    results a register), round once, as the f32 product rounded to f16
+    does (that product is exact), for every scale: no pass over the
+    scales.
 
     f8E4M3FN and f8E4M3FNUZ x decoded through f16: a pass over the scales
     checks that every |scale| is below 2^100; where that holds, the power

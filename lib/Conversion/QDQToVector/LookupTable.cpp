@@ -99,6 +99,18 @@ int64_t LookupTable::entries(DequantizeLinearOp op, int64_t lanes,
   // two rounds of interleaving (measured).
   if (y.isF32())
     return 0;
+  // f16 results of 8-bit x that the steps can compute in f16 arithmetic
+  // (hasF16ArithmeticForm) take no table: per step, a widening, a subtract
+  // (integer x) or the fp8 decode, vcvtw2ph and vmulph per 32 results
+  // against four 128-entry byte lookups, their blend and the interleave.
+  // On an AVX512_FP16 Xeon (A/B against the tables, `scripts/bench.sh
+  // --full --ab-binary`, per tensor and per row, i8, ui8 and the four fp8
+  // kinds, 3 rounds, 2026-12-02 00:06 UTC) they ran at 1.18-1.38x at 64 Ki,
+  // 0.97-1.03x at 4 Mi and 0.96-1.19x at 64 Mi. Packed x keeps its table of
+  // 16 entries: 4-bit x ran at 1.00-1.12x at 64 Ki but 0.89-1.02x at 64 Mi,
+  // 2-bit x at 0.67-0.75x at 64 Ki.
+  if (x.getIntOrFloatBitWidth() == 8 && hasF16ArithmeticForm(op, features))
+    return 0;
   int64_t entries = x.getIntOrFloatBitWidth() == 8 ? 256
                     : isPackedSubByteType(x)       ? 16
                                                    : 0;

@@ -316,3 +316,27 @@ FailureOr<Plan> mlir::qdq::detail::choosePlan(DequantizeLinearOp op,
     return plan;
   return failure();
 }
+
+bool mlir::qdq::detail::hasF16ArithmeticForm(DequantizeLinearOp op,
+                                             const X86Features &features) {
+  Type x = op.getX().getType().getElementType();
+  Type y = op.getY().getType().getElementType();
+  Type scale = op.getScale().getType().getElementType();
+  if (!features.avx512fp16 || !y.isF16() || !scale.isF16())
+    return false;
+  if (canDecodeMinifloatViaF16(x))
+    return true;
+  Value zeroPoint = op.getZeroPoint();
+  if (x.isF16())
+    return !zeroPoint;
+  // Not blocked packed x: in an A/B on an AVX512_FP16 Xeon (2026-12-01 19:00
+  // UTC, bench/HISTORY.md) its block rows (blocks of 24) ran at 0.70-0.95x
+  // and its block tables (blocks of 32) at 0.85-1.00x, where 8-bit x blocked
+  // ran at 1.00-1.39x and packed x per-axis at 1.00-1.45x.
+  return isa<IntegerType>(x) && x.getIntOrFloatBitWidth() <= 8 &&
+         (!zeroPoint || cast<ShapedType>(zeroPoint.getType())
+                                .getElementType()
+                                .getIntOrFloatBitWidth() <= 8) &&
+         !(isPackedSubByteType(x) &&
+           op.getGranularity() == DequantizeLinearOp::Granularity::Blocked);
+}

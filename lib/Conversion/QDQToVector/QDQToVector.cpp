@@ -239,24 +239,15 @@ public:
                   isa<IntegerType>(xElement) && isPackedSubByteType(xElement);
     // f16 results of 8-bit and packed integer x, of fp8 x and of f16 x
     // without a zero point, with f16 scales, with AVX512_FP16 on 512-bit
-    // registers: in f16 arithmetic (nativeF16). Not blocked packed x: in an A/B
-    // on an AVX512_FP16 Xeon (2026-12-01 19:00 UTC, bench/HISTORY.md) its block
-    // rows (blocks of 24) ran at 0.70-0.95x and its block tables (blocks of 32)
-    // at 0.85-1.00x, where 8-bit x blocked ran at 1.00-1.39x and packed x
-    // per-axis at 1.00-1.45x. fp8 x (per-axis and blocked; 20:26 UTC, the
-    // 48 kernels this changed): 1.29-2.30x at 64 Ki, 1.53-1.83x at 64 Mi.
-    // f16 x without a zero point (20:53 UTC, 18 kernels): 0.99-1.07x at
-    // 64 Ki, 0.97-1.01x at 4 Mi, 1.24-1.38x at 64 Mi.
-    bool packed = isPackedSubByteType(xElement);
-    bool integerF16 =
-        isa<IntegerType>(xElement) && xElement.getIntOrFloatBitWidth() <= 8 &&
-        (!zeroPoint || zeroPointElement().getIntOrFloatBitWidth() <= 8) &&
-        !(packed &&
-          op.getGranularity() == DequantizeLinearOp::Granularity::Blocked);
-    nativeF16 = x86.avx512fp16 && registerLanes == 16 && yElement.isF16() &&
-                scaleElement.isF16() && !useLookup && !blockLookup &&
-                (integerF16 || canDecodeMinifloatViaF16(xElement) ||
-                 (xElement.isF16() && !zeroPoint));
+    // registers (hasF16ArithmeticForm): in f16 arithmetic (nativeF16). On an
+    // AVX512_FP16 Xeon (bench/HISTORY.md, 2026-12-01): 8-bit x blocked
+    // 1.00-1.39x and packed x per-axis 1.00-1.45x (19:00 UTC); fp8 x
+    // (per-axis and blocked; 20:26 UTC, the 48 kernels this changed):
+    // 1.29-2.30x at 64 Ki, 1.53-1.83x at 64 Mi; f16 x without a zero point
+    // (20:53 UTC, 18 kernels): 0.99-1.07x at 64 Ki, 0.97-1.01x at 4 Mi,
+    // 1.24-1.38x at 64 Mi.
+    nativeF16 = registerLanes == 16 && !useLookup && !blockLookup &&
+                hasF16ArithmeticForm(op, x86);
     // ... whose packed x stays in i8 lanes, widened to i16 from there, and
     // whose fp8 x is decoded to f16 in the steps, not looked up in a table.
     if (nativeF16) {

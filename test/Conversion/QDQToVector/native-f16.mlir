@@ -1,5 +1,5 @@
 // RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 cpu-features=avx512fp16" --split-input-file | FileCheck %s
-// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 cpu-features=avx512f,avx512bw,avx512vbmi,avx512bf16,f16c" --split-input-file | FileCheck %s --check-prefix=NOFP16
+// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 cpu-features=avx512f,avx512bw,avx512vbmi,avx512bf16,f16c" --split-input-file | FileCheck %s --check-prefixes=NOFP16,TABLES
 // RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=256 cpu-features=ssse3,avx2,avx512fp16" --split-input-file | FileCheck %s --check-prefix=NOFP16
 // RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 cpu-features=avx512f,avx512bw,avx512vbmi,f16c,avx512fp16" --split-input-file | FileCheck %s --check-prefix=VBMI
 
@@ -183,4 +183,51 @@ func.func @f16_axis(%x: tensor<8x64xf16>, %s: tensor<64xf16>) -> tensor<8x64xf16
 func.func @f16_zero_point(%x: tensor<256xf16>, %s: tensor<f16>, %z: tensor<f16>) -> tensor<256xf16> {
   %y = qdq.dequantize_linear %x, %s, %z : (tensor<256xf16>, tensor<f16>, tensor<f16>) -> tensor<256xf16>
   return %y : tensor<256xf16>
+}
+
+// -----
+
+// 8-bit x takes the f16 steps rather than a lookup table where both apply
+// (AVX512_VBMI and AVX512_FP16: per tensor, and per-axis rows long enough
+// for a table each): the steps cost fewer operations (measured, see
+// LookupTable::entries). Without AVX512_FP16 the same ops look their codes
+// up (TABLES). Packed x keeps its table of 16 entries, and so does 8-bit x
+// with an f32 scale, whose products f16 arithmetic does not round once
+// (VBMI and TABLES alike).
+// VBMI-LABEL: func.func @tables_or_f16
+// VBMI: scf.for
+// VBMI-NOT: qdq.table_lookup
+// VBMI: arith.sitofp %{{.*}} : vector<64xi16> to vector<64xf16>
+// VBMI: arith.mulf %{{.*}} : vector<64xf16>
+// VBMI: scf.for
+// VBMI-NOT: qdq.table_lookup
+// VBMI: arith.mulf %{{.*}} : vector<64xf16>
+// VBMI: scf.for
+// VBMI-NOT: qdq.table_lookup
+// VBMI: arith.sitofp %{{.*}} : vector<64xi16> to vector<64xf16>
+// VBMI: arith.mulf %{{.*}} : vector<64xf16>
+// VBMI: scf.for
+// VBMI: qdq.table_lookup
+// VBMI: scf.for
+// VBMI: qdq.table_lookup
+// VBMI: return
+// TABLES-LABEL: func.func @tables_or_f16
+// TABLES-COUNT-6: qdq.table_lookup %{{.*}} : vector<256xi8>, vector<64xi8>
+// TABLES-COUNT-2: qdq.table_lookup %{{.*}} : vector<16xi8>, vector<64xi8>
+// TABLES-COUNT-2: qdq.table_lookup %{{.*}} : vector<256xi8>, vector<64xi8>
+// TABLES-NOT: qdq.table_lookup
+// TABLES: return
+func.func @tables_or_f16(%x8: tensor<1024xi8>, %s: tensor<f16>, %z8: tensor<i8>,
+                         %e5: tensor<1024xf8E5M2>,
+                         %r8: tensor<4x2048xui8>, %rs: tensor<4xf16>,
+                         %x4: tensor<1024xi4>, %z4: tensor<i4>,
+                         %s32: tensor<f32>)
+    -> (tensor<1024xf16>, tensor<1024xf16>, tensor<4x2048xf16>,
+        tensor<1024xf16>, tensor<1024xf16>) {
+  %a = qdq.dequantize_linear %x8, %s, %z8 : (tensor<1024xi8>, tensor<f16>, tensor<i8>) -> tensor<1024xf16>
+  %b = qdq.dequantize_linear %e5, %s : (tensor<1024xf8E5M2>, tensor<f16>) -> tensor<1024xf16>
+  %c = qdq.dequantize_linear %r8, %rs {axis = 0 : i64} : (tensor<4x2048xui8>, tensor<4xf16>) -> tensor<4x2048xf16>
+  %d = qdq.dequantize_linear %x4, %s, %z4 : (tensor<1024xi4>, tensor<f16>, tensor<i4>) -> tensor<1024xf16>
+  %e = qdq.dequantize_linear %x8, %s32, %z8 : (tensor<1024xi8>, tensor<f32>, tensor<i8>) -> tensor<1024xf16>
+  return %a, %b, %c, %d, %e : tensor<1024xf16>, tensor<1024xf16>, tensor<4x2048xf16>, tensor<1024xf16>, tensor<1024xf16>
 }

@@ -113,7 +113,9 @@ FUSED_RUN_OPTIONS = RUN_OPTIONS + [
 # streams with them: the streaming stores of f16 bits take a zmm register
 # barrier, which would give the functions AVX-512 target features on
 # hosts without them (test/Pipelines/nontemporal-f16.mlir checks those
-# stores with llc).
+# stores with llc). The last line, on hosts with AVX512_VBMI only, adds
+# the 256-entry byte lookups, which 8-bit x leaves to the f16 steps
+# (LookupTable::entries) and packed x takes per tensor and per row.
 NATIVE_F16_RUN_OPTIONS = [
     '', '="vector-bits=512 cpu-features=avx512fp16"',
     '="vector-bits=512 cpu-features=ssse3,f16c,avx512fp16"',
@@ -121,7 +123,9 @@ NATIVE_F16_RUN_OPTIONS = [
     'cpu-features=avx512fp16 period-tile=3"',
     '="num-threads=2 parallel-threshold=1 vector-bits=512 '
     'cpu-features=avx512fp16 period-tile=2"',
-    '="vector-bits=256 cpu-features=ssse3,avx2,avx512fp16"']
+    '="vector-bits=256 cpu-features=ssse3,avx2,avx512fp16"',
+    ('host-avx512vbmi', '="vector-bits=512 '
+     'cpu-features=avx512f,avx512bw,avx512vbmi,avx512fp16"')]
 # The NaN-payload file adds the lowering without x86 extensions
 # (cpu-features=none): the integer bf16 rounding of the fast loops, which
 # leaves out the NaN case where all scales are finite, at the host's
@@ -151,15 +155,23 @@ IN_PLACE_RUN_OPTIONS = [
 
 def run_lines(options_list):
     # An entry starting with a space is the whole pass list; else it is
-    # the options of --qdq-to-llvm.
-    return '\n'.join(
-        '// RUN: qdq-opt %s' +
-        (options if options.startswith(' ') else ' --qdq-to-llvm' + options) +
-        ' | mlir-runner -O3 '
-        '-e main -entry-point-result=void '
-        '-shared-libs=%mlir_runner_utils,%mlir_c_runner_utils,%libomp '
-        '| FileCheck %s'
-        for options in options_list)
+    # the options of --qdq-to-llvm. A (feature, options) pair runs only
+    # where lit has that feature (the host's CPU flags: test/lit.cfg.py).
+    def line(options):
+        feature = None
+        if isinstance(options, tuple):
+            feature, options = options
+        command = ('qdq-opt %s' +
+                   (options if options.startswith(' ')
+                    else ' --qdq-to-llvm' + options) +
+                   ' | mlir-runner -O3 '
+                   '-e main -entry-point-result=void '
+                   '-shared-libs=%mlir_runner_utils,%mlir_c_runner_utils,'
+                   '%libomp | FileCheck %s')
+        if feature:
+            command = '%%if %s %%{ %s %%}' % (feature, command)
+        return '// RUN: ' + command
+    return '\n'.join(line(options) for options in options_list)
 
 # --------------------------------------------------------------------------
 # Deterministic pseudo-random numbers
@@ -1656,10 +1668,12 @@ def native_f16_cases():
     (NATIVE_F16_SPECIALS at entries 1 to 14), at each granularity and
     form: per-tensor, per-axis over one step (a register of scales), a
     long axis (period tables or scales read in place), rows (one scale a
-    row, a dynamic number of rows), blocked 8-bit x (segment tables,
+    row, a dynamic number of rows, rows long enough for a table each
+    without AVX512_FP16), blocked 8-bit x (segment tables,
     block rows), no zero point; blocked packed x, which keeps the f32
     steps; every code of the four fp8 types, whose steps decode them to
-    f16 (x of row r, column c is code (61r + c) mod 256); and f16 x
+    f16 (x of row r, column c is code (61r + c) mod 256; short rows and
+    rows long enough for a table each without AVX512_FP16); and f16 x
     without a zero point, with NaNs, infinities, signed zeros and
     subnormals among its values."""
     cases = []
@@ -1737,6 +1751,10 @@ def native_f16_cases():
     add('u8_rows_dynamic', 'ui8', [16, 80], [16], 0, 'ends',
         dynamic='outer', what='per-axis rows, axis 0, a dynamic number '
         'of rows')
+    # Rows long enough for a table each (1024 elements for 8-bit x), which
+    # 8-bit x leaves to the f16 steps with AVX512_FP16.
+    add('i8_rows_long', 'i8', [6, 1030], [6], 0, 'ends',
+        what='per-axis rows of 1030, axis 0')
     # Blocked: blocks of 32 (segment tables) and of 24 (block rows) of
     # 8-bit x; blocked packed x (block tables on 512-bit registers with
     # AVX512_VBMI, block rows) keeps the f32 steps, the same results.
@@ -1756,7 +1774,10 @@ def native_f16_cases():
             ('e5m2_b32', 'f8E5M2', [2, 256], [2, 8], 1, 32, None,
              'blocked, blocks of 32, every code in each row'),
             ('e5m2fnuz_rows', 'f8E5M2FNUZ', [16, 256], [16], 0, 0, None,
-             'per-axis rows, axis 0, every code in each row')]:
+             'per-axis rows, axis 0, every code in each row'),
+            ('e4m3fn_rows_long', 'f8E4M3FN', [6, 530], [6], 0, 0, None,
+             'per-axis rows of 530 (a table each without AVX512_FP16), '
+             'axis 0, every code in each row')]:
         rng = Rng('native_f16_' + tag)
         count = R.num_elements(s_shape)
         x = [(r * 61 + c) % 256 for r in range(shape[0])
