@@ -160,8 +160,9 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
     x of those forms whose rows (one scale and zero point each) are at
     least four times the table's entries long (1024 elements for 8-bit x,
     64 for packed x; 2048 for bf16 results of 8-bit integer and fp8 x
-    with AVX512_BF16, 512 for f16 results of fp8 x; for 4 f32 entries at
-    least one step) does the same row by row:
+    with AVX512_BF16, integer x on AMD Zen hosts only, slower elsewhere;
+    512 for f16 results of fp8 x; for 4 f32 entries at least one step)
+    does the same row by row:
     each row builds its table inside the row loop, then looks its codes up
     (a dynamic row length is tested at run time, with the arithmetic rows
     below it). Blocked packed 2/4-bit x (fp4 included) along the innermost

@@ -130,3 +130,18 @@ int64_t mlir::qdq::getHostRowTile(Type yElement) {
     return 4;
   return yElement.isF32() ? 1 : 4;
 }
+
+bool mlir::qdq::getHostRowTablesForHardwareBF16() {
+  // Zen 4: i8 -> bf16 rows of 1024 / 2048 / 4096 ran at 46 / 57 / 68 GB/s
+  // with a table each, 56 without (LookupTable.cpp,
+  // kRowTableElementsPerEntryHardwareBF16). An Intel Xeon VM (LLVM:
+  // rocketlake; AVX-512 F/BW/VBMI/BF16/FP16), rows of 4096 of i8 and ui8 x
+  // (the benchmark's per-row cases; `--ab` with cpu-features without
+  // AVX512_VBMI, which leaves no 256-entry tables, 3 rounds, 2026-12-02
+  // 00:37 UTC): without tables 1.24-1.26x at 64 Ki, 1.06-1.08x at 4 Mi and
+  // 1.09-1.29x at 64 Mi; this rule against the build before
+  // (`--ab-binary`, 5 rounds, 01:18 UTC): 1.24x at 64 Ki, 0.98-1.03x at
+  // 4 Mi and 0.98-1.01x at 64 Mi. Its 256-entry lookups (four vpermt2b per
+  // 64 codes) also lost to the f16 steps (LookupTable::entries).
+  return isHostZen();
+}

@@ -8,6 +8,7 @@
 #include "Utils.h"
 
 #include "qdq/Conversion/PackedSubByteToLLVM/PackedSubByteToLLVM.h"
+#include "qdq/Conversion/QDQToVector/QDQToVector.h"
 #include "qdq/Conversion/QDQVectorOpsToLLVM/QDQVectorOpsToLLVM.h"
 #include "qdq/Dialect/QDQ/Utils/ElementCodegen.h"
 
@@ -78,8 +79,12 @@ int64_t LookupTable::rowTableLength(DequantizeLinearOp op, int64_t lanes,
   Type x = op.getX().getType().getElementType();
   Type y = op.getY().getType().getElementType();
   if (y.isBF16() && features.avx512bf16 &&
-      (isa<IntegerType>(x) || isFloatQuantizedElement(x)))
+      (isa<IntegerType>(x) || isFloatQuantizedElement(x))) {
+    // Integer x: not on every host (getHostRowTablesForHardwareBF16).
+    if (isa<IntegerType>(x) && !getHostRowTablesForHardwareBF16())
+      return 0;
     return kRowTableElementsPerEntryHardwareBF16 * n;
+  }
   if (y.isF16() && isFloatQuantizedElement(x))
     return kRowTableElementsPerEntryFp8ToF16 * n;
   return kRowTableElementsPerEntry * n;

@@ -2,7 +2,7 @@
 // RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=256 unroll=4 cpu-features=avx512bw,avx512vbmi,avx2" --split-input-file | FileCheck %s --check-prefix=YMM
 // RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 cpu-features=none" --split-input-file | FileCheck %s --check-prefix=NONE
 // RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 cpu-features=avx512f" --split-input-file | FileCheck %s --check-prefix=F32
-// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 cpu-features=avx512bw,avx512vbmi,avx512bf16" --split-input-file | FileCheck %s --check-prefix=BF16
+// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 cpu-features=avx512bw,avx512vbmi,avx512bf16" --split-input-file | FileCheck %s --check-prefixes=BF16,%if host-cpu-znver{{.*}} %{BF16-ZEN%} %else %{BF16-OTHER%}
 // RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=256 cpu-features=ssse3,avx2" --split-input-file | FileCheck %s --check-prefix=AVX2
 // RUN: not qdq-opt %s --convert-qdq-to-vector="cpu-features=avx9" 2>&1 | FileCheck %s --check-prefix=BAD
 
@@ -321,8 +321,10 @@ func.func @i8_rows_dynamic(%x: tensor<?x?xi8>, %s: tensor<?xf16>, %z: tensor<?xi
 // of 8-bit integer and fp8 x round as fast with AVX512_BF16
 // (vcvtne2ps2bf16), so their rows take tables from 2048 on only (fp8's
 // steps without row tables still look up the decode table, but build no
-// row table: no mulf of 256 lanes); fp8 x with f16 results decodes
-// with a table first, so its rows take their own from 512 on. Row tables
+// row table: no mulf of 256 lanes), and integer x's only on AMD Zen hosts
+// (getHostRowTablesForHardwareBF16: BF16-ZEN, BF16-OTHER); fp8 x with f16
+// results decodes with a table first, so its rows take their own from 512
+// on. Row tables
 // compute the row's scale times every code inside the row loop (fp8's
 // decode table, scale 1, folds to constants before it).
 // CHECK-LABEL: func.func @i8_rows_bf16
@@ -338,8 +340,11 @@ func.func @i8_rows_dynamic(%x: tensor<?x?xi8>, %s: tensor<?xf16>, %z: tensor<?xi
 // BF16-LABEL: func.func @i8_rows_bf16
 // BF16-NOT: qdq.table_lookup
 // BF16-LABEL: func.func @i8_rows_bf16_long
-// BF16: arith.mulf %{{.*}}, %{{.*}} : vector<256xf32>
-// BF16: qdq.table_lookup
+// BF16-ZEN: arith.mulf %{{.*}}, %{{.*}} : vector<256xf32>
+// BF16-ZEN: qdq.table_lookup
+// BF16-OTHER-NOT: qdq.table_lookup
+// BF16-OTHER: arith.truncf %{{.*}} : vector<{{[0-9]+}}xf32> to vector<{{[0-9]+}}xbf16>
+// BF16-OTHER-NOT: qdq.table_lookup
 // BF16-LABEL: func.func @e4m3_rows_f16
 // BF16: arith.mulf %{{.*}}, %{{.*}} : vector<256xf32>
 // BF16: qdq.table_lookup

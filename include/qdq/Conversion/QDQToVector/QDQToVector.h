@@ -60,6 +60,13 @@ int64_t getHostPeriodTile(Type xElement, Type yElement, bool streams);
 /// type: on AMD Zen 5 1 for f32 results and 4 for f16/bf16; 4 elsewhere.
 int64_t getHostRowTile(Type yElement);
 
+/// Whether per-axis rows of 8-bit integer x whose bf16 results AVX512_BF16
+/// rounds take a lookup table each on the host CPU, from rows of 2048 on
+/// (LookupTable::rowTableLength): on AMD Zen cores, where that was
+/// measured, but not elsewhere (an Intel Xeon ran such rows faster in
+/// arithmetic at every size measured).
+bool getHostRowTablesForHardwareBF16();
+
 /// How the vector lowering shapes its loops.
 struct QDQToVectorOptions {
   /// SIMD width in bits (128, 256 or 512); 0: for each op the host's
