@@ -239,13 +239,12 @@ public:
                   isa<IntegerType>(xElement) && isPackedSubByteType(xElement);
     // f16 results of 8-bit and packed integer x, of fp8 x and of f16 x
     // without a zero point, with f16 scales, with AVX512_FP16 on 512-bit
-    // registers (hasF16ArithmeticForm): in f16 arithmetic (nativeF16). On an
-    // AVX512_FP16 Xeon (bench/HISTORY.md, 2026-12-01): 8-bit x blocked
-    // 1.00-1.39x and packed x per-axis 1.00-1.45x (19:00 UTC); fp8 x
-    // (per-axis and blocked; 20:26 UTC, the 48 kernels this changed):
-    // 1.29-2.30x at 64 Ki, 1.53-1.83x at 64 Mi; f16 x without a zero point
-    // (20:53 UTC, 18 kernels): 0.99-1.07x at 64 Ki, 0.97-1.01x at 4 Mi,
-    // 1.24-1.38x at 64 Mi.
+    // registers (hasF16ArithmeticForm, with the A/B of integer x): in f16
+    // arithmetic (nativeF16). On the same AVX512_FP16 Xeon
+    // (bench/HISTORY.md, 2026-12-01): fp8 x (per-axis and blocked; 20:26
+    // UTC, the 48 kernels this changed): 1.29-2.30x at 64 Ki, 1.53-1.83x at
+    // 64 Mi; f16 x without a zero point (20:53 UTC, 18 kernels): 0.99-1.07x
+    // at 64 Ki, 0.97-1.01x at 4 Mi, 1.24-1.38x at 64 Mi.
     nativeF16 = registerLanes == 16 && !useLookup && !blockLookup &&
                 hasF16ArithmeticForm(op, x86);
     // ... whose packed x stays in i8 lanes, widened to i16 from there, and
