@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "qdq/Conversion/QDQToVector/QDQToVector.h"
+#include "qdq/Dialect/QDQ/Utils/HostCPU.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 
@@ -27,15 +28,6 @@ unsigned mlir::qdq::getHostVectorBits() {
     return 128u;
   }();
   return bits;
-}
-
-/// The host defaults measured on AMD Zen 5 (getHostF16StoreForm,
-/// getHostPeriodTile, getHostRowTile) differ from those measured on Zen 4.
-static bool isHostZen5() { return llvm::sys::getHostCPUName() == "znver5"; }
-static bool isHostZen3() { return llvm::sys::getHostCPUName() == "znver3"; }
-static bool isHostZen() {
-  static const bool zen = llvm::sys::getHostCPUName().starts_with("znver");
-  return zen;
 }
 
 unsigned mlir::qdq::getHostVectorBits(Type xElement, Type yElement,

@@ -1,10 +1,9 @@
 //===- StreamingRule.cpp - when loop nests take streaming stores ----------===//
 
 #include "qdq/Dialect/QDQ/Utils/StreamingRule.h"
+#include "qdq/Dialect/QDQ/Utils/HostCPU.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "llvm/ADT/StringRef.h"
-#include "llvm/TargetParser/Host.h"
 
 using namespace mlir;
 using namespace mlir::qdq;
@@ -55,7 +54,9 @@ Value StreamingRule::buildStreams(OpBuilder &b, Location loc, Value written,
 
 StreamingRule StreamingRule::host() {
   constexpr int64_t kMiB = 1 << 20;
-  if (llvm::sys::getHostCPUName() == "znver3")
+  if (isHostZen3())
     return {16 * kMiB, /*scaledByShare=*/false};
-  return {24 * kMiB, /*scaledByShare=*/true};
+  if (isHostZen())
+    return {24 * kMiB, /*scaledByShare=*/true};
+  return {48 * kMiB, /*scaledByShare=*/false};
 }

@@ -137,7 +137,8 @@ def QDQNontemporalStores : Pass<"qdq-nontemporal-stores"> {
     a third of them (i32 -> f16) and from 1.6 times when it writes 80% (i8
     -> f32). The defaults, `min-bytes=0` and `share-rule=host`, take the
     host CPU's measured rule: `flat` from 16 MiB on AMD Zen 3 (`znver3`),
-    `scaled` from 24 MiB on every other CPU (fitted on Zen 5).
+    `scaled` from 24 MiB on the other AMD Zen cores (fitted on Zen 5),
+    `flat` from 48 MiB on every other CPU (measured on an Intel Xeon).
 
     On the 2-core Zen 5 VM (`bench/micro/thread_stores.c`, 2026-11-27
     11:40 UTC, one thread), streaming stores wrote 35-38 GB/s of results
@@ -167,6 +168,17 @@ def QDQNontemporalStores : Pass<"qdq-nontemporal-stores"> {
     where the host's rule streams a nest, `--convert-qdq-to-vector` now
     takes such tables one period (one row) at a time (`period-tile`,
     `bench/HISTORY.md`).
+
+    On a 2-core Intel Xeon VM (LLVM: `rocketlake`; AVX-512 with FP16 and
+    BF16; same micro, 2026-12-02 02:23 and 02:30 UTC, one thread), normal
+    stores ran at 26-28 GB/s up to 40 MiB of traffic and streaming stores
+    at 24-28 whatever the size; every pattern from 1/3 to 0.89 crossed
+    over at 40-64 MiB in both runs (at 48 MiB the two were within 4% of
+    each other), with no order by written share: hence the flat rule from
+    48 MiB there. The benchmark's 32-bit x kernels at 4 Mi elements (24
+    and 32 MiB), which the scaled rule streamed, ran at 1.04-1.08x with
+    normal stores for f32 results and 1.00-1.02x for f16/bf16 results (36
+    kernels, every granularity, 5 rounds, 02:26 UTC).
 
     Writes inside an `scf.forall` (the chunks the SIMD lowering splits over
     threads) need `threads` times as many bytes: normal stores into a
@@ -227,11 +239,11 @@ def QDQNontemporalStores : Pass<"qdq-nontemporal-stores"> {
            "allocation plus the static buffers it reads) for its writes to "
            "become non-temporal stores, times 2 * written / moved with "
            "share-rule=scaled; 0: the host's (16 MiB on AMD Zen 3, 24 MiB "
-           "otherwise); negative: none">,
+           "on the other Zen cores, 48 MiB otherwise); negative: none">,
     Option<"shareRule", "share-rule", "std::string", /*default=*/"\"host\"",
            "Whether the threshold scales with the share of the moved bytes "
-           "a loop nest writes: scaled, flat, or host (flat on AMD Zen 3, "
-           "scaled otherwise)">,
+           "a loop nest writes: scaled, flat, or host (scaled on the AMD Zen "
+           "cores but Zen 3, flat otherwise)">,
     Option<"threads", "threads", "int64_t", /*default=*/"1",
            "Threads an scf.forall runs on: a loop nest written inside one "
            "needs this many times min-bytes (below 2: min-bytes)">,

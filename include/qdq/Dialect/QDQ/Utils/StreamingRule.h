@@ -40,9 +40,13 @@ struct StreamingRule {
   /// crossed over at 16-20 MiB of traffic whatever its written share (16
   /// MiB, flat: in the benchmark, 2-bit x -> f32 (but C=4096) and 16-bit x
   /// -> f16 at 4 Mi elements, 16-17 MiB, ran 1.16-1.60x faster streaming;
-  /// bench/HISTORY.md, session of 2026-11-27 from 23:38 UTC), and on Zen 5,
+  /// bench/HISTORY.md, session of 2026-11-27 from 23:38 UTC); on Zen 5,
   /// where the crossover moved with the written share (24 MiB, scaled: the
-  /// rule for every CPU but Zen 3).
+  /// rule for the other Zen cores); and on an Intel Xeon VM (LLVM:
+  /// rocketlake, AVX-512 with FP16), where every pattern crossed over at
+  /// 40-64 MiB whatever its written share (48 MiB, flat: the rule for every
+  /// other CPU; bench/micro/thread_stores.c and the A/Bs in
+  /// bench/HISTORY.md, session of 2026-12-02 from 02:16 UTC).
   static StreamingRule host();
 };
 

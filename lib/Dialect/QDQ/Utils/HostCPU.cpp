@@ -1,0 +1,18 @@
+//===- HostCPU.cpp - the host CPU kinds the host defaults tell apart ------===//
+
+#include "qdq/Dialect/QDQ/Utils/HostCPU.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/TargetParser/Host.h"
+
+using namespace mlir;
+
+// The name is read once: the host defaults ask per op.
+static llvm::StringRef hostCPUName() {
+  static const llvm::StringRef name = llvm::sys::getHostCPUName();
+  return name;
+}
+
+bool qdq::isHostZen() { return hostCPUName().starts_with("znver"); }
+bool qdq::isHostZen3() { return hostCPUName() == "znver3"; }
+bool qdq::isHostZen5() { return hostCPUName() == "znver5"; }
