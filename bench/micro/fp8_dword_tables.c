@@ -27,7 +27,7 @@
 // Reported in GB/s of x + y bytes, each of 3 runs; first the core cycles
 // per instruction of the shuffles and conversions these forms take.
 //
-// On the Intel Xeon VM (LLVM: rocketlake; 2026-12-02 02:50 UTC): vpermt2b
+// On the Intel Xeon VM (LLVM: rocketlake; 2026-12-02 02:47 UTC): vpermt2b
 // takes 2 cycles of the shuffle port (a vpaddd beside it is free), vpermb,
 // vpunpcklwd and vpshufb 1, vcvtne2ps2bf16 2 and more; so the kernel's
 // bf16 loop spends 18 shuffle-port cycles per 64 codes (five vpermt2b,
