@@ -85,6 +85,7 @@ void mlir::qdq::buildQDQToLLVMPipeline(
     QDQNontemporalStoresOptions nontemporal;
     nontemporal.minBytes = options.nontemporalMinBytes;
     nontemporal.shareRule = options.nontemporalShareRule;
+    nontemporal.prefetchBytes = options.nontemporalPrefetchBytes;
     nontemporal.threads = options.numThreads;
     pm.addNestedPass<func::FuncOp>(createQDQNontemporalStores(nontemporal));
   }

@@ -71,6 +71,12 @@ struct QDQToLLVMPipelineOptions
                      "share of the bytes a loop writes: scaled, flat or "
                      "host (see --qdq-nontemporal-stores)"),
       llvm::cl::init(QDQNontemporalStoresOptions().shareRule)};
+  Option<int64_t> nontemporalPrefetchBytes{
+      *this, "nontemporal-prefetch-bytes",
+      llvm::cl::desc("How many bytes ahead the loops with non-temporal "
+                     "stores prefetch the large buffers they read; 0 = the "
+                     "host's; negative: none (see --qdq-nontemporal-stores)"),
+      llvm::cl::init(QDQNontemporalStoresOptions().prefetchBytes)};
   Option<bool> fold{
       *this, "fold",
       llvm::cl::desc("Before lowering, evaluate qdq ops on constants "

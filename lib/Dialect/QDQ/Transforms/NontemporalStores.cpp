@@ -36,6 +36,11 @@ using namespace mlir;
 
 namespace {
 
+/// Streaming loops prefetch the buffers of at least this many bytes they
+/// read (StreamingRule::prefetchBytes): x, not the tables of scales and
+/// zero points, which stay in the caches.
+constexpr int64_t kPrefetchMinBytes = 1 << 20;
+
 /// Alignments are tracked as powers of two up to this many bytes (more is
 /// never needed: the widest SIMD store is 64 bytes).
 constexpr uint64_t kMaxFactor = 4096;
@@ -356,9 +361,12 @@ struct QDQNontemporalStoresPass
           << shareRule << "'";
       return signalPassFailure();
     }
-    rule = {minBytes == 0 ? host.minBytes : int64_t(minBytes), *scaled};
+    rule = {minBytes == 0 ? host.minBytes : int64_t(minBytes), *scaled,
+            prefetchBytes == 0 ? host.prefetchBytes
+                               : std::max<int64_t>(prefetchBytes, 0)};
     SmallVector<Candidate> writes;
     nestReads.clear();
+    prefetchedLoops.clear();
     // (loop nest, buffer) pairs that a loop of the nest also writes with
     // stores that stay normal (masked tails of rows, steps that run into the
     // next block): streaming stores there would share cache lines with
@@ -439,7 +447,46 @@ struct QDQNontemporalStoresPass
     // level is its own anchor: the store that replaces it.
     Operation *anchor = topLevelNest(store);
     rewriter.eraseOp(write);
+    prefetchLargeReads(rewriter, store);
     return anchor;
+  }
+
+  /// Before each read of a buffer of at least kPrefetchMinBytes (x, not
+  /// the tables) in the loop that holds the streaming store `store`, a
+  /// prefetch of the same buffer rule.prefetchBytes ahead along its
+  /// innermost dim (clamped to its last element): with streaming stores
+  /// the hardware prefetchers did not keep the reads ahead on the Xeon
+  /// (StreamingRule::host). Once per loop; reads of static shape only.
+  void prefetchLargeReads(IRRewriter &rewriter, vector::StoreOp store) {
+    auto loop = dyn_cast<scf::ForOp>(store->getParentOp());
+    if (rule.prefetchBytes <= 0 || !loop ||
+        !prefetchedLoops.insert(loop).second)
+      return;
+    for (Operation &op : loop.getBody()->without_terminator()) {
+      auto read = dyn_cast<vector::TransferReadOp>(&op);
+      auto type = read ? dyn_cast<MemRefType>(read.getShapedType()) : nullptr;
+      if (!type || !type.hasStaticShape() || type.getRank() == 0 ||
+          !type.getElementType().isIntOrFloat() ||
+          type.getElementTypeBitWidth() < 8 ||
+          staticBytes(viewedBuffer(read.getBase())) < kPrefetchMinBytes)
+        continue;
+      Location loc = read.getLoc();
+      int64_t ahead = std::max<int64_t>(
+          1, rule.prefetchBytes * 8 / int64_t(type.getElementTypeBitWidth()));
+      // The constants before the loop, the index next to the read.
+      rewriter.setInsertionPoint(loop);
+      Value aheadValue = arith::ConstantIndexOp::create(rewriter, loc, ahead);
+      Value last = arith::ConstantIndexOp::create(rewriter, loc,
+                                                  type.getShape().back() - 1);
+      rewriter.setInsertionPoint(read);
+      SmallVector<Value> indices(read.getIndices());
+      Value next =
+          arith::AddIOp::create(rewriter, loc, indices.back(), aheadValue);
+      indices.back() = arith::MinSIOp::create(rewriter, loc, next, last);
+      memref::PrefetchOp::create(rewriter, loc, read.getBase(), indices,
+                                 /*isWrite=*/false, /*localityHint=*/3,
+                                 /*isDataCache=*/true);
+    }
   }
 
   /// The loop nest `nest` (in the block of the allocation) writes
@@ -652,6 +699,8 @@ struct QDQNontemporalStoresPass
 
   /// readBuffers of each loop nest a candidate write is in.
   llvm::DenseMap<Operation *, llvm::SetVector<Value>> nestReads;
+  /// The loops whose reads prefetchLargeReads has prefetched.
+  llvm::DenseSet<Operation *> prefetchedLoops;
   /// The options' rule, with the host's in place of its defaults.
   qdq::StreamingRule rule;
 };

@@ -58,5 +58,5 @@ StreamingRule StreamingRule::host() {
     return {16 * kMiB, /*scaledByShare=*/false};
   if (isHostZen())
     return {24 * kMiB, /*scaledByShare=*/true};
-  return {48 * kMiB, /*scaledByShare=*/false};
+  return {48 * kMiB, /*scaledByShare=*/false, /*prefetchBytes=*/4096};
 }

@@ -25,6 +25,9 @@ namespace mlir::qdq {
 struct StreamingRule {
   int64_t minBytes = 0;
   bool scaledByShare = true;
+  /// How many bytes ahead a streaming loop prefetches the large buffers it
+  /// reads (--qdq-nontemporal-stores, prefetch-bytes); 0: it does not.
+  int64_t prefetchBytes = 0;
 
   /// Whether a nest that moves `streamed` bytes, `written` of them written,
   /// as one of `threads` threads, streams. In double: the sizes only steer
@@ -46,7 +49,12 @@ struct StreamingRule {
   /// rocketlake, AVX-512 with FP16), where every pattern crossed over at
   /// 40-64 MiB whatever its written share (48 MiB, flat: the rule for every
   /// other CPU; bench/micro/thread_stores.c and the A/Bs in
-  /// bench/HISTORY.md, session of 2026-12-02 from 02:16 UTC).
+  /// bench/HISTORY.md, session of 2026-12-02 from 02:16 UTC). Streaming
+  /// loops prefetch their large reads 4 KiB ahead on the same CPUs (on the
+  /// Xeon the benchmark's 64 Mi core-set kernels ran 1.048x faster, bf16
+  /// results 1.13x; on Zen 5 a repeat over the same kernels had found no
+  /// gain: bench/HISTORY.md, sessions of 2026-11-27 from 06:01 UTC and of
+  /// 2026-12-02 from 02:16 UTC).
   static StreamingRule host();
 };
 

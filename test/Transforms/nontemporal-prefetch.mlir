@@ -1,0 +1,75 @@
+// The prefetches of --qdq-nontemporal-stores (prefetch-bytes): the loop
+// that holds a streaming store prefetches each buffer of at least 1 MiB it
+// reads, prefetch-bytes ahead along the innermost dim, clamped to its last
+// element; not the small tables, and nothing in loops that do not stream.
+// Default: the host's (none on AMD Zen, 4096 bytes elsewhere).
+// RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=1 prefetch-bytes=4096" | FileCheck %s --check-prefixes=CHECK,NT,PF4K
+// RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=1 prefetch-bytes=256" | FileCheck %s --check-prefixes=CHECK,NT,PF256
+// RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=1 prefetch-bytes=-1" | FileCheck %s --check-prefixes=CHECK,NT,NOPF
+// RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=1" | FileCheck %s --check-prefixes=CHECK,NT,%if host-cpu-znver{{.*}} %{NOPF%} %else %{PF4K%}
+// Loops that do not stream do not prefetch (1 TiB threshold):
+// RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=1099511627776 prefetch-bytes=4096" | FileCheck %s --check-prefixes=CHECK,NOPF
+
+// CHECK-LABEL: func.func @x_and_table(
+// NOPF-NOT:     memref.prefetch
+// PF4K-DAG:     %[[AHEAD:.*]] = arith.constant 4096 : index
+// PF4K-DAG:     %[[LAST:.*]] = arith.constant 4194303 : index
+// PF256-DAG:    %[[AHEAD:.*]] = arith.constant 256 : index
+// CHECK:        scf.for %[[I:.*]] =
+// PF4K:           %[[NEXT:.*]] = arith.addi %[[I]], %[[AHEAD]] : index
+// PF4K:           %[[AT:.*]] = arith.minsi %[[NEXT]], %[[LAST]] : index
+// PF4K:           memref.prefetch %{{.*}}[%[[AT]]], read, locality<3>, data : memref<4194304xi8>
+// PF256:          arith.addi %[[I]], %[[AHEAD]] : index
+// PF256:          memref.prefetch %{{.*}} : memref<4194304xi8>
+// CHECK:          vector.transfer_read %{{.*}}[%[[I]]]{{.*}} : memref<4194304xi8>
+// CHECK-NOT:      memref.prefetch
+// NT:             vector.store {{.*}}nontemporal = true
+func.func @x_and_table(%x: memref<4194304xi8>, %t: memref<16xf32>) -> memref<4194304xf32> {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %n = arith.constant 4194304 : index
+  %i0 = arith.constant 0 : i8
+  %f0 = arith.constant 0.0 : f32
+  %y = memref.alloc() {alignment = 64 : i64} : memref<4194304xf32>
+  scf.for %i = %c0 to %n step %c16 {
+    %b = vector.transfer_read %x[%i], %i0 {in_bounds = [true]} : memref<4194304xi8>, vector<16xi8>
+    %s = vector.transfer_read %t[%c0], %f0 {in_bounds = [true]} : memref<16xf32>, vector<16xf32>
+    %f = arith.sitofp %b : vector<16xi8> to vector<16xf32>
+    %p = arith.mulf %f, %s : vector<16xf32>
+    vector.transfer_write %p, %y[%i] {in_bounds = [true]} : vector<16xf32>, memref<4194304xf32>
+  }
+  return %y : memref<4194304xf32>
+}
+
+// Rows of f16 x (2 MiB): 4096 bytes ahead are 2048 elements, clamped to the
+// row's last column.
+// CHECK-LABEL: func.func @f16_rows(
+// NOPF-NOT:     memref.prefetch
+// CHECK:        scf.for %[[R:.*]] =
+// PF4K-DAG:       %[[AHEAD:.*]] = arith.constant 2048 : index
+// PF4K-DAG:       %[[LAST:.*]] = arith.constant 1023 : index
+// PF256-DAG:      %[[AHEAD:.*]] = arith.constant 128 : index
+// CHECK:          scf.for %[[C:.*]] =
+// PF4K:             %[[NEXT:.*]] = arith.addi %[[C]], %[[AHEAD]] : index
+// PF4K:             %[[AT:.*]] = arith.minsi %[[NEXT]], %[[LAST]] : index
+// PF4K:             memref.prefetch %{{.*}}[%[[R]], %[[AT]]], read, locality<3>, data : memref<1024x1024xf16>
+// PF256:            arith.addi %[[C]], %[[AHEAD]] : index
+// PF256:            memref.prefetch
+// CHECK-NOT:        memref.prefetch
+// NT:               vector.store {{.*}}nontemporal = true
+func.func @f16_rows(%x: memref<1024x1024xf16>) -> memref<1024x1024xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %n = arith.constant 1024 : index
+  %h0 = arith.constant 0.0 : f16
+  %y = memref.alloc() {alignment = 64 : i64} : memref<1024x1024xf32>
+  scf.for %r = %c0 to %n step %c1 {
+    scf.for %c = %c0 to %n step %c16 {
+      %h = vector.transfer_read %x[%r, %c], %h0 {in_bounds = [true]} : memref<1024x1024xf16>, vector<16xf16>
+      %f = arith.extf %h : vector<16xf16> to vector<16xf32>
+      vector.transfer_write %f, %y[%r, %c] {in_bounds = [true]} : vector<16xf32>, memref<1024x1024xf32>
+    }
+  }
+  return %y : memref<1024x1024xf32>
+}
