@@ -201,37 +201,19 @@ static inline void storeBF16(long i, const __m512 p[4]) {
   _mm512_store_si512(yb + i + 32, (__m512i)_mm512_cvtne2ps_pbh(p[3], p[2]));
 }
 
-static void f32WordsUnpack(void) {
-  __m512 p[4];
-  for (long i = 0; i < N; i += 64) {
-    productsWordsUnpack(i, p);
-    storeF32(i, p);
+// A form: the products of each step, then its stores.
+#define FORM(name, products, store)                                            \
+  static void name(void) {                                                     \
+    __m512 p[4];                                                               \
+    for (long i = 0; i < N; i += 64) {                                         \
+      products(i, p);                                                          \
+      store(i, p);                                                             \
+    }                                                                          \
   }
-}
-
-static void f32Dwords(void) {
-  __m512 p[4];
-  for (long i = 0; i < N; i += 64) {
-    productsDwords(i, p);
-    storeF32(i, p);
-  }
-}
-
-static void bf16WordsUnpack(void) {
-  __m512 p[4];
-  for (long i = 0; i < N; i += 64) {
-    productsWordsUnpack(i, p);
-    storeBF16(i, p);
-  }
-}
-
-static void bf16Dwords(void) {
-  __m512 p[4];
-  for (long i = 0; i < N; i += 64) {
-    productsDwords(i, p);
-    storeBF16(i, p);
-  }
-}
+FORM(f32WordsUnpack, productsWordsUnpack, storeF32)
+FORM(f32Dwords, productsDwords, storeF32)
+FORM(bf16WordsUnpack, productsWordsUnpack, storeBF16)
+FORM(bf16Dwords, productsDwords, storeBF16)
 
 static void bf16WordsHalves(void) {
   const __m512i order = _mm512_set_epi16(31, 15, 30, 14, 29, 13, 28, 12, 27, 11,
@@ -256,16 +238,16 @@ static void bf16WordsHalves(void) {
 
 // Core cycles per instruction of eight independent ones (zmm10 and zmm11
 // the sources, zmm0-7 the destinations), alone and with as many vpaddd.
+// clang-format off
 #define ONE(ins, d) ins " %%zmm10, %%zmm11, %%zmm" #d "\n\t"
 #define ADD(d) "vpaddd %%zmm10, %%zmm11, %%zmm" #d "\n\t"
-#define EIGHT(ins)                                                             \
-  ONE(ins, 0)                                                                  \
-  ONE(ins, 1) ONE(ins, 2) ONE(ins, 3) ONE(ins, 4) ONE(ins, 5) ONE(ins, 6)      \
-      ONE(ins, 7)
-#define EIGHT_ADDS(ins)                                                        \
-  ONE(ins, 0)                                                                  \
-  ADD(8) ONE(ins, 1) ADD(9) ONE(ins, 2) ADD(8) ONE(ins, 3) ADD(9) ONE(ins, 4)  \
-      ADD(8) ONE(ins, 5) ADD(9) ONE(ins, 6) ADD(8) ONE(ins, 7) ADD(9)
+#define EIGHT(ins) \
+  ONE(ins, 0) ONE(ins, 1) ONE(ins, 2) ONE(ins, 3) \
+  ONE(ins, 4) ONE(ins, 5) ONE(ins, 6) ONE(ins, 7)
+#define EIGHT_ADDS(ins) \
+  ONE(ins, 0) ADD(8) ONE(ins, 1) ADD(9) ONE(ins, 2) ADD(8) ONE(ins, 3) ADD(9) \
+  ONE(ins, 4) ADD(8) ONE(ins, 5) ADD(9) ONE(ins, 6) ADD(8) ONE(ins, 7) ADD(9)
+// clang-format on
 #define COST(ins)                                                              \
   do {                                                                         \
     double t0 = now();                                                         \
