@@ -1,7 +1,10 @@
 // The prefetches of --qdq-nontemporal-stores (prefetch-bytes): the loop
 // that holds a streaming store prefetches each buffer of at least 1 MiB it
-// reads, prefetch-bytes ahead along the innermost dim, clamped to its last
-// element; not the small tables, and nothing in loops that do not stream.
+// reads, prefetch-bytes ahead in memory order, clamped to the buffer's last
+// element (row-major buffers of rank > 1 through a 1-D view, so that the
+// prefetch runs on into the next rows; other layouts along the innermost
+// dim, clamped to its last element); one prefetch per buffer and read
+// position; not the small tables, and nothing in loops that do not stream.
 // Default: the host's (none on AMD Zen, 4096 bytes elsewhere).
 // RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=1 prefetch-bytes=4096" | FileCheck %s --check-prefixes=CHECK,NT,PF4K
 // RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=1 prefetch-bytes=256" | FileCheck %s --check-prefixes=CHECK,NT,PF256
@@ -41,20 +44,29 @@ func.func @x_and_table(%x: memref<4194304xi8>, %t: memref<16xf32>) -> memref<419
   return %y : memref<4194304xf32>
 }
 
-// Rows of f16 x (2 MiB): 4096 bytes ahead are 2048 elements, clamped to the
-// row's last column.
+// Rows of f16 x (2 MiB): 4096 bytes ahead are 2048 elements, two rows
+// ahead of the read: the prefetch goes through a 1-D view of x at
+// r * 1024 + c + 2048, clamped to x's last element. The second read of the
+// same elements shares the prefetch.
 // CHECK-LABEL: func.func @f16_rows(
 // NOPF-NOT:     memref.prefetch
+// PF4K:         %[[FLAT:.*]] = memref.collapse_shape %{{.*}} {{\[\[}}0, 1]] : memref<1024x1024xf16> into memref<1048576xf16>
 // CHECK:        scf.for %[[R:.*]] =
 // PF4K-DAG:       %[[AHEAD:.*]] = arith.constant 2048 : index
-// PF4K-DAG:       %[[LAST:.*]] = arith.constant 1023 : index
+// PF4K-DAG:       %[[LAST:.*]] = arith.constant 1048575 : index
+// PF4K-DAG:       %[[ROW:.*]] = arith.constant 1024 : index
 // PF256-DAG:      %[[AHEAD:.*]] = arith.constant 128 : index
 // CHECK:          scf.for %[[C:.*]] =
-// PF4K:             %[[NEXT:.*]] = arith.addi %[[C]], %[[AHEAD]] : index
+// PF4K:             %[[START:.*]] = arith.muli %[[R]], %[[ROW]] : index
+// PF4K:             %[[AT0:.*]] = arith.addi %[[START]], %[[C]] : index
+// PF4K:             %[[NEXT:.*]] = arith.addi %[[AT0]], %[[AHEAD]] : index
 // PF4K:             %[[AT:.*]] = arith.minsi %[[NEXT]], %[[LAST]] : index
-// PF4K:             memref.prefetch %{{.*}}[%[[R]], %[[AT]]], read, locality<3>, data : memref<1024x1024xf16>
-// PF256:            arith.addi %[[C]], %[[AHEAD]] : index
+// PF4K:             memref.prefetch %[[FLAT]][%[[AT]]], read, locality<3>, data : memref<1048576xf16>
+// PF256:            arith.addi %{{.*}}, %[[AHEAD]] : index
 // PF256:            memref.prefetch
+// CHECK:            vector.transfer_read %{{.*}}[%[[R]], %[[C]]]
+// CHECK-NOT:        memref.prefetch
+// CHECK:            vector.transfer_read %{{.*}}[%[[R]], %[[C]]]
 // CHECK-NOT:        memref.prefetch
 // NT:               vector.store {{.*}}nontemporal = true
 func.func @f16_rows(%x: memref<1024x1024xf16>) -> memref<1024x1024xf32> {
@@ -67,7 +79,43 @@ func.func @f16_rows(%x: memref<1024x1024xf16>) -> memref<1024x1024xf32> {
   scf.for %r = %c0 to %n step %c1 {
     scf.for %c = %c0 to %n step %c16 {
       %h = vector.transfer_read %x[%r, %c], %h0 {in_bounds = [true]} : memref<1024x1024xf16>, vector<16xf16>
+      %h2 = vector.transfer_read %x[%r, %c], %h0 {in_bounds = [true]} : memref<1024x1024xf16>, vector<16xf16>
       %f = arith.extf %h : vector<16xf16> to vector<16xf32>
+      %f2 = arith.extf %h2 : vector<16xf16> to vector<16xf32>
+      %p = arith.mulf %f, %f2 : vector<16xf32>
+      vector.transfer_write %p, %y[%r, %c] {in_bounds = [true]} : vector<16xf32>, memref<1024x1024xf32>
+    }
+  }
+  return %y : memref<1024x1024xf32>
+}
+
+// A strided view of x (every other row of a 2048x1024 buffer, not row-major
+// contiguous): the prefetch stays in the row, clamped to its last column.
+// CHECK-LABEL: func.func @strided_rows(
+// NOPF-NOT:     memref.prefetch
+// CHECK-NOT:    memref.collapse_shape
+// CHECK:        scf.for %[[R:.*]] =
+// PF4K-DAG:       %[[AHEAD:.*]] = arith.constant 4096 : index
+// PF4K-DAG:       %[[LAST:.*]] = arith.constant 1023 : index
+// CHECK:          scf.for %[[C:.*]] =
+// PF4K:             %[[NEXT:.*]] = arith.addi %[[C]], %[[AHEAD]] : index
+// PF4K:             %[[AT:.*]] = arith.minsi %[[NEXT]], %[[LAST]] : index
+// PF4K:             memref.prefetch %{{.*}}[%[[R]], %[[AT]]], read, locality<3>, data : memref<1024x1024xi8, strided<[2048, 1]>>
+// PF256:            memref.prefetch
+// CHECK-NOT:        memref.prefetch
+// NT:               vector.store {{.*}}nontemporal = true
+func.func @strided_rows(%whole: memref<2048x1024xi8>) -> memref<1024x1024xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %n = arith.constant 1024 : index
+  %i0 = arith.constant 0 : i8
+  %x = memref.subview %whole[0, 0] [1024, 1024] [2, 1] : memref<2048x1024xi8> to memref<1024x1024xi8, strided<[2048, 1]>>
+  %y = memref.alloc() {alignment = 64 : i64} : memref<1024x1024xf32>
+  scf.for %r = %c0 to %n step %c1 {
+    scf.for %c = %c0 to %n step %c16 {
+      %b = vector.transfer_read %x[%r, %c], %i0 {in_bounds = [true]} : memref<1024x1024xi8, strided<[2048, 1]>>, vector<16xi8>
+      %f = arith.sitofp %b : vector<16xi8> to vector<16xf32>
       vector.transfer_write %f, %y[%r, %c] {in_bounds = [true]} : vector<16xf32>, memref<1024x1024xf32>
     }
   }

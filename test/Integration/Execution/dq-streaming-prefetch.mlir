@@ -2,9 +2,12 @@
 // x of 1 MiB (the smallest buffer those loops prefetch), per-axis C=64,
 // i8 -> f32, on one and on two threads, with prefetches 4 KiB and 1 MiB
 // ahead (the latter clamped to x's last element from the first step on).
-// Every result is compared bit for bit with the scalar (x - zero_point) *
-// scale computed in @main from the same tensors; the count of differences
-// is printed.
+// A second kernel, per-axis rows (x [256, 4096] i8, one scale and zero
+// point per row, axis 0), reads x by (row, column): its loop prefetches
+// through a 1-D view of x, on into the next rows, clamped to x's last
+// element. Every result is compared bit for bit with the scalar
+// (x - zero_point) * scale computed in @main from the same tensors; the
+// count of differences is printed.
 // RUN: qdq-opt %s --qdq-to-llvm="nontemporal-min-bytes=1 nontemporal-prefetch-bytes=4096" | mlir-runner -O3 -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils,%libomp | FileCheck %s
 // RUN: qdq-opt %s --qdq-to-llvm="nontemporal-min-bytes=1 nontemporal-prefetch-bytes=1048576" | mlir-runner -O3 -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils,%libomp | FileCheck %s
 // RUN: qdq-opt %s --qdq-to-llvm="num-threads=2 parallel-threshold=1 nontemporal-min-bytes=1 nontemporal-prefetch-bytes=4096" | mlir-runner -O3 -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils,%libomp | FileCheck %s
@@ -13,9 +16,13 @@
 
 // IR-LABEL: llvm.func @dq(
 // IR:         "llvm.intr.prefetch"
+// IR-LABEL: llvm.func @dq_rows(
+// IR:         "llvm.intr.prefetch"
 // IR-LABEL: llvm.func @main(
 
 // CHECK: differences: 0
+// CHECK: elements: 1048576
+// CHECK: row differences: 0
 // CHECK: elements: 1048576
 
 func.func private @printString(!llvm.ptr)
@@ -27,8 +34,16 @@ func.func @dq(%x: tensor<16384x64xi8>, %s: tensor<64xf32>, %z: tensor<64xi8>)
   return %y : tensor<16384x64xf32>
 }
 
+func.func @dq_rows(%x: tensor<256x4096xi8>, %s: tensor<256xf32>, %z: tensor<256xi8>)
+    -> tensor<256x4096xf32> attributes {no_inline, passthrough = ["noinline"]} {
+  %y = qdq.dequantize_linear %x, %s, %z axis = 0
+      : (tensor<256x4096xi8>, tensor<256xf32>, tensor<256xi8>) -> tensor<256x4096xf32>
+  return %y : tensor<256x4096xf32>
+}
+
 llvm.mlir.global internal constant @differences("differences: \00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @elements("elements: \00") {addr_space = 0 : i32}
+llvm.mlir.global internal constant @row_differences("row differences: \00") {addr_space = 0 : i32}
 
 func.func @main() {
   %c0 = arith.constant 0 : index
@@ -101,5 +116,57 @@ func.func @main() {
   %p1 = llvm.mlir.addressof @elements : !llvm.ptr
   call @printString(%p1) : (!llvm.ptr) -> ()
   vector.print %count#1 : i64
+
+  // Rows: the same x bytes read as [256, 4096], the first 256 scales and
+  // zero points, one per row.
+  %c4096 = arith.constant 4096 : index
+  %c256 = arith.constant 256 : index
+  %x2 = tensor.collapse_shape %x [[0, 1]] : tensor<16384x64xi8> into tensor<1048576xi8>
+  %xr = tensor.expand_shape %x2 [[0, 1]] output_shape [256, 4096] : tensor<1048576xi8> into tensor<256x4096xi8>
+  %sr = tensor.generate {
+  ^bb0(%r: index):
+    %c = arith.remui %r, %c64 : index
+    %v = tensor.extract %s[%c] : tensor<64xf32>
+    %k = arith.index_cast %r : index to i32
+    %kf = arith.sitofp %k : i32 to f32
+    %eighth = arith.constant 0.125 : f32
+    %w = arith.mulf %kf, %eighth : f32
+    %u = arith.addf %v, %w : f32
+    tensor.yield %u : f32
+  } : tensor<256xf32>
+  %zr = tensor.generate {
+  ^bb0(%r: index):
+    %k = arith.index_cast %r : index to i32
+    %b = arith.trunci %k : i32 to i8
+    tensor.yield %b : i8
+  } : tensor<256xi8>
+  %yr = call @dq_rows(%xr, %sr, %zr)
+      : (tensor<256x4096xi8>, tensor<256xf32>, tensor<256xi8>) -> tensor<256x4096xf32>
+  %rcount:2 = scf.for %r = %c0 to %c256 step %c1 iter_args(%n = %zero, %all = %zero) -> (i64, i64) {
+    %zv = tensor.extract %zr[%r] : tensor<256xi8>
+    %sv = tensor.extract %sr[%r] : tensor<256xf32>
+    %zw = arith.extsi %zv : i8 to i32
+    %inner:2 = scf.for %c = %c0 to %c4096 step %c1 iter_args(%m = %n, %a = %all) -> (i64, i64) {
+      %xv = tensor.extract %xr[%r, %c] : tensor<256x4096xi8>
+      %xw = arith.extsi %xv : i8 to i32
+      %d = arith.subi %xw, %zw : i32
+      %df = arith.sitofp %d : i32 to f32
+      %want = arith.mulf %df, %sv : f32
+      %got = tensor.extract %yr[%r, %c] : tensor<256x4096xf32>
+      %wb = arith.bitcast %want : f32 to i32
+      %gb = arith.bitcast %got : f32 to i32
+      %ne = arith.cmpi ne, %wb, %gb : i32
+      %add = arith.extui %ne : i1 to i64
+      %m2 = arith.addi %m, %add : i64
+      %a2 = arith.addi %a, %one : i64
+      scf.yield %m2, %a2 : i64, i64
+    }
+    scf.yield %inner#0, %inner#1 : i64, i64
+  }
+  %p2 = llvm.mlir.addressof @row_differences : !llvm.ptr
+  call @printString(%p2) : (!llvm.ptr) -> ()
+  vector.print %rcount#0 : i64
+  call @printString(%p1) : (!llvm.ptr) -> ()
+  vector.print %rcount#1 : i64
   return
 }

@@ -202,8 +202,13 @@ def QDQNontemporalStores : Pass<"qdq-nontemporal-stores"> {
     The loop that holds a streaming store also prefetches (`memref.prefetch`,
     `prefetcht0` on x86) each statically shaped buffer of at least 1 MiB
     it reads (x; not the tables of scales and zero points, which stay in
-    the caches), `prefetch-bytes` ahead of the read along its innermost
-    dim, clamped to that dim's last element. On the Intel Xeon VM the
+    the caches), `prefetch-bytes` ahead of the read in memory order,
+    clamped to the buffer's last element: a row-major buffer of rank > 1
+    through a 1-D view of it (`memref.collapse_shape`), so that the
+    prefetch runs on into the next rows; a buffer of another layout
+    along its innermost dim, clamped to that dim's last element. Reads of
+    the same buffer at the same indices share one prefetch. On the Intel
+    Xeon VM the
     hardware prefetchers did not keep x's reads ahead of loops with
     streaming stores: over the benchmark's 68 core-set kernels at 64 Mi
     elements (2026-12-02 03:56-04:09 UTC, 3 rounds, against
@@ -212,7 +217,14 @@ def QDQNontemporalStores : Pass<"qdq-nontemporal-stores"> {
     0.93-1.46x), and 54 of them reached 0.9 of the roof against 41. On
     Zen 5 the same idea (LLVM's `loop-data-prefetch`) had run at 1.00x in
     a repeat over those kernels, so the host default prefetches on CPUs
-    other than AMD Zen only.
+    other than AMD Zen only. The prefetch first stayed in x's row, which
+    in the blocked-24 and per-row kernels (rows of 4096 elements, no
+    longer than 4 KiB for 8-bit x) put it at the row's end; through the
+    1-D view, the 72 kernels of the full set this changed (2026-12-02
+    05:11-05:21 UTC, 3 rounds, against the build before) ran at 1.072x
+    (geometric mean; f16 results 1.075x, bf16 1.124x, f32 1.021x; single
+    kernels 0.95-1.31x), and 43 of them reached 0.9 of the roof against
+    31.
 
     An allocation of a dynamic size has its bytes at run time only: the
     loop nest that writes it (the nest's operation in the allocation's
