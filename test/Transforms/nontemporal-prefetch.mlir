@@ -4,7 +4,8 @@
 // element (row-major buffers of rank > 1 through a 1-D view, so that the
 // prefetch runs on into the next rows; other layouts along the innermost
 // dim, clamped to its last element); one prefetch per buffer and read
-// position; not the small tables, and nothing in loops that do not stream.
+// position, also for reads that cover several cache lines; not the small
+// tables, and nothing in loops that do not stream.
 // Default: the host's (none on AMD Zen, 4096 bytes elsewhere).
 // RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=1 prefetch-bytes=4096" | FileCheck %s --check-prefixes=CHECK,NT,PF4K
 // RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=1 prefetch-bytes=256" | FileCheck %s --check-prefixes=CHECK,NT,PF256
@@ -120,4 +121,34 @@ func.func @strided_rows(%whole: memref<2048x1024xi8>) -> memref<1024x1024xf32> {
     }
   }
   return %y : memref<1024x1024xf32>
+}
+
+// A read of 64 i16 elements covers two cache lines and still gets one
+// prefetch, 4096 bytes (2048 elements) ahead: a prefetch per line ran
+// slower for 16-bit x -> f16 and 32-bit x -> f32 (bench/HISTORY.md,
+// 2026-12-02 from 05:04 UTC).
+// CHECK-LABEL: func.func @two_lines(
+// NOPF-NOT:     memref.prefetch
+// PF4K-DAG:     %[[AHEAD:.*]] = arith.constant 2048 : index
+// PF4K-DAG:     %[[LAST:.*]] = arith.constant 4194303 : index
+// CHECK:        scf.for %[[I:.*]] =
+// PF4K:           %[[NEXT:.*]] = arith.addi %[[I]], %[[AHEAD]] : index
+// PF4K:           %[[AT:.*]] = arith.minsi %[[NEXT]], %[[LAST]] : index
+// PF4K:           memref.prefetch %{{.*}}[%[[AT]]], read, locality<3>, data : memref<4194304xi16>
+// PF256:          memref.prefetch
+// CHECK-NOT:      memref.prefetch
+// CHECK:          vector.transfer_read %{{.*}}[%[[I]]]{{.*}} : memref<4194304xi16>, vector<64xi16>
+// NT:             vector.store {{.*}}nontemporal = true
+func.func @two_lines(%x: memref<4194304xi16>) -> memref<4194304xf32> {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %n = arith.constant 4194304 : index
+  %i0 = arith.constant 0 : i16
+  %y = memref.alloc() {alignment = 64 : i64} : memref<4194304xf32>
+  scf.for %i = %c0 to %n step %c64 {
+    %b = vector.transfer_read %x[%i], %i0 {in_bounds = [true]} : memref<4194304xi16>, vector<64xi16>
+    %f = arith.sitofp %b : vector<64xi16> to vector<64xf32>
+    vector.transfer_write %f, %y[%i] {in_bounds = [true]} : vector<64xf32>, memref<4194304xf32>
+  }
+  return %y : memref<4194304xf32>
 }
