@@ -5,7 +5,8 @@
 // A second kernel, per-axis rows (x [256, 4096] i8, one scale and zero
 // point per row, axis 0), reads x by (row, column): its loop prefetches
 // through a 1-D view of x, on into the next rows, clamped to x's last
-// element. Every result is compared bit for bit with the scalar
+// element. A third is the same with every dim dynamic: it streams (and
+// prefetches x) by x's size at run time. Every result is compared bit for bit with the scalar
 // (x - zero_point) * scale computed in @main from the same tensors; the
 // count of differences is printed.
 // RUN: qdq-opt %s --qdq-to-llvm="nontemporal-min-bytes=1 nontemporal-prefetch-bytes=4096" | mlir-runner -O3 -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils,%libomp | FileCheck %s
@@ -18,11 +19,14 @@
 // IR:         "llvm.intr.prefetch"
 // IR-LABEL: llvm.func @dq_rows(
 // IR:         "llvm.intr.prefetch"
+// IR-LABEL: llvm.func @dq_rows_dynamic(
+// IR:         "llvm.intr.prefetch"
 // IR-LABEL: llvm.func @main(
 
 // CHECK: differences: 0
 // CHECK: elements: 1048576
 // CHECK: row differences: 0
+// CHECK: dynamic row differences: 0
 // CHECK: elements: 1048576
 
 func.func private @printString(!llvm.ptr)
@@ -41,9 +45,17 @@ func.func @dq_rows(%x: tensor<256x4096xi8>, %s: tensor<256xf32>, %z: tensor<256x
   return %y : tensor<256x4096xf32>
 }
 
+func.func @dq_rows_dynamic(%x: tensor<?x?xi8>, %s: tensor<?xf32>, %z: tensor<?xi8>)
+    -> tensor<?x?xf32> attributes {no_inline, passthrough = ["noinline"]} {
+  %y = qdq.dequantize_linear %x, %s, %z axis = 0
+      : (tensor<?x?xi8>, tensor<?xf32>, tensor<?xi8>) -> tensor<?x?xf32>
+  return %y : tensor<?x?xf32>
+}
+
 llvm.mlir.global internal constant @differences("differences: \00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @elements("elements: \00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @row_differences("row differences: \00") {addr_space = 0 : i32}
+llvm.mlir.global internal constant @dynamic_row_differences("dynamic row differences: \00") {addr_space = 0 : i32}
 
 func.func @main() {
   %c0 = arith.constant 0 : index
@@ -142,31 +154,45 @@ func.func @main() {
   } : tensor<256xi8>
   %yr = call @dq_rows(%xr, %sr, %zr)
       : (tensor<256x4096xi8>, tensor<256xf32>, tensor<256xi8>) -> tensor<256x4096xf32>
-  %rcount:2 = scf.for %r = %c0 to %c256 step %c1 iter_args(%n = %zero, %all = %zero) -> (i64, i64) {
+  %xd = tensor.cast %xr : tensor<256x4096xi8> to tensor<?x?xi8>
+  %sd = tensor.cast %sr : tensor<256xf32> to tensor<?xf32>
+  %zd = tensor.cast %zr : tensor<256xi8> to tensor<?xi8>
+  %yd = call @dq_rows_dynamic(%xd, %sd, %zd)
+      : (tensor<?x?xi8>, tensor<?xf32>, tensor<?xi8>) -> tensor<?x?xf32>
+  %yds = tensor.cast %yd : tensor<?x?xf32> to tensor<256x4096xf32>
+  %rcount:3 = scf.for %r = %c0 to %c256 step %c1 iter_args(%n = %zero, %nd = %zero, %all = %zero) -> (i64, i64, i64) {
     %zv = tensor.extract %zr[%r] : tensor<256xi8>
     %sv = tensor.extract %sr[%r] : tensor<256xf32>
     %zw = arith.extsi %zv : i8 to i32
-    %inner:2 = scf.for %c = %c0 to %c4096 step %c1 iter_args(%m = %n, %a = %all) -> (i64, i64) {
+    %inner:3 = scf.for %c = %c0 to %c4096 step %c1 iter_args(%m = %n, %md = %nd, %a = %all) -> (i64, i64, i64) {
       %xv = tensor.extract %xr[%r, %c] : tensor<256x4096xi8>
       %xw = arith.extsi %xv : i8 to i32
       %d = arith.subi %xw, %zw : i32
       %df = arith.sitofp %d : i32 to f32
       %want = arith.mulf %df, %sv : f32
       %got = tensor.extract %yr[%r, %c] : tensor<256x4096xf32>
+      %gotd = tensor.extract %yds[%r, %c] : tensor<256x4096xf32>
       %wb = arith.bitcast %want : f32 to i32
       %gb = arith.bitcast %got : f32 to i32
+      %gbd = arith.bitcast %gotd : f32 to i32
       %ne = arith.cmpi ne, %wb, %gb : i32
+      %ned = arith.cmpi ne, %wb, %gbd : i32
       %add = arith.extui %ne : i1 to i64
+      %addd = arith.extui %ned : i1 to i64
       %m2 = arith.addi %m, %add : i64
+      %md2 = arith.addi %md, %addd : i64
       %a2 = arith.addi %a, %one : i64
-      scf.yield %m2, %a2 : i64, i64
+      scf.yield %m2, %md2, %a2 : i64, i64, i64
     }
-    scf.yield %inner#0, %inner#1 : i64, i64
+    scf.yield %inner#0, %inner#1, %inner#2 : i64, i64, i64
   }
   %p2 = llvm.mlir.addressof @row_differences : !llvm.ptr
   call @printString(%p2) : (!llvm.ptr) -> ()
   vector.print %rcount#0 : i64
-  call @printString(%p1) : (!llvm.ptr) -> ()
+  %p3 = llvm.mlir.addressof @dynamic_row_differences : !llvm.ptr
+  call @printString(%p3) : (!llvm.ptr) -> ()
   vector.print %rcount#1 : i64
+  call @printString(%p1) : (!llvm.ptr) -> ()
+  vector.print %rcount#2 : i64
   return
 }

@@ -452,8 +452,24 @@ struct QDQNontemporalStoresPass
     return anchor;
   }
 
-  /// Before each read of a buffer of at least kPrefetchMinBytes (x, not
-  /// the tables) in the loop that holds the streaming store `store`, a
+  /// Whether `read`, in the loop of the streaming store `store`, reads a
+  /// buffer worth prefetching: statically shaped, one of at least
+  /// kPrefetchMinBytes (x, not the tables of scales and zero points);
+  /// dynamically shaped, a row-major buffer defined before the loop that
+  /// is read at the store's indices (x read element by element with the
+  /// result, not a table: a loop that streams into a dynamically shaped
+  /// allocation runs only when its nest is large, see versionNest).
+  static bool isLargeRead(vector::TransferReadOp read, vector::StoreOp store) {
+    auto type = cast<MemRefType>(read.getShapedType());
+    if (type.hasStaticShape())
+      return staticBytes(viewedBuffer(read.getBase())) >= kPrefetchMinBytes;
+    return type.getLayout().isIdentity() &&
+           read.getIndices() == store.getIndices() &&
+           dominatesNest(read.getBase(), store->getParentOp());
+  }
+
+  /// Before each read of a large buffer (isLargeRead: x, not the tables)
+  /// in the loop that holds the streaming store `store`, a
   /// prefetch of the same buffer rule.prefetchBytes ahead in memory order,
   /// clamped to the buffer's last element: with streaming stores the
   /// hardware prefetchers did not keep the reads ahead on the Xeon
@@ -464,7 +480,7 @@ struct QDQNontemporalStoresPass
   /// its row a prefetch would stay at the row's end. Buffers of other
   /// layouts are prefetched along their innermost dim, clamped to its last
   /// element. Once per loop and per read position (reads of the same
-  /// buffer at the same indices share a prefetch); static shapes only.
+  /// buffer at the same indices share a prefetch); which reads: isLargeRead.
   void prefetchLargeReads(IRRewriter &rewriter, vector::StoreOp store) {
     auto loop = dyn_cast<scf::ForOp>(store->getParentOp());
     if (rule.prefetchBytes <= 0 || !loop ||
@@ -474,10 +490,9 @@ struct QDQNontemporalStoresPass
     for (Operation &op : loop.getBody()->without_terminator()) {
       auto read = dyn_cast<vector::TransferReadOp>(&op);
       auto type = read ? dyn_cast<MemRefType>(read.getShapedType()) : nullptr;
-      if (!type || !type.hasStaticShape() || type.getRank() == 0 ||
+      if (!type || type.getRank() == 0 ||
           !type.getElementType().isIntOrFloat() ||
-          type.getElementTypeBitWidth() < 8 ||
-          staticBytes(viewedBuffer(read.getBase())) < kPrefetchMinBytes)
+          type.getElementTypeBitWidth() < 8 || !isLargeRead(read, store))
         continue;
       if (llvm::any_of(prefetched, [&](vector::TransferReadOp other) {
             return other.getBase() == read.getBase() &&
@@ -489,23 +504,26 @@ struct QDQNontemporalStoresPass
       int64_t ahead = std::max<int64_t>(
           1, rule.prefetchBytes * 8 / int64_t(type.getElementTypeBitWidth()));
       bool flat = type.getRank() > 1 && type.getLayout().isIdentity();
-      int64_t size = flat ? type.getNumElements() : type.getShape().back();
-      // The constants before the loop, the index next to the read.
+      // The distance, the dims and the last index before the loop (constants
+      // for static dims), the index next to the read.
       rewriter.setInsertionPoint(loop);
       Value aheadValue = arith::ConstantIndexOp::create(rewriter, loc, ahead);
-      Value last = arith::ConstantIndexOp::create(rewriter, loc, size - 1);
       SmallVector<Value> dims;
-      if (flat)
-        for (int64_t dim : type.getShape().drop_front())
-          dims.push_back(arith::ConstantIndexOp::create(rewriter, loc, dim));
+      for (int64_t i = flat ? 0 : type.getRank() - 1; i < type.getRank(); ++i)
+        dims.push_back(dimSize(rewriter, loc, read.getBase(), i));
+      Value size = dims.front();
+      for (Value dim : ArrayRef(dims).drop_front())
+        size = rewriter.createOrFold<arith::MulIOp>(loc, size, dim);
+      Value last = rewriter.createOrFold<arith::SubIOp>(
+          loc, size, arith::ConstantIndexOp::create(rewriter, loc, 1));
       rewriter.setInsertionPoint(read);
       SmallVector<Value> indices(read.getIndices());
       Value buffer = read.getBase();
       if (flat) {
         // Row-major: ((i0 * d1 + i1) * d2 + i2) ...
         Value linear = indices.front();
-        for (auto [dim, index] :
-             llvm::zip_equal(dims, ArrayRef(indices).drop_front()))
+        for (auto [dim, index] : llvm::zip_equal(
+                 ArrayRef(dims).drop_front(), ArrayRef(indices).drop_front()))
           linear = arith::AddIOp::create(
               rewriter, loc,
               arith::MulIOp::create(rewriter, loc, linear, dim), index);
@@ -522,8 +540,8 @@ struct QDQNontemporalStoresPass
     }
   }
 
-  /// A 1-D view (memref.collapse_shape) of the statically shaped row-major
-  /// memref `memref`, made once, right after `memref` is defined.
+  /// A 1-D view (memref.collapse_shape) of the row-major memref `memref`,
+  /// made once, right after `memref` is defined.
   Value flatView(IRRewriter &rewriter, Value memref) {
     Value &view = flatViews[memref];
     if (view)
