@@ -525,8 +525,8 @@ struct QDQNontemporalStoresPass
         for (auto [dim, index] : llvm::zip_equal(
                  ArrayRef(dims).drop_front(), ArrayRef(indices).drop_front()))
           linear = arith::AddIOp::create(
-              rewriter, loc,
-              arith::MulIOp::create(rewriter, loc, linear, dim), index);
+              rewriter, loc, arith::MulIOp::create(rewriter, loc, linear, dim),
+              index);
         indices.assign({linear});
         buffer = flatView(rewriter, buffer);
         rewriter.setInsertionPoint(read);
