@@ -36,9 +36,10 @@ using namespace mlir;
 
 namespace {
 
-/// Streaming loops prefetch the buffers of at least this many bytes they
-/// read (StreamingRule::prefetchBytes): x, not the tables of scales and
-/// zero points, which stay in the caches.
+/// Streaming loops prefetch the statically shaped buffers of at least this
+/// many bytes they read (StreamingRule::prefetchBytes): x, not the tables
+/// of scales and zero points, which stay in the caches (dynamically shaped
+/// ones: isLargeRead).
 constexpr int64_t kPrefetchMinBytes = 1 << 20;
 
 /// Alignments are tracked as powers of two up to this many bytes (more is

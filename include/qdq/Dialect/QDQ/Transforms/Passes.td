@@ -291,9 +291,10 @@ def QDQNontemporalStores : Pass<"qdq-nontemporal-stores"> {
            "Threads an scf.forall runs on: a loop nest written inside one "
            "needs this many times min-bytes (below 2: min-bytes)">,
     Option<"prefetchBytes", "prefetch-bytes", "int64_t", /*default=*/"0",
-           "How many bytes ahead the loops that stream prefetch the buffers "
-           "of at least 1 MiB they read; 0: the host's (none on AMD Zen, "
-           "4096 otherwise); negative: none">,
+           "How many bytes ahead the loops that stream prefetch x (static "
+           "buffers of at least 1 MiB, dynamic ones read at the store's "
+           "indices); 0: the host's (none on AMD Zen, 4096 otherwise); "
+           "negative: none">,
   ];
   let dependentDialects = [
     "::mlir::LLVM::LLVMDialect",
