@@ -454,6 +454,19 @@ private:
   Value zeroPointAsI16(Value zp, VectorType words) {
     Type narrow =
         isa<VectorType>(zp.getType()) ? Type(words) : Type(b.getI16Type());
+    // A zero point widened from at most 16 bits (spreadEntries) is taken
+    // from before the widening.
+    Operation *widening = zp.getDefiningOp();
+    if (isa_and_nonnull<arith::ExtSIOp, arith::ExtUIOp>(widening)) {
+      Value from = widening->getOperand(0);
+      unsigned fromWidth = getElementTypeOrSelf(from).getIntOrFloatBitWidth();
+      if (fromWidth == 16)
+        return from;
+      if (fromWidth < 16 && isa<arith::ExtSIOp>(widening))
+        return arith::ExtSIOp::create(b, loc, narrow, from);
+      if (fromWidth < 16)
+        return arith::ExtUIOp::create(b, loc, narrow, from);
+    }
     unsigned width = getElementTypeOrSelf(zp).getIntOrFloatBitWidth();
     if (width > 16)
       return arith::TruncIOp::create(b, loc, narrow, zp);
@@ -1168,9 +1181,20 @@ private:
                        bool *inPlace = nullptr) {
     Type paramElement =
         cast<RankedTensorType>(param.getType()).getElementType();
+    // (nativeF16 loops keep f16 scales, narrowEntryType: an f16 scale is
+    // then its own table.)
     Type entryType = isScale ? b.getF32Type() : zpTableEntryType(paramElement);
+    if (Type narrow = isScale ? narrowEntryType(isScale) : Type())
+      entryType = narrow;
     Value init = scratchTable(length, entryType);
-    auto decode = [&](OpBuilder &nb, Location nloc, Value value) {
+    auto decode = [&](OpBuilder &nb, Location nloc, Value value) -> Value {
+      if (isScale && entryType.isF16()) {
+        Value scale = decodeScaleWith(nb, nloc, value, paramElement);
+        auto vector = dyn_cast<VectorType>(scale.getType());
+        return arith::TruncFOp::create(
+            nb, nloc, vector ? Type(vector.clone(entryType)) : entryType,
+            scale);
+      }
       if (isScale)
         return decodeScaleWith(nb, nloc, value, paramElement);
       if (auto narrow = dyn_cast<IntegerType>(entryType))
@@ -1327,13 +1351,12 @@ private:
   }
 
   /// The lanes / B entries of a step (blocks shorter than a step), each
-  /// repeated over its block's B lanes: one shuffle.
+  /// repeated over its block's B lanes: one shuffle (spreadEntries).
   Value spreadOverBlocks(Value entries) {
     SmallVector<int64_t> spread;
     for (int64_t lane = 0; lane < lanes; ++lane)
       spread.push_back(lane / plan.blockSize);
-    return vector::ShuffleOp::create(b, loc, entries, entries,
-                                     b.getDenseI64ArrayAttr(spread));
+    return spreadEntries(entries, spread);
   }
 
   /// Block tables of 2-bit x with f16/bf16 results spread each entry over 4
@@ -1648,7 +1671,11 @@ private:
     Value segment = indexConstant(b, loc, entries * plan.blockSize);
     Value segmentsEnd = roundDown(length, segment);
     // Per parameter: its table's type, or null (an f32 scale is read in
-    // place; no zero point).
+    // place; no zero point). (In nativeF16 loops, f16 and i16 tables,
+    // narrowEntryType, ran at 1.29-1.34x with f8E4M3FN, f8E4M3FNUZ and
+    // f8E5M2FNUZ x but at 0.79x with f8E5M2 x and 0.86-0.88x with i8 and
+    // ui8 x: blocked-32 at 64 Ki elements on an AVX512_FP16 Xeon,
+    // bench/HISTORY.md, 2026-12-02. They stay f32 and the subtracted type.)
     Type scaleTableType =
         decodesToItself(scaleElement, b.getF32Type()) && scalesReadInPlace()
             ? Type()
@@ -1752,7 +1779,10 @@ private:
     auto tableScale = [&](Value offset) {
       if (p.scaleDirect)
         return decodeScale(p.scaleDirect->read(b, loc, offset, lanes, true));
-      Value scale = readTable(p.scaleTable, offset, b.getF32Type());
+      Type entry = cast<RankedTensorType>(p.scaleTable.getType()).getElementType();
+      Value scale = readTable(p.scaleTable, offset, entry);
+      if (entry == narrowEntryType(/*isScale=*/true))
+        return widenEntries(scale, /*isScale=*/true);
       if (p.scaleTableInPlace && foldsScales())
         return timesPowerOfTwo(b, loc, scale, foldedRebias);
       return scale;
@@ -2506,8 +2536,9 @@ private:
   ///    one vector read and spreads them over its lanes with one static
   ///    shuffle, or, with B of at least a register, reads each entry as a
   ///    scalar (a broadcast load) and selects its lanes with a constant
-  ///    mask. The columns after the last whole group take the first steps
-  ///    of the same pattern.
+  ///    mask (nativeF16 loops always shuffle, in f16 and i16: their tables
+  ///    hold narrowEntryType, see spreadEntries). The columns after the
+  ///    last whole group take the first steps of the same pattern.
   ///  - Else (B whole steps, or a longer group): run by run. A run's scale
   ///    and zero point are decoded once and broadcast; its steps start at
   ///    its first column, and when B is not whole steps its last step runs
@@ -2672,7 +2703,9 @@ private:
     // piece (packed: element by element). Entries past the row's last are
     // masked (or clamped when packed); the lanes that take them are not
     // stored. Parameters with a row table read it (in bounds: the table
-    // has room past the row's entries).
+    // has room past the row's entries; a narrow table, narrowEntryType,
+    // may give a vector of more than `count`, whose first `count` are
+    // those entries).
     auto readEntries = [&](Value param2d, bool isScale, Value r, Value first,
                            int64_t count, bool inBounds) -> Value {
       if (perAxis)
@@ -2680,13 +2713,25 @@ private:
       const RowTable &table = isScale ? scaleTable : zpTable;
       if (table.table) {
         Value index = arith::AddIOp::create(b, loc, first, table.shift);
-        if (count == 1)
-          return tensor::ExtractOp::create(b, loc, table.table, index);
         Type entry = table.type.getElementType();
+        bool narrow = entry == narrowEntryType(isScale);
+        if (count == 1) {
+          Value read = tensor::ExtractOp::create(b, loc, table.table, index);
+          return narrow ? widenEntries(read, isScale) : read;
+        }
+        // Narrow tables are read a power of two of entries at a time (the
+        // steps spread the first `count`; the table has room for `lanes`
+        // entries from any entry of the row): one load, where LLVM splits
+        // other lengths (3 f16: a 4-byte and a 2-byte load, spread with
+        // more shuffles).
+        int64_t readCount = count;
+        if (narrow && llvm::PowerOf2Ceil(count) <= uint64_t(lanes))
+          readCount = llvm::PowerOf2Ceil(count);
         Value padding = arith::ConstantOp::create(b, loc, b.getZeroAttr(entry));
-        return vector::TransferReadOp::create(
-            b, loc, VectorType::get({count}, entry), table.table,
+        Value read = vector::TransferReadOp::create(
+            b, loc, VectorType::get({readCount}, entry), table.table,
             ValueRange{index}, padding, ArrayRef<bool>{true});
+        return narrow ? widenEntries(read, isScale) : read;
       }
       Value stored =
           readRowEntries(param2d, r, first, count, inBounds, lastEntry);
@@ -2722,7 +2767,8 @@ private:
   }
 
   /// The decoded entries of one parameter row of block rows (grouped runs):
-  /// a tensor `type` (f32 scales, zero points of the subtracted type) whose
+  /// a tensor `type` (f32 scales, zero points of the subtracted type; f16
+  /// and i16 in nativeF16 loops, narrowEntryType) whose
   /// entry `shift + k` is entry k of the row. The row is decoded from the
   /// flat parameter read from its row's first entry rounded down to a byte
   /// (packed entries), so `shift` is that rounding. No table (null `type`)
@@ -2737,12 +2783,76 @@ private:
     Value table, shift; // the current row's
   };
 
+  /// The type the row tables of nativeF16 loops keep their entries in, the
+  /// type the steps take them in (nativeF16Product): f16 scales (the op's
+  /// scales are f16) and i16 zero points, where those are narrower than
+  /// the decoded entries; else null.
+  Type narrowEntryType(bool isScale) {
+    if (!nativeF16)
+      return {};
+    if (isScale)
+      return b.getF16Type();
+    Type decoded = subtractedZeroPointType(zeroPointElement());
+    return decoded.getIntOrFloatBitWidth() > 16 ? b.getI16Type() : Type();
+  }
+
+  /// `entries` (decoded scales or zero points) as `narrow` (exact: they
+  /// were decoded from f16 scales or zero points of at most 8 bits).
+  Value narrowEntries(Value entries, Type narrow) {
+    Type type = cast<VectorType>(entries.getType()).clone(narrow);
+    if (isa<FloatType>(narrow))
+      return arith::TruncFOp::create(b, loc, type, entries);
+    return arith::TruncIOp::create(b, loc, type, entries);
+  }
+
+  /// Entries read from a table of narrowEntryType (`narrow`), or their
+  /// scalar, back in the decoded type (f32 scales, the subtracted zero
+  /// point type).
+  Value widenEntries(Value entries, bool isScale) {
+    Type decoded =
+        isScale ? b.getF32Type() : subtractedZeroPointType(zeroPointElement());
+    if (auto vector = dyn_cast<VectorType>(entries.getType()))
+      decoded = vector.clone(decoded);
+    if (isScale)
+      return arith::ExtFOp::create(b, loc, decoded, entries);
+    return arith::ExtSIOp::create(b, loc, decoded, entries);
+  }
+
+  /// `entries` (a vector) spread over a step's lanes, lane p taking entry
+  /// spread[p]. In nativeF16 loops, entries widened from fewer bits (an f16
+  /// scale, a zero point of at most 16 bits) are spread before the
+  /// widening, which nativeF16Product and zeroPointAsI16 then look
+  /// through: one 16-bit shuffle per register (vpermw) instead of a 32-bit
+  /// one per half register and a narrowing per step.
+  Value spreadEntries(Value entries, ArrayRef<int64_t> spread) {
+    Operation *widening = entries.getDefiningOp();
+    if (!nativeF16 ||
+        !isa_and_nonnull<arith::ExtFOp, arith::ExtSIOp, arith::ExtUIOp>(
+            widening)) {
+      return vector::ShuffleOp::create(b, loc, entries, entries,
+                                       b.getDenseI64ArrayAttr(spread));
+    }
+    Value narrow = widening->getOperand(0);
+    Value spreadNarrow = vector::ShuffleOp::create(
+        b, loc, narrow, narrow, b.getDenseI64ArrayAttr(spread));
+    Type wide = VectorType::get({int64_t(spread.size())},
+                                getElementTypeOrSelf(entries.getType()));
+    if (isa<arith::ExtFOp>(widening))
+      return arith::ExtFOp::create(b, loc, wide, spreadNarrow);
+    if (isa<arith::ExtSIOp>(widening))
+      return arith::ExtSIOp::create(b, loc, wide, spreadNarrow);
+    return arith::ExtUIOp::create(b, loc, wide, spreadNarrow);
+  }
+
   RowTable makeRowTable(Value param, bool isScale) {
     RowTable table;
     Type element = cast<RankedTensorType>(param.getType()).getElementType();
-    Type entry =
-        isScale ? b.getF32Type() : subtractedZeroPointType(zeroPointElement());
-    if (decodesToItself(element, entry) && (!isScale || scalesReadInPlace()))
+    Type entry = narrowEntryType(isScale);
+    if (!entry)
+      entry = isScale ? b.getF32Type()
+                      : subtractedZeroPointType(zeroPointElement());
+    if (decodesToItself(element, entry) && (!isScale || scalesReadInPlace()) &&
+        !narrowEntryType(isScale))
       return table;
     if (isPackedSubByteType(element))
       table.entriesPerByte = 8 / element.getIntOrFloatBitWidth();
@@ -2785,6 +2895,9 @@ private:
           inBounds);
       Value decoded =
           table.isScale ? decodeScale(stored) : decodeZeroPoint(stored);
+      if (Type entry = table.type.getElementType();
+          entry != getElementTypeOrSelf(decoded))
+        decoded = narrowEntries(decoded, entry);
       return vector::TransferWriteOp::create(b, loc, decoded, acc, t,
                                              ArrayRef<bool>{true})
           .getResult();
@@ -3007,7 +3120,9 @@ private:
         if (count == 1)
           return broadcast(
               in.readEntries(param2d, isScale, r, first, 1, entriesInBounds));
-        if (fewPerRegister) {
+        // (nativeF16 loops take the shuffle: their registers hold 32
+        // lanes, up to three runs of 24.)
+        if (fewPerRegister && !nativeF16) {
           Value lanesValue;
           for (int64_t e = 0; e < count; ++e) {
             Value entry = broadcast(in.readEntries(
@@ -3030,10 +3145,9 @@ private:
           }
           return lanesValue;
         }
-        Value entries =
-            in.readEntries(param2d, isScale, r, first, count, entriesInBounds);
-        return vector::ShuffleOp::create(b, loc, entries, entries,
-                                         b.getDenseI64ArrayAttr(spread));
+        return spreadEntries(
+            in.readEntries(param2d, isScale, r, first, count, entriesInBounds),
+            spread);
       };
       Value scale = stepEntries(in.scale2d, true);
       Value zp = in.zpScalar;

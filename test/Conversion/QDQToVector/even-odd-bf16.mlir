@@ -70,8 +70,7 @@ func.func @i8_tensor(%x: tensor<256xi8>, %s: tensor<bf16>, %z: tensor<i8>) -> te
 // CHECK: %[[AE:.*]] = arith.mulf %[[SE]], %{{.*}} : vector<32xf32>
 // CHECK: %[[SO:.*]] = vector.shuffle %[[T]], %[[T]] [1, 3, 5, {{.*}}, 61, 63] : vector<64xf32>, vector<64xf32>
 // CHECK: %[[AO:.*]] = arith.mulf %[[SO]], %{{.*}} : vector<32xf32>
-// CHECK: %[[Z:.*]] = arith.extui %{{.*}} : vector<64xi8> to vector<64xi32>
-// CHECK: %[[Z16:.*]] = arith.trunci %[[Z]] : vector<64xi32> to vector<64xi16>
+// CHECK: %[[Z16:.*]] = arith.extui %{{.*}} : vector<64xi8> to vector<64xi16>
 // CHECK: %[[REBIAS:.*]] = arith.subi %{{.*}}, %[[Z16]] : vector<64xi16>
 // CHECK: scf.for
 // CHECK: arith.extui %{{.*}} : vector<64xi8> to vector<64xi16>

@@ -14,7 +14,7 @@
 // CHECK-NOT: scf.if
 // CHECK: %[[S:.*]] = tensor.extract %{{.*}}[] : tensor<f16>
 // CHECK: %[[SV:.*]] = vector.broadcast %[[S]] : f16 to vector<64xf16>
-// CHECK: %[[Z:.*]] = arith.trunci %{{.*}} : i32 to i16
+// CHECK: %[[Z:.*]] = arith.extsi %{{.*}} : i8 to i16
 // CHECK: %[[ZV:.*]] = vector.broadcast %[[Z]] : i16 to vector<64xi16>
 // CHECK: scf.for
 // CHECK: %[[X:.*]] = vector.transfer_read {{.*}} : tensor<256xi8>, vector<64xi8>
@@ -36,11 +36,12 @@ func.func @i8_tensor(%x: tensor<256xi8>, %s: tensor<f16>, %z: tensor<i8>) -> ten
 // -----
 
 // Packed 4-bit x stays in i8 lanes (masked and shifted nibbles,
-// interleaved), zero-extended to i16 for ui4; the per-axis table of one
-// step (f32 scales) is narrowed to f16 once, before the loop.
+// interleaved), zero-extended to i16 for ui4; the f16 scales are their own
+// per-axis table (f16 in nativeF16 loops: narrowEntryType), read once,
+// before the loop.
 // CHECK-LABEL: func.func @u4_axis
-// CHECK: %[[T:.*]] = vector.transfer_read %{{.*}} : tensor<128xf32>, vector<64xf32>
-// CHECK: %[[SV:.*]] = arith.truncf %[[T]] : vector<64xf32> to vector<64xf16>
+// CHECK-NOT: arith.truncf
+// CHECK: %[[SV:.*]] = vector.transfer_read %arg1[%{{.*}}]{{.*}} : tensor<64xf16>, vector<64xf16>
 // CHECK: %[[ZT:.*]] = vector.transfer_read %{{.*}} : tensor<128xi8>, vector<64xi8>
 // CHECK: %[[ZV:.*]] = arith.extsi %[[ZT]] : vector<64xi8> to vector<64xi16>
 // CHECK: scf.for
@@ -80,18 +81,88 @@ func.func @u8_rows(%x: tensor<?x100xui8>, %s: tensor<?xf16>) -> tensor<?x100xf16
 
 // -----
 
-// Blocked 8-bit x: the scales a step reads from its segment table (f32)
-// are narrowed in the step.
+// Blocked 8-bit x (blocks of 32): the scales a step reads from its segment
+// table (f32; f16 tables ran slower for some x types, see emitSegments) are
+// narrowed in the step. The steps after the last whole segment read the f16
+// scales of their two blocks and spread them before widening them
+// (spreadEntries), which the f16 multiply looks through.
 // CHECK-LABEL: func.func @i8_blocked
+// CHECK: bufferization.alloc_tensor() : tensor<128xf32>
 // CHECK: scf.for
 // CHECK: %[[T:.*]] = arith.truncf %{{.*}} : vector<64xf32> to vector<64xf16>
 // CHECK: arith.mulf %{{.*}}, %[[T]] : vector<64xf16>
+// CHECK: scf.for
+// CHECK: %[[R:.*]] = vector.shuffle %{{.*}} : vector<2xf16>, vector<2xf16>
+// CHECK: arith.mulf %{{.*}}, %[[R]] : vector<64xf16>
+// CHECK-NOT: arith.truncf
+// CHECK: return
 // NOFP16-LABEL: func.func @i8_blocked
 // NOFP16-NOT: arith.mulf {{.*}}xf16>
 // NOFP16: return
 func.func @i8_blocked(%x: tensor<4x4096xi8>, %s: tensor<4x128xf16>, %z: tensor<4x128xi8>) -> tensor<4x4096xf16> {
   %y = qdq.dequantize_linear %x, %s, %z {axis = 1 : i64, block_size = 32 : i64} : (tensor<4x4096xi8>, tensor<4x128xf16>, tensor<4x128xi8>) -> tensor<4x4096xf16>
   return %y : tensor<4x4096xf16>
+}
+
+// -----
+
+// Blocks of 24 (grouped runs: three steps of 64 lanes per group of 192
+// columns, taking 3, 4 and 3 entries): each row's scales are copied into
+// an f16 row table and its zero points into an i16 one, and each step
+// reads four entries of each (one load, not the three it spreads) and
+// spreads them over its lanes in f16 / i16 (vpermw), with no f32 scale and
+// no narrowing in the loop. Without AVX512_FP16 the table holds f32 scales
+// and each step selects broadcast entries (NOFP16).
+// CHECK-LABEL: func.func @i8_blocked24
+// CHECK: bufferization.alloc_tensor() : tensor<128xf16>
+// CHECK: bufferization.alloc_tensor() : tensor<128xi16>
+// CHECK: scf.for
+// CHECK: %[[ZW:.*]] = arith.extsi %{{.*}} : vector<64xi8> to vector<64xi32>
+// CHECK: arith.trunci %[[ZW]] : vector<64xi32> to vector<64xi16>
+// CHECK: scf.for
+// CHECK: %[[S4:.*]] = vector.transfer_read %{{.*}} {in_bounds = [true]} : tensor<128xf16>, vector<4xf16>
+// CHECK: %[[S:.*]] = vector.shuffle %[[S4]], %[[S4]] [0, 0, {{.*}}, 2, 2] : vector<4xf16>, vector<4xf16>
+// CHECK: %[[Z4:.*]] = vector.transfer_read %{{.*}} {in_bounds = [true]} : tensor<128xi16>, vector<4xi16>
+// CHECK: %[[Z:.*]] = vector.shuffle %[[Z4]], %[[Z4]] [0, 0, {{.*}}, 2, 2] : vector<4xi16>, vector<4xi16>
+// CHECK: %[[X:.*]] = arith.extsi %{{.*}} : vector<64xi8> to vector<64xi16>
+// CHECK: %[[D:.*]] = arith.subi %[[X]], %[[Z]] : vector<64xi16>
+// CHECK: %[[A:.*]] = arith.sitofp %[[D]] : vector<64xi16> to vector<64xf16>
+// CHECK: arith.mulf %[[A]], %[[S]] : vector<64xf16>
+// CHECK-NOT: f32
+// CHECK: scf.yield
+// NOFP16-LABEL: func.func @i8_blocked24
+// NOFP16: bufferization.alloc_tensor() : tensor<{{[0-9]+}}xf32>
+// NOFP16-NOT: arith.mulf {{.*}}xf16>
+// NOFP16: return
+func.func @i8_blocked24(%x: tensor<2x480xi8>, %s: tensor<2x20xf16>, %z: tensor<2x20xi8>) -> tensor<2x480xf16> {
+  %y = qdq.dequantize_linear %x, %s, %z {axis = 1 : i64, block_size = 24 : i64} : (tensor<2x480xi8>, tensor<2x20xf16>, tensor<2x20xi8>) -> tensor<2x480xf16>
+  return %y : tensor<2x480xf16>
+}
+
+// -----
+
+// Rows of 24 along a dynamic axis (grouped runs read in place): the f16
+// scales and i8 zero points a step reads are spread before they are
+// widened, the zero points then to i16 only.
+// CHECK-LABEL: func.func @i8_along24
+// CHECK: scf.for
+// CHECK: %[[S3:.*]] = vector.transfer_read %{{.*}} : tensor<1x?xf16>, vector<3xf16>
+// CHECK: %[[S:.*]] = vector.shuffle %[[S3]], %[[S3]] [0, 0, {{.*}}, 2, 2] : vector<3xf16>, vector<3xf16>
+// CHECK: %[[Z3:.*]] = vector.transfer_read %{{.*}} : tensor<1x?xi8>, vector<3xi8>
+// CHECK: %[[Z8:.*]] = vector.shuffle %[[Z3]], %[[Z3]] [0, 0, {{.*}}, 2, 2] : vector<3xi8>, vector<3xi8>
+// CHECK: %[[Z:.*]] = arith.extsi %[[Z8]] : vector<64xi8> to vector<64xi16>
+// CHECK: %[[X:.*]] = arith.extsi %{{.*}} : vector<64xi8> to vector<64xi16>
+// CHECK: %[[D:.*]] = arith.subi %[[X]], %[[Z]] : vector<64xi16>
+// CHECK: %[[A:.*]] = arith.sitofp %[[D]] : vector<64xi16> to vector<64xf16>
+// CHECK: arith.mulf %[[A]], %[[S]] : vector<64xf16>
+// CHECK-NOT: f32
+// CHECK: scf.yield
+// NOFP16-LABEL: func.func @i8_along24
+// NOFP16-NOT: arith.mulf {{.*}}xf16>
+// NOFP16: return
+func.func @i8_along24(%x: tensor<?x24xi8>, %s: tensor<?xf16>, %z: tensor<?xi8>) -> tensor<?x24xf16> {
+  %y = qdq.dequantize_linear %x, %s, %z {axis = 0 : i64} : (tensor<?x24xi8>, tensor<?xf16>, tensor<?xi8>) -> tensor<?x24xf16>
+  return %y : tensor<?x24xf16>
 }
 
 // -----
@@ -122,7 +193,8 @@ func.func @others(%x8: tensor<256xi8>, %s32: tensor<f32>, %z8: tensor<i8>,
 // decode table, even with AVX512_VBMI.
 // CHECK-LABEL: func.func @e4m3_axis
 // CHECK-DAG: %[[REBIAS:.*]] = arith.constant dense<2.560000e+02> : vector<64xf16>
-// CHECK: %[[S:.*]] = arith.truncf %{{.*}} : vector<64xf32> to vector<64xf16>
+// CHECK-NOT: arith.truncf
+// CHECK: %[[S:.*]] = vector.transfer_read %arg1[%{{.*}}]{{.*}} : tensor<64xf16>, vector<64xf16>
 // CHECK: scf.for
 // CHECK-NOT: qdq.table_lookup
 // CHECK: %[[B:.*]] = vector.interleave %{{.*}}, %{{.*}} : vector<64xi8> -> vector<128xi8>
@@ -161,9 +233,12 @@ func.func @e5m2_blocked(%x: tensor<4x4096xf8E5M2>, %s: tensor<4x128xf16>) -> ten
 
 // f16 x without a zero point: x times the f16 scale, nothing else (8
 // registers a step for f16 x -> f16). With a zero point x - zero point need
-// not be an f16: the f32 steps.
+// not be an f16: the f32 steps. The per-axis table (two steps' period of
+// the 64 scales) holds f16 scales.
 // CHECK-LABEL: func.func @f16_axis
-// CHECK: %[[S:.*]] = arith.truncf %{{.*}} : vector<128xf32> to vector<128xf16>
+// CHECK: bufferization.alloc_tensor() : tensor<256xf16>
+// CHECK-NOT: arith.truncf
+// CHECK: %[[S:.*]] = vector.transfer_read %{{.*}} : tensor<256xf16>, vector<128xf16>
 // CHECK: scf.for
 // CHECK: %[[X:.*]] = vector.transfer_read %{{.*}} : tensor<512xf16>, vector<128xf16>
 // CHECK-NEXT: arith.mulf %[[X]], %[[S]] : vector<128xf16>

@@ -1764,6 +1764,20 @@ def native_f16_cases():
         what='blocked packed, blocks of 32')
     add('i4_b24', 'i4', [3, 240], [3, 10], 1, 'ends', block=24,
         what='blocked packed, blocks of 24')
+    # Blocks of 24 of 8-bit x: grouped runs (192 columns, three steps of
+    # 64 lanes taking 3, 4 and 3 entries), whose f16 steps spread f16
+    # scales and i16 zero points from row tables read four entries at a
+    # time; rows of 1000 end in a partial block, a whole step and a masked
+    # one after the last group. The same runs along a dynamic axis (rows of
+    # 24 after a dynamic per-axis axis 0, and blocked with every dim
+    # dynamic) read the parameters in place.
+    add('i8_b24', 'i8', [3, 1000], [3, 42], 1, 'ends', block=24,
+        what='blocked, blocks of 24, a partial last block')
+    add('u8_b24_dynamic', 'ui8', [2, 1000], [2, 42], 1, 'ends', block=24,
+        dynamic=True, what='blocked, blocks of 24, every dim dynamic')
+    add('i8_axis0_n24_dynamic', 'i8', [20, 24], [20], 0, 'ends',
+        dynamic='outer', what='per-axis, axis 0, rows of 24 along a '
+        'dynamic axis')
     # fp8 x (decoded to f16 in the steps, times 2^8 / 2^7 for E4M3FN /
     # E4M3FNUZ): every code, at four granularities.
     for tag, x_type, shape, s_shape, axis, block, scale, what in [
@@ -1773,6 +1787,12 @@ def native_f16_cases():
              'per-tensor, every code, scale 0x3C01'),
             ('e5m2_b32', 'f8E5M2', [2, 256], [2, 8], 1, 32, None,
              'blocked, blocks of 32, every code in each row'),
+            ('e4m3fn_b24', 'f8E4M3FN', [2, 600], [2, 25], 1, 24, None,
+             'blocked, blocks of 24 (grouped runs), every code in each '
+             'row'),
+            ('e4m3fn_b32_long', 'f8E4M3FN', [2, 4160], [2, 130], 1, 32,
+             None, 'blocked, blocks of 32: two segments of 4096 (f16 '
+             'segment tables) and the steps after them'),
             ('e5m2fnuz_rows', 'f8E5M2FNUZ', [16, 256], [16], 0, 0, None,
              'per-axis rows, axis 0, every code in each row'),
             ('e4m3fn_rows_long', 'f8E4M3FN', [6, 530], [6], 0, 0, None,
@@ -1802,7 +1822,13 @@ def native_f16_cases():
             ('f16_tensor', [300], [], 1, 0, 0x3800,
              'per-tensor, scale 0.5 (odd subnormal x tie)'),
             ('f16_b32', [2, 256], [2, 8], 1, 32, None,
-             'blocked, blocks of 32')]:
+             'blocked, blocks of 32'),
+            ('f16_b24', [2, 500], [2, 21], 1, 24, None,
+             'blocked, blocks of 24 (grouped runs), a partial last '
+             'block'),
+            ('f16_b32_long', [2, 4160], [2, 130], 1, 32, None,
+             'blocked, blocks of 32: two segments of 4096 (f16 segment '
+             'tables) and the steps after them')]:
         rng = Rng('native_f16_' + tag)
         count, n = R.num_elements(s_shape), R.num_elements(shape)
         x = sprinkle(rand_x(rng, 'f16', n), x_specials * 3)
