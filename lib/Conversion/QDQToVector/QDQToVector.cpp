@@ -1779,7 +1779,8 @@ private:
     auto tableScale = [&](Value offset) {
       if (p.scaleDirect)
         return decodeScale(p.scaleDirect->read(b, loc, offset, lanes, true));
-      Type entry = cast<RankedTensorType>(p.scaleTable.getType()).getElementType();
+      Type entry =
+          cast<RankedTensorType>(p.scaleTable.getType()).getElementType();
       Value scale = readTable(p.scaleTable, offset, entry);
       if (entry == narrowEntryType(/*isScale=*/true))
         return widenEntries(scale, /*isScale=*/true);
