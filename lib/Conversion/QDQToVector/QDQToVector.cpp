@@ -1181,11 +1181,11 @@ private:
                        bool *inPlace = nullptr) {
     Type paramElement =
         cast<RankedTensorType>(param.getType()).getElementType();
-    // (nativeF16 loops keep f16 scales, narrowEntryType: an f16 scale is
-    // then its own table.)
+    // (nativeF16 loops, whose steps multiply f16 scales, keep them f16: an
+    // f16 scale is then its own table.)
     Type entryType = isScale ? b.getF32Type() : zpTableEntryType(paramElement);
-    if (Type narrow = isScale ? narrowEntryType(isScale) : Type())
-      entryType = narrow;
+    if (isScale && nativeF16)
+      entryType = b.getF16Type();
     Value init = scratchTable(length, entryType);
     auto decode = [&](OpBuilder &nb, Location nloc, Value value) -> Value {
       if (isScale && entryType.isF16()) {
@@ -1671,8 +1671,8 @@ private:
     Value segment = indexConstant(b, loc, entries * plan.blockSize);
     Value segmentsEnd = roundDown(length, segment);
     // Per parameter: its table's type, or null (an f32 scale is read in
-    // place; no zero point). (In nativeF16 loops, f16 and i16 tables,
-    // narrowEntryType, ran at 1.29-1.34x with f8E4M3FN, f8E4M3FNUZ and
+    // place; no zero point). (In nativeF16 loops, tables of f16 scales
+    // and i16 zero points ran at 1.29-1.34x with f8E4M3FN, f8E4M3FNUZ and
     // f8E5M2FNUZ x but at 0.79x with f8E5M2 x and 0.86-0.88x with i8 and
     // ui8 x: blocked-32 at 64 Ki elements on an AVX512_FP16 Xeon,
     // bench/HISTORY.md, 2026-12-02. They stay f32 and the subtracted type.)
@@ -1782,8 +1782,11 @@ private:
       Type entry =
           cast<RankedTensorType>(p.scaleTable.getType()).getElementType();
       Value scale = readTable(p.scaleTable, offset, entry);
-      if (entry == narrowEntryType(/*isScale=*/true))
-        return widenEntries(scale, /*isScale=*/true);
+      // (f16 scales of nativeF16 loops: widened, which nativeF16Product
+      // looks through.)
+      if (entry.isF16())
+        return Value(
+            arith::ExtFOp::create(b, loc, vectorOf(b.getF32Type()), scale));
       if (p.scaleTableInPlace && foldsScales())
         return timesPowerOfTwo(b, loc, scale, foldedRebias);
       return scale;
@@ -2537,9 +2540,11 @@ private:
   ///    one vector read and spreads them over its lanes with one static
   ///    shuffle, or, with B of at least a register, reads each entry as a
   ///    scalar (a broadcast load) and selects its lanes with a constant
-  ///    mask (nativeF16 loops always shuffle, in f16 and i16: their tables
-  ///    hold narrowEntryType, see spreadEntries). The columns after the
-  ///    last whole group take the first steps of the same pattern.
+  ///    mask (nativeF16 loops take no row tables: they read the entries in
+  ///    place, a power of two of them, and always shuffle them before
+  ///    widening them, see makeRowTable and spreadEntries). The columns
+  ///    after the last whole group take the first steps of the same
+  ///    pattern.
   ///  - Else (B whole steps, or a longer group): run by run. A run's scale
   ///    and zero point are decoded once and broadcast; its steps start at
   ///    its first column, and when B is not whole steps its last step runs
@@ -2704,9 +2709,7 @@ private:
     // piece (packed: element by element). Entries past the row's last are
     // masked (or clamped when packed); the lanes that take them are not
     // stored. Parameters with a row table read it (in bounds: the table
-    // has room past the row's entries; a narrow table, narrowEntryType,
-    // may give a vector of more than `count`, whose first `count` are
-    // those entries).
+    // has room past the row's entries).
     auto readEntries = [&](Value param2d, bool isScale, Value r, Value first,
                            int64_t count, bool inBounds) -> Value {
       if (perAxis)
@@ -2714,25 +2717,13 @@ private:
       const RowTable &table = isScale ? scaleTable : zpTable;
       if (table.table) {
         Value index = arith::AddIOp::create(b, loc, first, table.shift);
+        if (count == 1)
+          return tensor::ExtractOp::create(b, loc, table.table, index);
         Type entry = table.type.getElementType();
-        bool narrow = entry == narrowEntryType(isScale);
-        if (count == 1) {
-          Value read = tensor::ExtractOp::create(b, loc, table.table, index);
-          return narrow ? widenEntries(read, isScale) : read;
-        }
-        // Narrow tables are read a power of two of entries at a time (the
-        // steps spread the first `count`; the table has room for `lanes`
-        // entries from any entry of the row): one load, where LLVM splits
-        // other lengths (3 f16: a 4-byte and a 2-byte load, spread with
-        // more shuffles).
-        int64_t readCount = count;
-        if (narrow && llvm::PowerOf2Ceil(count) <= uint64_t(lanes))
-          readCount = llvm::PowerOf2Ceil(count);
         Value padding = arith::ConstantOp::create(b, loc, b.getZeroAttr(entry));
-        Value read = vector::TransferReadOp::create(
-            b, loc, VectorType::get({readCount}, entry), table.table,
+        return vector::TransferReadOp::create(
+            b, loc, VectorType::get({count}, entry), table.table,
             ValueRange{index}, padding, ArrayRef<bool>{true});
-        return narrow ? widenEntries(read, isScale) : read;
       }
       Value stored =
           readRowEntries(param2d, r, first, count, inBounds, lastEntry);
@@ -2768,8 +2759,7 @@ private:
   }
 
   /// The decoded entries of one parameter row of block rows (grouped runs):
-  /// a tensor `type` (f32 scales, zero points of the subtracted type; f16
-  /// and i16 in nativeF16 loops, narrowEntryType) whose
+  /// a tensor `type` (f32 scales, zero points of the subtracted type) whose
   /// entry `shift + k` is entry k of the row. The row is decoded from the
   /// flat parameter read from its row's first entry rounded down to a byte
   /// (packed entries), so `shift` is that rounding. No table (null `type`)
@@ -2783,41 +2773,6 @@ private:
     int slot = -1;      // scratch slot (blocked rows)
     Value table, shift; // the current row's
   };
-
-  /// The type the row tables of nativeF16 loops keep their entries in, the
-  /// type the steps take them in (nativeF16Product): f16 scales (the op's
-  /// scales are f16) and i16 zero points, where those are narrower than
-  /// the decoded entries; else null.
-  Type narrowEntryType(bool isScale) {
-    if (!nativeF16)
-      return {};
-    if (isScale)
-      return b.getF16Type();
-    Type decoded = subtractedZeroPointType(zeroPointElement());
-    return decoded.getIntOrFloatBitWidth() > 16 ? b.getI16Type() : Type();
-  }
-
-  /// `entries` (decoded scales or zero points) as `narrow` (exact: they
-  /// were decoded from f16 scales or zero points of at most 8 bits).
-  Value narrowEntries(Value entries, Type narrow) {
-    Type type = cast<VectorType>(entries.getType()).clone(narrow);
-    if (isa<FloatType>(narrow))
-      return arith::TruncFOp::create(b, loc, type, entries);
-    return arith::TruncIOp::create(b, loc, type, entries);
-  }
-
-  /// Entries read from a table of narrowEntryType (`narrow`), or their
-  /// scalar, back in the decoded type (f32 scales, the subtracted zero
-  /// point type).
-  Value widenEntries(Value entries, bool isScale) {
-    Type decoded =
-        isScale ? b.getF32Type() : subtractedZeroPointType(zeroPointElement());
-    if (auto vector = dyn_cast<VectorType>(entries.getType()))
-      decoded = vector.clone(decoded);
-    if (isScale)
-      return arith::ExtFOp::create(b, loc, decoded, entries);
-    return arith::ExtSIOp::create(b, loc, decoded, entries);
-  }
 
   /// `entries` (a vector) spread over a step's lanes, lane p taking entry
   /// spread[p]. In nativeF16 loops, entries widened from fewer bits (an f16
@@ -2847,13 +2802,18 @@ private:
 
   RowTable makeRowTable(Value param, bool isScale) {
     RowTable table;
+    // nativeF16 loops read the entries in place and spread them before they
+    // widen them (spreadEntries). Against row tables of f16 scales and i16
+    // zero points, blocked-24 -> f16 ran at 1.17-1.20x with i8 and ui8 x,
+    // 1.15x with f8E5M2, 1.09x with f16 and 1.01x with f8E4M3FN x at 64 Ki
+    // elements, 0.99-1.01x at 4 Mi (AVX512_FP16 Xeon, bench/HISTORY.md,
+    // 2026-12-02).
+    if (nativeF16)
+      return table;
     Type element = cast<RankedTensorType>(param.getType()).getElementType();
-    Type entry = narrowEntryType(isScale);
-    if (!entry)
-      entry = isScale ? b.getF32Type()
-                      : subtractedZeroPointType(zeroPointElement());
-    if (decodesToItself(element, entry) && (!isScale || scalesReadInPlace()) &&
-        !narrowEntryType(isScale))
+    Type entry =
+        isScale ? b.getF32Type() : subtractedZeroPointType(zeroPointElement());
+    if (decodesToItself(element, entry) && (!isScale || scalesReadInPlace()))
       return table;
     if (isPackedSubByteType(element))
       table.entriesPerByte = 8 / element.getIntOrFloatBitWidth();
@@ -2896,9 +2856,6 @@ private:
           inBounds);
       Value decoded =
           table.isScale ? decodeScale(stored) : decodeZeroPoint(stored);
-      if (Type entry = table.type.getElementType();
-          entry != getElementTypeOrSelf(decoded))
-        decoded = narrowEntries(decoded, entry);
       return vector::TransferWriteOp::create(b, loc, decoded, acc, t,
                                              ArrayRef<bool>{true})
           .getResult();
@@ -3092,15 +3049,26 @@ private:
         spread.push_back(entryAt(c + lane));
       int64_t firstOffset = *llvm::min_element(spread);
       int64_t count = *llvm::max_element(spread) - firstOffset + 1;
-      for (int64_t &entry : spread)
-        entry -= firstOffset;
-      // Steps of whole groups are inside the row, and so are their entries.
+      // Steps of whole groups are inside the row, and so are their entries
+      // (the group's `available` entries); after the last whole group of a
+      // static row, the row's entries from the step's group on.
       bool xInBounds =
           !rest && (!staticStart || *staticStart + c + lanes <= *staticLength);
-      bool entriesInBounds =
-          !rest &&
-          (!staticStart ||
-           entryAt(*staticStart) + firstOffset + count <= plan.rowEntries);
+      int64_t available = staticStart ? plan.rowEntries - entryAt(*staticStart)
+                                      : entryAt(group);
+      bool entriesInBounds = !rest && firstOffset + count <= available;
+      // nativeF16 loops read a power of two of entries (one load, where
+      // LLVM splits other lengths: 3 f16 into a 4-byte and a 2-byte load,
+      // spread with more shuffles) in a window within the available
+      // entries, which holds the step's.
+      if (nativeF16 && count > 1 && entriesInBounds &&
+          llvm::PowerOf2Ceil(count) <= uint64_t(std::min(available, lanes))) {
+        int64_t padded = llvm::PowerOf2Ceil(count);
+        firstOffset = std::min(firstOffset, available - padded);
+        count = padded;
+      }
+      for (int64_t &entry : spread)
+        entry -= firstOffset;
       Value first = arith::AddIOp::create(b, loc, groupEntry,
                                           indexConstant(b, loc, firstOffset));
       // Each register takes at most two entries (runs of at least a

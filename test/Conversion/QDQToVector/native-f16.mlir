@@ -107,27 +107,27 @@ func.func @i8_blocked(%x: tensor<4x4096xi8>, %s: tensor<4x128xf16>, %z: tensor<4
 // -----
 
 // Blocks of 24 (grouped runs: three steps of 64 lanes per group of 192
-// columns, taking 3, 4 and 3 entries): each row's scales are copied into
-// an f16 row table and its zero points into an i16 one, and each step
-// reads four entries of each (one load, not the three it spreads) and
-// spreads them over its lanes in f16 / i16 (vpermw), with no f32 scale and
-// no narrowing in the loop. Without AVX512_FP16 the table holds f32 scales
-// and each step selects broadcast entries (NOFP16).
+// columns, taking 3, 4 and 3 entries): each step reads four entries of the
+// f16 scales and of the i8 zero points in place (one load, within the
+// group's eight entries: the third step reads 4 to 7 for its 5 to 7) and
+// spreads them over its lanes before widening them (vpermw / vpshufb); no
+// row tables, no f32 scale and no narrowing in the loop. Without
+// AVX512_FP16 the row table holds f32 scales and each step selects
+// broadcast entries (NOFP16).
 // CHECK-LABEL: func.func @i8_blocked24
-// CHECK: bufferization.alloc_tensor() : tensor<128xf16>
-// CHECK: bufferization.alloc_tensor() : tensor<128xi16>
+// CHECK-NOT: bufferization.alloc_tensor
 // CHECK: scf.for
-// CHECK: %[[ZW:.*]] = arith.extsi %{{.*}} : vector<64xi8> to vector<64xi32>
-// CHECK: arith.trunci %[[ZW]] : vector<64xi32> to vector<64xi16>
 // CHECK: scf.for
-// CHECK: %[[S4:.*]] = vector.transfer_read %{{.*}} {in_bounds = [true]} : tensor<128xf16>, vector<4xf16>
+// CHECK: %[[S4:.*]] = vector.transfer_read %arg1[{{.*}}]{{.*}} : tensor<2x20xf16>, vector<4xf16>
 // CHECK: %[[S:.*]] = vector.shuffle %[[S4]], %[[S4]] [0, 0, {{.*}}, 2, 2] : vector<4xf16>, vector<4xf16>
-// CHECK: %[[Z4:.*]] = vector.transfer_read %{{.*}} {in_bounds = [true]} : tensor<128xi16>, vector<4xi16>
-// CHECK: %[[Z:.*]] = vector.shuffle %[[Z4]], %[[Z4]] [0, 0, {{.*}}, 2, 2] : vector<4xi16>, vector<4xi16>
+// CHECK: %[[Z4:.*]] = vector.transfer_read %arg2[{{.*}}]{{.*}} : tensor<2x20xi8>, vector<4xi8>
+// CHECK: %[[Z8:.*]] = vector.shuffle %[[Z4]], %[[Z4]] [0, 0, {{.*}}, 2, 2] : vector<4xi8>, vector<4xi8>
+// CHECK: %[[Z:.*]] = arith.extsi %[[Z8]] : vector<64xi8> to vector<64xi16>
 // CHECK: %[[X:.*]] = arith.extsi %{{.*}} : vector<64xi8> to vector<64xi16>
 // CHECK: %[[D:.*]] = arith.subi %[[X]], %[[Z]] : vector<64xi16>
 // CHECK: %[[A:.*]] = arith.sitofp %[[D]] : vector<64xi16> to vector<64xf16>
 // CHECK: arith.mulf %[[A]], %[[S]] : vector<64xf16>
+// CHECK: vector.shuffle %{{.*}} [1, 1, {{.*}}, 3, 3] : vector<4xf16>, vector<4xf16>
 // CHECK-NOT: f32
 // CHECK: scf.yield
 // NOFP16-LABEL: func.func @i8_blocked24
@@ -143,18 +143,23 @@ func.func @i8_blocked24(%x: tensor<2x480xi8>, %s: tensor<2x20xf16>, %z: tensor<2
 
 // Rows of 24 along a dynamic axis (grouped runs read in place): the f16
 // scales and i8 zero points a step reads are spread before they are
-// widened, the zero points then to i16 only.
+// widened, the zero points then to i16 only. Each step of a whole group
+// reads four entries within the group's eight: the third step, whose
+// lanes take entries 5 to 7, reads 4 to 7.
 // CHECK-LABEL: func.func @i8_along24
 // CHECK: scf.for
-// CHECK: %[[S3:.*]] = vector.transfer_read %{{.*}} : tensor<1x?xf16>, vector<3xf16>
-// CHECK: %[[S:.*]] = vector.shuffle %[[S3]], %[[S3]] [0, 0, {{.*}}, 2, 2] : vector<3xf16>, vector<3xf16>
-// CHECK: %[[Z3:.*]] = vector.transfer_read %{{.*}} : tensor<1x?xi8>, vector<3xi8>
-// CHECK: %[[Z8:.*]] = vector.shuffle %[[Z3]], %[[Z3]] [0, 0, {{.*}}, 2, 2] : vector<3xi8>, vector<3xi8>
+// CHECK: %[[S3:.*]] = vector.transfer_read %{{.*}} : tensor<1x?xf16>, vector<4xf16>
+// CHECK: %[[S:.*]] = vector.shuffle %[[S3]], %[[S3]] [0, 0, {{.*}}, 2, 2] : vector<4xf16>, vector<4xf16>
+// CHECK: %[[Z3:.*]] = vector.transfer_read %{{.*}} : tensor<1x?xi8>, vector<4xi8>
+// CHECK: %[[Z8:.*]] = vector.shuffle %[[Z3]], %[[Z3]] [0, 0, {{.*}}, 2, 2] : vector<4xi8>, vector<4xi8>
 // CHECK: %[[Z:.*]] = arith.extsi %[[Z8]] : vector<64xi8> to vector<64xi16>
 // CHECK: %[[X:.*]] = arith.extsi %{{.*}} : vector<64xi8> to vector<64xi16>
 // CHECK: %[[D:.*]] = arith.subi %[[X]], %[[Z]] : vector<64xi16>
 // CHECK: %[[A:.*]] = arith.sitofp %[[D]] : vector<64xi16> to vector<64xf16>
 // CHECK: arith.mulf %[[A]], %[[S]] : vector<64xf16>
+// CHECK: %[[C5:.*]] = arith.addi %{{.*}}, %c4 : index
+// CHECK: vector.transfer_read %{{.*}}[%{{.*}}, %[[C5]]]{{.*}} : tensor<1x?xf16>, vector<4xf16>
+// CHECK: vector.shuffle %{{.*}} [1, 1, {{.*}}, 3, 3] : vector<4xf16>, vector<4xf16>
 // CHECK-NOT: f32
 // CHECK: scf.yield
 // NOFP16-LABEL: func.func @i8_along24
