@@ -462,10 +462,8 @@ private:
       unsigned fromWidth = getElementTypeOrSelf(from).getIntOrFloatBitWidth();
       if (fromWidth == 16)
         return from;
-      if (fromWidth < 16 && isa<arith::ExtSIOp>(widening))
-        return arith::ExtSIOp::create(b, loc, narrow, from);
       if (fromWidth < 16)
-        return arith::ExtUIOp::create(b, loc, narrow, from);
+        return widenLike(widening, narrow, from);
     }
     unsigned width = getElementTypeOrSelf(zp).getIntOrFloatBitWidth();
     if (width > 16)
@@ -2793,11 +2791,17 @@ private:
         b, loc, narrow, narrow, b.getDenseI64ArrayAttr(spread));
     Type wide = VectorType::get({int64_t(spread.size())},
                                 getElementTypeOrSelf(entries.getType()));
+    return widenLike(widening, wide, spreadNarrow);
+  }
+
+  /// `value` widened to `type` by an op of the kind of `widening`
+  /// (arith.extf, arith.extsi or arith.extui).
+  Value widenLike(Operation *widening, Type type, Value value) {
     if (isa<arith::ExtFOp>(widening))
-      return arith::ExtFOp::create(b, loc, wide, spreadNarrow);
+      return arith::ExtFOp::create(b, loc, type, value);
     if (isa<arith::ExtSIOp>(widening))
-      return arith::ExtSIOp::create(b, loc, wide, spreadNarrow);
-    return arith::ExtUIOp::create(b, loc, wide, spreadNarrow);
+      return arith::ExtSIOp::create(b, loc, type, value);
+    return arith::ExtUIOp::create(b, loc, type, value);
   }
 
   RowTable makeRowTable(Value param, bool isScale) {

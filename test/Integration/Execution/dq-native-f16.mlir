@@ -1060,7 +1060,7 @@ func.func @run_native_f16_e4m3fn_b24() {
 
 // ----------------------------------------------------------------------------
 // native_f16_e4m3fn_b32_long: blocked, axis 1, block_size 32, x [2, 4160] f8E4M3FN, scale [2, 130] f16, no zero point, result f16.
-// blocked, blocks of 32: two segments of 4096 (f16 segment tables) and the steps after them; 938 ties, 120 subnormal results, 7 overflows.
+// blocked, blocks of 32: two segments of 4096 (segment tables) and the steps after them; 938 ties, 120 subnormal results, 7 overflows.
 func.func @dq_native_f16_e4m3fn_b32_long(%x: tensor<2x4160xf8E4M3FN>, %s: tensor<2x130xf16>) -> tensor<2x4160xf16>
     attributes {no_inline, passthrough = ["noinline"]} {
   %y = qdq.dequantize_linear %x, %s block_size = 32 : (tensor<2x4160xf8E4M3FN>, tensor<2x130xf16>) -> tensor<2x4160xf16>
@@ -1360,7 +1360,7 @@ func.func @run_native_f16_f16_b24() {
 
 // ----------------------------------------------------------------------------
 // native_f16_f16_b32_long: blocked, axis 1, block_size 32, x [2, 4160] f16, scale [2, 130] f16, no zero point, result f16.
-// blocked, blocks of 32: two segments of 4096 (f16 segment tables) and the steps after them; special x spread through random x; 35 ties, 627 subnormal results, 19 overflows.
+// blocked, blocks of 32: two segments of 4096 (segment tables) and the steps after them; special x spread through random x; 35 ties, 627 subnormal results, 19 overflows.
 func.func @dq_native_f16_f16_b32_long(%x: tensor<2x4160xf16>, %s: tensor<2x130xf16>) -> tensor<2x4160xf16>
     attributes {no_inline, passthrough = ["noinline"]} {
   %y = qdq.dequantize_linear %x, %s block_size = 32 : (tensor<2x4160xf16>, tensor<2x130xf16>) -> tensor<2x4160xf16>

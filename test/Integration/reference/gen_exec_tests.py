@@ -1765,12 +1765,12 @@ def native_f16_cases():
     add('i4_b24', 'i4', [3, 240], [3, 10], 1, 'ends', block=24,
         what='blocked packed, blocks of 24')
     # Blocks of 24 of 8-bit x: grouped runs (192 columns, three steps of
-    # 64 lanes taking 3, 4 and 3 entries), whose f16 steps spread f16
-    # scales and i16 zero points from row tables read four entries at a
-    # time; rows of 1000 end in a partial block, a whole step and a masked
-    # one after the last group. The same runs along a dynamic axis (rows of
-    # 24 after a dynamic per-axis axis 0, and blocked with every dim
-    # dynamic) read the parameters in place.
+    # 64 lanes taking 3, 4 and 3 entries), whose f16 steps read four f16
+    # scales and four zero points in place (a window within the group's
+    # entries) and spread them before widening them; rows of 1000 end in a
+    # partial block, a whole step and a masked one after the last group.
+    # The same runs along a dynamic axis (rows of 24 after a dynamic
+    # per-axis axis 0, and blocked with every dim dynamic).
     add('i8_b24', 'i8', [3, 1000], [3, 42], 1, 'ends', block=24,
         what='blocked, blocks of 24, a partial last block')
     add('u8_b24_dynamic', 'ui8', [2, 1000], [2, 42], 1, 'ends', block=24,
@@ -1791,8 +1791,8 @@ def native_f16_cases():
              'blocked, blocks of 24 (grouped runs), every code in each '
              'row'),
             ('e4m3fn_b32_long', 'f8E4M3FN', [2, 4160], [2, 130], 1, 32,
-             None, 'blocked, blocks of 32: two segments of 4096 (f16 '
-             'segment tables) and the steps after them'),
+             None, 'blocked, blocks of 32: two segments of 4096 '
+             '(segment tables) and the steps after them'),
             ('e5m2fnuz_rows', 'f8E5M2FNUZ', [16, 256], [16], 0, 0, None,
              'per-axis rows, axis 0, every code in each row'),
             ('e4m3fn_rows_long', 'f8E4M3FN', [6, 530], [6], 0, 0, None,
@@ -1827,7 +1827,7 @@ def native_f16_cases():
              'blocked, blocks of 24 (grouped runs), a partial last '
              'block'),
             ('f16_b32_long', [2, 4160], [2, 130], 1, 32, None,
-             'blocked, blocks of 32: two segments of 4096 (f16 segment '
+             'blocked, blocks of 32: two segments of 4096 (segment '
              'tables) and the steps after them')]:
         rng = Rng('native_f16_' + tag)
         count, n = R.num_elements(s_shape), R.num_elements(shape)
