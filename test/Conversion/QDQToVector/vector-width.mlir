@@ -21,7 +21,7 @@
 // NARROW-LABEL: func.func @int_to_f32
 // NARROW-SAME: passthrough = {{\[}}["min-legal-vector-width", "256"]], prefer_vector_width = "256"
 // HOST-LABEL: func.func @int_to_f32
-// HOST-SAME: passthrough = {{\[}}["min-legal-vector-width", "[[HOST:[0-9]+]]"]], prefer_vector_width = "[[HOST]]"
+// HOST-SAME: passthrough = {{\[}}["min-legal-vector-width", "[[$HOST:[0-9]+]]"]], prefer_vector_width = "[[$HOST]]"
 func.func @int_to_f32(%x: tensor<4096xi8>, %s: tensor<f32>) -> tensor<4096xf32> {
   %y = qdq.dequantize_linear %x, %s : (tensor<4096xi8>, tensor<f32>) -> tensor<4096xf32>
   return %y : tensor<4096xf32>
@@ -34,7 +34,7 @@ func.func @int_to_f32(%x: tensor<4096xi8>, %s: tensor<f32>) -> tensor<4096xf32> 
 // NARROW-LABEL: func.func @mixed
 // NARROW-SAME: passthrough = {{\[}}["min-legal-vector-width", "512"]], prefer_vector_width = "512"
 // HOST-LABEL: func.func @mixed
-// HOST-SAME: passthrough = {{\[}}["min-legal-vector-width", "[[HOST]]"]], prefer_vector_width = "[[HOST]]"
+// HOST-SAME: passthrough = {{\[}}["min-legal-vector-width", "[[$HOST]]"]], prefer_vector_width = "[[$HOST]]"
 func.func @mixed(%x: tensor<4096xi8>, %s: tensor<f32>, %h: tensor<f16>) -> (tensor<4096xf32>, tensor<4096xf16>) {
   %y = qdq.dequantize_linear %x, %s : (tensor<4096xi8>, tensor<f32>) -> tensor<4096xf32>
   %z = qdq.dequantize_linear %x, %h : (tensor<4096xi8>, tensor<f16>) -> tensor<4096xf16>
@@ -57,7 +57,7 @@ func.func @fp8_to_f32(%x: tensor<4096xf8E4M3FN>, %s: tensor<f32>) -> tensor<4096
 // NARROW-LABEL: func.func @streams
 // NARROW-SAME: prefer_vector_width = "512"
 // HOST-LABEL: func.func @streams
-// HOST-SAME: prefer_vector_width = "[[HOST]]"
+// HOST-SAME: prefer_vector_width = "[[$HOST]]"
 func.func @streams(%x: tensor<16777216xi8>, %s: tensor<f32>) -> tensor<16777216xf32> {
   %y = qdq.dequantize_linear %x, %s : (tensor<16777216xi8>, tensor<f32>) -> tensor<16777216xf32>
   return %y : tensor<16777216xf32>
