@@ -59,6 +59,24 @@ def load_bench(path):
     return out, data.get('context', {})
 
 
+def roof_keys(gb, cid, x, y, size):
+    """(own, pattern key): whether case `cid` timed its own roof in its
+    rounds, and the key of the roof of its byte pattern and size, which
+    runs before 2026-11-26 timed once per pattern and size instead."""
+    rk = f'roof/in{XBITS[x] * 8}_out{YBYTES[y] * 64}/{size}'
+    return f'{cid}/roof' in gb, rk
+
+
+def case_roofs(gb, cid, x, y, size):
+    """(normal, non-temporal, roof) GB/s of case `cid` (x type, result
+    type, size) in `gb` (load_bench); the roof is the faster of the two."""
+    own, rk = roof_keys(gb, cid, x, y, size)
+    roof_n = gb.get(f'{cid}/roof') if own else gb.get(rk)
+    roof_nt = gb.get(f'{cid}/roof_nt') if own else gb.get(rk + '/nt')
+    roof = max([v for v in (roof_n, roof_nt) if v is not None], default=None)
+    return roof_n, roof_nt, roof
+
+
 def fmt(v, digits=1):
     if v is None:
         return '-'
@@ -219,15 +237,8 @@ def main():
         r['notes'].append(note)
     for c in cases['cases']:
         cid = c['id']
-        in64 = XBITS[c['x']] * 8
-        out64 = YBYTES[c['y']] * 64
-        rk = f'roof/in{in64}_out{out64}/{c["size"]}'
-        # The case's own roof, timed in its rounds; runs before 2026-11-26
-        # timed one per byte pattern and size.
-        own = f'{cid}/roof' in gb
-        roof_n = gb.get(f'{cid}/roof') if own else gb.get(rk)
-        roof_nt = gb.get(f'{cid}/roof_nt') if own else gb.get(rk + '/nt')
-        roof = max([v for v in (roof_n, roof_nt) if v is not None], default=None)
+        own, rk = roof_keys(gb, cid, c['x'], c['y'], c['size'])
+        roof_n, roof_nt, roof = case_roofs(gb, cid, c['x'], c['y'], c['size'])
         q = gb.get(f'{cid}/qdq')
         cl = gb.get(f'{cid}/clang')
         up = gb.get(f'{cid}/upstream')
