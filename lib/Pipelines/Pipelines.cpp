@@ -86,6 +86,8 @@ void mlir::qdq::buildQDQToLLVMPipeline(
     nontemporal.minBytes = options.nontemporalMinBytes;
     nontemporal.shareRule = options.nontemporalShareRule;
     nontemporal.prefetchBytes = options.nontemporalPrefetchBytes;
+    nontemporal.prefetchMaxElementBits =
+        options.nontemporalPrefetchMaxElementBits;
     nontemporal.threads = options.numThreads;
     pm.addNestedPass<func::FuncOp>(createQDQNontemporalStores(nontemporal));
   }

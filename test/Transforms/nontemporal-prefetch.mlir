@@ -5,12 +5,17 @@
 // prefetch runs on into the next rows; other layouts along the innermost
 // dim, clamped to its last element); one prefetch per buffer and read
 // position, also for reads that cover several cache lines; not the small
-// tables, and nothing in loops that do not stream.
-// Default: the host's (none on AMD Zen, 4096 bytes elsewhere).
-// RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=1 prefetch-bytes=4096" | FileCheck %s --check-prefixes=CHECK,NT,PF4K
-// RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=1 prefetch-bytes=256" | FileCheck %s --check-prefixes=CHECK,NT,PF256
+// tables, and nothing in loops that do not stream; with
+// prefetch-max-element-bits, only buffers of elements of at most that many
+// bits. Default: the host's (4096 bytes, on AMD Zen 4 for elements of at
+// most 8 bits only; none on the other Zen cores).
+// Any element width (negative prefetch-max-element-bits):
+// RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=1 prefetch-bytes=4096 prefetch-max-element-bits=-1" | FileCheck %s --check-prefixes=CHECK,NT,PF4K
+// RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=1 prefetch-bytes=256 prefetch-max-element-bits=-1" | FileCheck %s --check-prefixes=CHECK,NT,PF256
 // RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=1 prefetch-bytes=-1" | FileCheck %s --check-prefixes=CHECK,NT,NOPF
-// RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=1" | FileCheck %s --check-prefixes=CHECK,NT,%if host-cpu-znver{{.*}} %{NOPF%} %else %{PF4K%}
+// RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=1 prefetch-bytes=4096 prefetch-max-element-bits=8" | FileCheck %s --check-prefixes=CHECK,NT,PF8
+// RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=1" | FileCheck %s --check-prefixes=CHECK,NT%if host-cpu-znver4 %{,PF8%}%if host-cpu-znver{{.*}} && !host-cpu-znver4 %{,NOPF%}%if !host-cpu-znver{{.*}} %{,PF4K%}
+// RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=1 prefetch-bytes=4096 prefetch-max-element-bits=16" | FileCheck %s --check-prefixes=CHECK,NT,PF16
 // Loops that do not stream do not prefetch (1 TiB threshold):
 // RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=1099511627776 prefetch-bytes=4096" | FileCheck %s --check-prefixes=CHECK,NOPF
 
@@ -25,6 +30,8 @@
 // PF4K:           memref.prefetch %{{.*}}[%[[AT]]], read, locality<3>, data : memref<4194304xi8>
 // PF256:          arith.addi %[[I]], %[[AHEAD]] : index
 // PF256:          memref.prefetch %{{.*}} : memref<4194304xi8>
+// PF8:            memref.prefetch %{{.*}} : memref<4194304xi8>
+// PF16:           memref.prefetch %{{.*}} : memref<4194304xi8>
 // CHECK:          vector.transfer_read %{{.*}}[%[[I]]]{{.*}} : memref<4194304xi8>
 // CHECK-NOT:      memref.prefetch
 // NT:             vector.store {{.*}}nontemporal = true
@@ -51,6 +58,7 @@ func.func @x_and_table(%x: memref<4194304xi8>, %t: memref<16xf32>) -> memref<419
 // same elements shares the prefetch.
 // CHECK-LABEL: func.func @f16_rows(
 // NOPF-NOT:     memref.prefetch
+// PF8-NOT:      memref.prefetch
 // PF4K:         %[[FLAT:.*]] = memref.collapse_shape %{{.*}} {{\[\[}}0, 1]] : memref<1024x1024xf16> into memref<1048576xf16>
 // CHECK:        scf.for %[[R:.*]] =
 // PF4K-DAG:       %[[AHEAD:.*]] = arith.constant 2048 : index
@@ -64,6 +72,7 @@ func.func @x_and_table(%x: memref<4194304xi8>, %t: memref<16xf32>) -> memref<419
 // PF4K:             memref.prefetch %[[FLAT]][%[[AT]]], read, locality<3>, data : memref<1048576xf16>
 // PF256:            arith.addi %{{.*}}, %[[AHEAD]] : index
 // PF256:            memref.prefetch
+// PF16:             memref.prefetch {{.*}} : memref<1048576xf16>
 // CHECK:            vector.transfer_read %{{.*}}[%[[R]], %[[C]]]
 // CHECK-NOT:        memref.prefetch
 // CHECK:            vector.transfer_read %{{.*}}[%[[R]], %[[C]]]
@@ -102,6 +111,8 @@ func.func @f16_rows(%x: memref<1024x1024xf16>) -> memref<1024x1024xf32> {
 // PF4K:             %[[AT:.*]] = arith.minsi %[[NEXT]], %[[LAST]] : index
 // PF4K:             memref.prefetch %{{.*}}[%[[R]], %[[AT]]], read, locality<3>, data : memref<1024x1024xi8, strided<[2048, 1]>>
 // PF256:            memref.prefetch
+// PF8:              memref.prefetch {{.*}} : memref<1024x1024xi8, strided<[2048, 1]>>
+// PF16:             memref.prefetch {{.*}} : memref<1024x1024xi8, strided<[2048, 1]>>
 // CHECK-NOT:        memref.prefetch
 // NT:               vector.store {{.*}}nontemporal = true
 func.func @strided_rows(%whole: memref<2048x1024xi8>) -> memref<1024x1024xf32> {
@@ -128,6 +139,7 @@ func.func @strided_rows(%whole: memref<2048x1024xi8>) -> memref<1024x1024xf32> {
 // 2026-12-02 from 05:04 UTC).
 // CHECK-LABEL: func.func @two_lines(
 // NOPF-NOT:     memref.prefetch
+// PF8-NOT:      memref.prefetch
 // PF4K-DAG:     %[[AHEAD:.*]] = arith.constant 2048 : index
 // PF4K-DAG:     %[[LAST:.*]] = arith.constant 4194303 : index
 // CHECK:        scf.for %[[I:.*]] =
@@ -135,6 +147,7 @@ func.func @strided_rows(%whole: memref<2048x1024xi8>) -> memref<1024x1024xf32> {
 // PF4K:           %[[AT:.*]] = arith.minsi %[[NEXT]], %[[LAST]] : index
 // PF4K:           memref.prefetch %{{.*}}[%[[AT]]], read, locality<3>, data : memref<4194304xi16>
 // PF256:          memref.prefetch
+// PF16:           memref.prefetch {{.*}} : memref<4194304xi16>
 // CHECK-NOT:      memref.prefetch
 // CHECK:          vector.transfer_read %{{.*}}[%[[I]]]{{.*}} : memref<4194304xi16>, vector<64xi16>
 // NT:             vector.store {{.*}}nontemporal = true

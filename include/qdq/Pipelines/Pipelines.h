@@ -77,6 +77,13 @@ struct QDQToLLVMPipelineOptions
                      "stores prefetch the large buffers they read; 0 = the "
                      "host's; negative: none (see --qdq-nontemporal-stores)"),
       llvm::cl::init(QDQNontemporalStoresOptions().prefetchBytes)};
+  Option<int64_t> nontemporalPrefetchMaxElementBits{
+      *this, "nontemporal-prefetch-max-element-bits",
+      llvm::cl::desc("Only buffers of elements of at most this many bits are "
+                     "prefetched by the loops with non-temporal stores; 0 = "
+                     "the host's; negative: any (see "
+                     "--qdq-nontemporal-stores)"),
+      llvm::cl::init(QDQNontemporalStoresOptions().prefetchMaxElementBits)};
   Option<bool> fold{
       *this, "fold",
       llvm::cl::desc("Before lowering, evaluate qdq ops on constants "

@@ -14,6 +14,10 @@
 // RUN: qdq-opt %s --qdq-to-llvm="num-threads=2 parallel-threshold=1 nontemporal-min-bytes=1 nontemporal-prefetch-bytes=4096" | mlir-runner -O3 -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils,%libomp | FileCheck %s
 // The loops do prefetch:
 // RUN: qdq-opt %s --qdq-to-llvm="nontemporal-min-bytes=1 nontemporal-prefetch-bytes=4096" | FileCheck %s --check-prefix=IR
+// Only elements of at most 4 bits (none of these i8 buffers):
+// RUN: qdq-opt %s --qdq-to-llvm="nontemporal-min-bytes=1 nontemporal-prefetch-bytes=4096 nontemporal-prefetch-max-element-bits=4" | FileCheck %s --check-prefix=NARROW
+// NARROW-NOT: llvm.intr.prefetch
+// NARROW: llvm.func @main(
 
 // IR-LABEL: llvm.func @dq(
 // IR:         "llvm.intr.prefetch"

@@ -364,7 +364,10 @@ struct QDQNontemporalStoresPass
     }
     rule = {minBytes == 0 ? host.minBytes : int64_t(minBytes), *scaled,
             prefetchBytes == 0 ? host.prefetchBytes
-                               : std::max<int64_t>(prefetchBytes, 0)};
+                               : std::max<int64_t>(prefetchBytes, 0),
+            prefetchMaxElementBits == 0
+                ? host.prefetchMaxElementBits
+                : std::max<int64_t>(prefetchMaxElementBits, 0)};
     SmallVector<Candidate> writes;
     nestReads.clear();
     prefetchedLoops.clear();
@@ -493,7 +496,10 @@ struct QDQNontemporalStoresPass
       auto type = read ? dyn_cast<MemRefType>(read.getShapedType()) : nullptr;
       if (!type || type.getRank() == 0 ||
           !type.getElementType().isIntOrFloat() ||
-          type.getElementTypeBitWidth() < 8 || !isLargeRead(read, store))
+          type.getElementTypeBitWidth() < 8 ||
+          (rule.prefetchMaxElementBits > 0 &&
+           type.getElementTypeBitWidth() > rule.prefetchMaxElementBits) ||
+          !isLargeRead(read, store))
         continue;
       if (llvm::any_of(prefetched, [&](vector::TransferReadOp other) {
             return other.getBase() == read.getBase() &&

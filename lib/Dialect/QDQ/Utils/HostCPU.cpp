@@ -15,4 +15,5 @@ static llvm::StringRef hostCPUName() {
 
 bool qdq::isHostZen() { return hostCPUName().starts_with("znver"); }
 bool qdq::isHostZen3() { return hostCPUName() == "znver3"; }
+bool qdq::isHostZen4() { return hostCPUName() == "znver4"; }
 bool qdq::isHostZen5() { return hostCPUName() == "znver5"; }

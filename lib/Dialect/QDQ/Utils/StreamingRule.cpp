@@ -56,6 +56,9 @@ StreamingRule StreamingRule::host() {
   constexpr int64_t kMiB = 1 << 20;
   if (isHostZen3())
     return {16 * kMiB, /*scaledByShare=*/false};
+  if (isHostZen4())
+    return {24 * kMiB, /*scaledByShare=*/true, /*prefetchBytes=*/4096,
+            /*prefetchMaxElementBits=*/8};
   if (isHostZen())
     return {24 * kMiB, /*scaledByShare=*/true};
   return {48 * kMiB, /*scaledByShare=*/false, /*prefetchBytes=*/4096};

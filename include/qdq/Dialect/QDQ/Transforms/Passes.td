@@ -225,7 +225,14 @@ def QDQNontemporalStores : Pass<"qdq-nontemporal-stores"> {
     0.93-1.46x), and 54 of them reached 0.9 of the roof against 41. On
     Zen 5 the same idea (LLVM's `loop-data-prefetch`) had run at 1.00x in
     a repeat over those kernels, so the host default prefetches on CPUs
-    other than AMD Zen only. The prefetch first stayed in x's row, which
+    other than AMD Zen, and on Zen 4 buffers of elements of at most 8 bits
+    (`prefetch-max-element-bits`): on a Zen 4 VM (2026-12-02 13:46-14:12
+    UTC, against `prefetch-bytes=-1`, the core set at 64 Mi, two runs of 3
+    and 5 rounds) the kernels of 8-bit and packed x ran at 1.036x and
+    1.055x with f16 results, 1.048x and 1.080x with bf16 results and 1.007x
+    and 1.029x with f32 results (geometric means; single kernels
+    0.90-1.27x), 16-bit x -> f32 at 0.92-1.00x and 32-bit x -> f32 at
+    0.70-0.91x. The prefetch first stayed in x's row, which
     in the blocked-24 and per-row kernels (rows of 4096 elements, no
     longer than 4 KiB for 8-bit x) put it at the row's end; through the
     1-D view, the 72 kernels of the full set this changed (2026-12-02
@@ -272,9 +279,10 @@ def QDQNontemporalStores : Pass<"qdq-nontemporal-stores"> {
 
     The `--qdq-to-llvm` pipeline runs this pass after bufferization; its
     options `nontemporal-min-bytes`, `nontemporal-share-rule` and
-    `nontemporal-prefetch-bytes` set `min-bytes` (negative disables the
-    pass), `share-rule` and `prefetch-bytes`, and `num-threads` sets
-    `threads`.
+    `nontemporal-prefetch-bytes` and `nontemporal-prefetch-max-element-bits`
+    set `min-bytes` (negative disables the pass), `share-rule`,
+    `prefetch-bytes` and `prefetch-max-element-bits`, and `num-threads`
+    sets `threads`.
   }];
   let options = [
     Option<"minBytes", "min-bytes", "int64_t", /*default=*/"0",
@@ -293,8 +301,13 @@ def QDQNontemporalStores : Pass<"qdq-nontemporal-stores"> {
     Option<"prefetchBytes", "prefetch-bytes", "int64_t", /*default=*/"0",
            "How many bytes ahead the loops that stream prefetch x (static "
            "buffers of at least 1 MiB, dynamic ones read at the store's "
-           "indices); 0: the host's (none on AMD Zen, 4096 otherwise); "
-           "negative: none">,
+           "indices); 0: the host's (none on AMD Zen but Zen 4, 4096 "
+           "otherwise); negative: none">,
+    Option<"prefetchMaxElementBits", "prefetch-max-element-bits", "int64_t",
+           /*default=*/"0",
+           "Only buffers whose elements have at most this many bits are "
+           "prefetched; 0: the host's (8 on AMD Zen 4, any otherwise); "
+           "negative: any">,
   ];
   let dependentDialects = [
     "::mlir::LLVM::LLVMDialect",

@@ -17,6 +17,8 @@ namespace mlir::qdq {
 bool isHostZen();
 /// Whether LLVM names the host CPU AMD Zen 3 (`znver3`).
 bool isHostZen3();
+/// Whether LLVM names the host CPU AMD Zen 4 (`znver4`).
+bool isHostZen4();
 /// Whether LLVM names the host CPU AMD Zen 5 (`znver5`).
 bool isHostZen5();
 

@@ -28,6 +28,9 @@ struct StreamingRule {
   /// How many bytes ahead a streaming loop prefetches the large buffers it
   /// reads (--qdq-nontemporal-stores, prefetch-bytes); 0: it does not.
   int64_t prefetchBytes = 0;
+  /// Only buffers of elements of at most this many bits are prefetched
+  /// (--qdq-nontemporal-stores, prefetch-max-element-bits); 0: any.
+  int64_t prefetchMaxElementBits = 0;
 
   /// Whether a nest that moves `streamed` bytes, `written` of them written,
   /// as one of `threads` threads, streams. In double: the sizes only steer
@@ -54,7 +57,12 @@ struct StreamingRule {
   /// Xeon the benchmark's 64 Mi core-set kernels ran 1.048x faster, bf16
   /// results 1.13x; on Zen 5 a repeat over the same kernels had found no
   /// gain: bench/HISTORY.md, sessions of 2026-11-27 from 06:01 UTC and of
-  /// 2026-12-02 from 02:16 UTC).
+  /// 2026-12-02 from 02:16 UTC), and on Zen 4 the reads of x of at most 8
+  /// bits (the core-set kernels at 64 Mi of 8-bit and packed x, geometric
+  /// means of two A/Bs each: f16 results 1.036x and 1.055x, bf16 1.048x and
+  /// 1.080x, f32 1.007x and 1.029x; 16- and 32-bit x -> f32 ran at
+  /// 0.92-1.00x and 0.70-0.91x with the prefetch: bench/HISTORY.md, session
+  /// of 2026-12-02 from 12:22 UTC).
   static StreamingRule host();
 };
 
