@@ -24,7 +24,8 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from make_table import XBITS, YBYTES, case_roofs, load_bench  # noqa: E402
+from make_table import (XBITS, YBYTES, case_roofs, load_bench,  # noqa: E402
+                        ratio)
 
 SIZES = ('64Ki', '4Mi', '64Mi')
 RESULTS = ('f32', 'f16', 'bf16')
@@ -84,10 +85,6 @@ def summary(rows, columns):
         lines.append(f'{key[0]:4} {key[1]:4} n={len(groups[key]):3}  ' +
                      '  '.join(cells))
     return lines
-
-
-def ratio(a, b):
-    return a / b if a and b else None
 
 
 def main():

@@ -278,7 +278,7 @@ def QDQNontemporalStores : Pass<"qdq-nontemporal-stores"> {
     kept normal stores (`bench/HISTORY.md`).
 
     The `--qdq-to-llvm` pipeline runs this pass after bufferization; its
-    options `nontemporal-min-bytes`, `nontemporal-share-rule` and
+    options `nontemporal-min-bytes`, `nontemporal-share-rule`,
     `nontemporal-prefetch-bytes` and `nontemporal-prefetch-max-element-bits`
     set `min-bytes` (negative disables the pass), `share-rule`,
     `prefetch-bytes` and `prefetch-max-element-bits`, and `num-threads`
