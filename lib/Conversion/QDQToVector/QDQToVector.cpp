@@ -87,9 +87,10 @@
 // the tensor, indexed by code and the lane's axis entry. fp8/fp4 x in the
 // other cases is decoded with a table of the bf16 bits of each code's value
 // (scale 1), which are the high halves of the f32 values. Integer x with a
-// zero point and f16/bf16 scales that a step reads loop-invariantly
-// computes its products with one fused multiply-add where a pass over the
-// scales allows it (KernelBuilder::fusedProduct).
+// zero point and f16/bf16 scales that a step reads loop-invariantly (or
+// once for the rows of a period tile) computes its products with one fused
+// multiply-add where a pass over the scales allows it
+// (KernelBuilder::fusedProduct).
 //
 // This file holds the loop emission (KernelBuilder), the rewrite pattern
 // and the pass. The other files of this directory: Plan.h/.cpp (which
@@ -268,12 +269,17 @@ public:
     // Integer x of at most 16 bits with a zero point and half-precision
     // scales, outside tables, where the scales and zero points a step uses
     // are loop-invariant: per-tensor, a per-axis period of one step, rows
-    // of one scale (see fusedProduct and fusedMultiplyAdd).
+    // of one scale (see fusedProduct and fusedMultiplyAdd); or shared by
+    // the rows of a period tile of at least 2 periods, whose column steps
+    // compute bits(M) - zero point and -M * scale once for all its rows
+    // (tiles of one period, the streaming nests', would pay those two
+    // operations per step).
     bool invariantParams =
         plan.scheme == Scheme::PerTensor ||
         (plan.scheme == Scheme::AxisTable && plan.period == lanes) ||
         (plan.scheme == Scheme::Rows && !plan.alongRun &&
-         op.getGranularity() == DequantizeLinearOp::Granularity::PerAxis);
+         op.getGranularity() == DequantizeLinearOp::Granularity::PerAxis) ||
+        periodTileCount() > 1;
     fusedMultiplyAdd =
         invariantParams && !useLookup && !nativeF16 && zeroPoint &&
         isa<IntegerType>(xElement) && xElement.getIntOrFloatBitWidth() <= 16 &&
@@ -771,9 +777,11 @@ private:
     // bits(M) - zero_point and -M * scale are built next to the zero
     // point's and the scale's definitions, so outside the loop when those
     // are invariant (and out of reach of LLVM's per-block combines, which
-    // would split x + (bits(M) - zero_point) into two additions).
-    Value shift, addend;
-    {
+    // would split x + (bits(M) - zero_point) into two additions); once per
+    // zero point and scale (the rows of a period tile share them).
+    Value &shift = fusedShifts[zp];
+    auto &[scaleVector, addend] = fusedAddends[scale];
+    if (!shift) {
       OpBuilder::InsertionGuard guard(nb);
       nb.setInsertionPointAfterValue(zp);
       if (getElementTypeOrSelf(zp).getIntOrFloatBitWidth() < 32)
@@ -789,13 +797,14 @@ private:
               nb, nloc, DenseElementsAttr::get(i32Type, APInt(32, 0x4B400000))),
           zp);
     }
-    {
+    if (!addend) {
       OpBuilder::InsertionGuard guard(nb);
       nb.setInsertionPointAfterValue(scale);
+      scaleVector = scale;
       if (!isa<VectorType>(scale.getType()))
-        scale = vector::BroadcastOp::create(nb, nloc, f32Type, scale);
+        scaleVector = vector::BroadcastOp::create(nb, nloc, f32Type, scale);
       addend = arith::MulFOp::create(
-          nb, nloc, scale,
+          nb, nloc, scaleVector,
           arith::ConstantOp::create(
               nb, nloc, DenseElementsAttr::get(f32Type, -12582912.0f)));
     }
@@ -803,7 +812,7 @@ private:
         extendStoredInteger(nb, nloc, xStored, xType, nb.getI32Type());
     Value f = arith::BitcastOp::create(
         nb, nloc, f32Type, arith::AddIOp::create(nb, nloc, xWide, shift));
-    return vector::FMAOp::create(nb, nloc, f, scale, addend);
+    return vector::FMAOp::create(nb, nloc, f, scaleVector, addend);
   }
 
   /// x unpacked into i32 lanes (unpackToI32) subtracts in i32, but
@@ -3240,12 +3249,25 @@ private:
   /// sequences, 2026-11-24 14:00 UTC); in the benchmark (A/B, 15:28 UTC,
   /// 64 Ki) per-axis C=64 went from 43.1 to 44.8 GB/s (i8 -> f16), 58.0 to
   /// 61.2 (i8 -> bf16), 35.9 to 41.0 (i4 -> f16) and 44.7 to 49.3 (i4 ->
-  /// bf16). Only where the steps' scales and zero points are
-  /// loop-invariant. Measured and left out:
-  ///  - period tiles (per-axis C=4096), which build the addend and shifted
-  ///    zero point per column step: 8-13% slower at 64 Ki in an A/B (i8/i4
-  ///    -> f16/bf16, 15:27 UTC); with the loops versioned (build()), within
-  ///    5% either way (22:21 UTC);
+  /// bf16). Where the steps' scales and zero points are loop-invariant,
+  /// and in period tiles of at least 2 periods (per-axis C=4096), which
+  /// build the addend and shifted zero point once per column step for the
+  /// tile's rows: on 2026-11-24, 8-13% slower at 64 Ki in an A/B (i8/i4 ->
+  /// f16/bf16, 15:27 UTC), within 5% either way with the loops versioned
+  /// (build(); 22:21 UTC); on 2026-12-02 (integer x of at most 16 bits
+  /// with a zero point -> f16/bf16, tiles of 4, `scripts/bench.sh --full
+  /// --ab-binary` against the product, 5 rounds, three runs from 15:52 to
+  /// 16:04 UTC, the last over all 8 such x types, the others over 6)
+  /// 1.11x, 1.07x and 1.07x at 4 Mi for f16 results (geometric means;
+  /// 1.01-1.26x) and 1.09x, 1.07x and 1.02x for bf16 results
+  /// (0.95-1.21x), and 1.02x, 1.02x and 0.95x at 64 Ki for f16 (one
+  /// outlier of 0.54x, 1.02x in a rerun of 7 rounds) and 0.98x, 1.00x and
+  /// 1.02x for bf16 (0.91-1.08x): at 64 Ki the pass over the 4096 scales
+  /// costs about what the fused steps save. Tiles of one period, fused in
+  /// the second run, ran at 0.95x at 64 Mi, so they keep the product. (f32
+  /// results with f16/bf16 scales take the same steps; not timed: the
+  /// benchmark's scales have the result's type.)
+  /// Measured and left out:
   ///  - blocked steps with both read from tables (the segment tables of
   ///    block-flat loops and the row tables of groups of block rows, with
   ///    bits(M) - zero_point and a third table of -M * scale): in an A/B of
@@ -3264,6 +3286,10 @@ private:
   ///    4 Mi and 0.94-1.05x at 64 Ki, packed x 0.98-1.05x, against
   ///    0.96-1.04x for the x types whose code did not change.
   bool fusedMultiplyAdd = false;
+  /// fusedProduct's bits(M) - zero_point per zero point, and its scale
+  /// vector and -M * scale per scale.
+  llvm::DenseMap<Value, Value> fusedShifts;
+  llvm::DenseMap<Value, std::pair<Value, Value>> fusedAddends;
   /// The loops being built take the fast paths (hardwareBF16,
   /// fusedMultiplyAdd): build() builds them twice, under a branch on
   /// scalesAllowFastPaths.

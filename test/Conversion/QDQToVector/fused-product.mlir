@@ -1,4 +1,6 @@
 // RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 cpu-features=avx512bw,avx512vbmi" --split-input-file | FileCheck %s
+// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 cpu-features=avx512bw,avx512vbmi period-tile=4" --split-input-file | FileCheck %s --check-prefixes=CHECK,TILE4
+// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 cpu-features=avx512bw,avx512vbmi period-tile=1" --split-input-file | FileCheck %s --check-prefixes=CHECK,TILE1
 
 // Integer x of at most 16 bits with a zero point and f16/bf16 scales,
 // per-tensor or per-axis: each step's product is one fused multiply-add,
@@ -52,6 +54,36 @@ func.func @i8_axis_f16(%x: tensor<8x64xi8>, %s: tensor<64xf16>, %z: tensor<64xi8
 func.func @u16_tensor_bf16(%x: tensor<300xui16>, %s: tensor<bf16>, %z: tensor<ui16>) -> tensor<300xf32> {
   %y = qdq.dequantize_linear %x, %s, %z : (tensor<300xui16>, tensor<bf16>, tensor<ui16>) -> tensor<300xf32>
   return %y : tensor<300xf32>
+}
+
+// -----
+
+// Per-axis over a period of several steps (C = 256, 4 steps of 64), in
+// period tiles of 4 rows: each column step of a tile reads its scales and
+// zero points once and builds -M * scale and bits(M) - zero point once
+// (not per row), then one fused multiply-add per row. Tiles of one period
+// (period-tile=1, the host's choice where the nest streams) keep the plain
+// product: they would build both per step.
+// CHECK-LABEL: func.func @i8_tiles_f16
+// TILE4-DAG: %[[M:.*]] = arith.constant dense<1262485504> : vector<64xi32>
+// TILE4-DAG: %[[MF:.*]] = arith.constant dense<0xCB400000> : vector<64xf32>
+// TILE4: } else {
+// TILE4: scf.for {{.*}} step %c1024
+// TILE4-NEXT: scf.for {{.*}} step %c64
+// TILE4-NEXT: %[[S:.*]] = vector.transfer_read {{.*}} vector<64xf32>
+// TILE4-NEXT: %[[ADDEND:.*]] = arith.mulf %[[S]], %[[MF]] : vector<64xf32>
+// TILE4-NOT: arith.mulf
+// TILE4: %[[ZP:.*]] = arith.extsi %{{.*}} : vector<64xi8> to vector<64xi32>
+// TILE4-NEXT: %[[SHIFT:.*]] = arith.subi %[[M]], %[[ZP]] : vector<64xi32>
+// TILE4-NOT: arith.subi
+// TILE4-COUNT-4: vector.fma %{{.*}}, %[[S]], %[[ADDEND]] : vector<64xf32>
+// TILE4-NOT: arith.subi %[[M]]
+// TILE4: scf.yield
+// TILE1-NOT: vector.fma
+// TILE1: return
+func.func @i8_tiles_f16(%x: tensor<6x256xi8>, %s: tensor<256xf16>, %z: tensor<256xi8>) -> tensor<6x256xf16> {
+  %y = qdq.dequantize_linear %x, %s, %z {axis = 1 : i64} : (tensor<6x256xi8>, tensor<256xf16>, tensor<256xi8>) -> tensor<6x256xf16>
+  return %y : tensor<6x256xf16>
 }
 
 // -----

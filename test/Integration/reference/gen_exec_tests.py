@@ -1433,7 +1433,8 @@ def one_zero_point_case(name, x_type, x_shape, axis, zp, y_type, note):
 def fused_product_cases():
     """Integer x with a zero point and f16/bf16 scales that the vector
     lowering reads loop-invariantly (per-axis over one step's period,
-    per-tensor): where every scale is positive, finite and below 2^100,
+    per-tensor) or once per period tile (per-axis over a period of
+    several steps): where every scale is positive, finite and below 2^100,
     each product is one fused multiply-add, fma(F, s, -M * s) with
     F = M + (x - zero_point) and M = 1.5 * 2^23. The first row of each
     per-axis case is x = zero point (exact zeros, +0 for positive scales).
@@ -1459,21 +1460,37 @@ def fused_product_cases():
               ('i8_bf16_result', 'i8', 'bf16', 0x4040, 'bf16'),
               ('i8_bf16_negative', 'i8', 'bf16', 0xBF80, 'bf16'),
               ('i8_bf16_subnormal', 'i8', 'bf16', 0x0001, 'bf16')]
-    for tag, x_type, s_type, special, y_type in shapes:
-        name = 'fused_' + tag
-        rng = Rng(name)
-        k, rows = 64, 6
-        scale = [rand_scale(rng, s_type, CENTER[x_type], neg=False)
-                 for _ in range(k)]
-        scale[5] = special
-        zp = rand_x(rng, x_type, k)
-        x = list(zp) + rand_x(rng, x_type, (rows - 1) * k)
-        cases.append(Case(name, x_type, [rows, k], x, s_type, [k], scale,
-                          zp_type=x_type, zp_shape=[k], zp=zp, axis=1,
-                          y_type=y_type,
-                          note='per-axis [%d, %d]; positive scales, scale 5 '
-                          '= 0x%04X; first row x = zero point.' %
-                          (rows, k, special)))
+    # Per-axis over a period of several steps along the innermost axis
+    # (C = 256: 4 steps at 512 bits, 16 at 256, 64 at 128), which the
+    # loops take in period tiles of several rows (the 512-bit line's
+    # period-tile=4 and the 128-bit line's period-tile=3 on every host):
+    # the fused product with bits(M) - zero point and -M * scale computed
+    # once per tile column for all its rows; 7 rows, so that rows after
+    # the last whole tile read their parameters step by step. Scale 5 is
+    # the special one: the f16 maximum (fused), the bf16 maximum (not
+    # fused), a negative scale (not fused) and the smallest f16 subnormal
+    # (f32 products, fused).
+    tiles = [('i8_f16_max', 'i8', 'f16', 0x7BFF, 'f16'),
+             ('u8_bf16_max', 'ui8', 'bf16', 0x7F7F, 'bf16'),
+             ('i4_bf16_negative', 'i4', 'bf16', 0xBF80, 'bf16'),
+             ('i16_f16_subnormal', 'i16', 'f16', 0x0001, 'f32')]
+    for prefix, rows, k, where, group in [('fused_', 6, 64, '', shapes),
+                                          ('tiles_', 7, 256,
+                                           ' in period tiles', tiles)]:
+        for tag, x_type, s_type, special, y_type in group:
+            name = prefix + tag
+            rng = Rng(name)
+            scale = [rand_scale(rng, s_type, CENTER[x_type], neg=False)
+                     for _ in range(k)]
+            scale[5] = special
+            zp = rand_x(rng, x_type, k)
+            x = list(zp) + rand_x(rng, x_type, (rows - 1) * k)
+            cases.append(Case(name, x_type, [rows, k], x, s_type, [k], scale,
+                              zp_type=x_type, zp_shape=[k], zp=zp, axis=1,
+                              y_type=y_type,
+                              note='per-axis [%d, %d]%s; positive scales, '
+                              'scale 5 = 0x%04X; first row x = zero point.' %
+                              (rows, k, where, special)))
     # Blocked, which keeps the plain product (see fusedMultiplyAdd in
     # QDQToVector.cpp; so these are named blocked_, not fused_): the
     # segment tables of block-flat loops (blocks of 32 over rows of 2080:
