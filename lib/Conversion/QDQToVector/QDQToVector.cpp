@@ -3256,7 +3256,7 @@ private:
   /// f16/bf16, 15:27 UTC), within 5% either way with the loops versioned
   /// (build(); 22:21 UTC); on 2026-12-02 (integer x of at most 16 bits
   /// with a zero point -> f16/bf16, tiles of 4, `scripts/bench.sh --full
-  /// --ab-binary` against the product, 5 rounds, three runs from 15:52 to
+  /// --ab-binary` against the product, 5 rounds, three runs from 15:54 to
   /// 16:04 UTC, the last over all 8 such x types, the others over 6)
   /// 1.11x, 1.07x and 1.07x at 4 Mi for f16 results (geometric means;
   /// 1.01-1.26x) and 1.09x, 1.07x and 1.02x for bf16 results
