@@ -585,9 +585,18 @@ public:
       return b.notifyMatchFailure(
           op, "not a streaming store of bf16 or f16 bits with the feature "
               "that makes their vectors legal");
-    // One zmm (32 values), or the whole vector if it is one xmm or ymm.
+    // One register per barrier: a zmm (32 values) only where the features
+    // give AVX-512F, else a ymm (16, AVX) or, without AVX2 and F16C, an xmm
+    // (8); or the whole vector if it is smaller. AVX512_FP16 alone does
+    // not say the registers are 512 bits wide: a barrier that is one makes
+    // its function need +avx512f (addX86TargetFeatures), which dies with
+    // SIGILL on an AVX2 host (dq-native-f16.mlir's cpu-features=avx512fp16
+    // runs on the Zen 3 VM, 2026-12-02).
     int64_t count = type.getNumElements();
-    int64_t lanes = std::min<int64_t>(count, 32);
+    int64_t registerLanes = features.avx512f                 ? 32
+                            : features.avx2 || features.f16c ? 16
+                                                             : 8;
+    int64_t lanes = std::min<int64_t>(count, registerLanes);
     if (count % lanes != 0 || !llvm::is_contained({8, 16, 32}, lanes))
       return b.notifyMatchFailure(op,
                                   "not whole 16-, 32- or 64-byte registers");
