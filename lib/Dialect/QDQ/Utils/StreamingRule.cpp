@@ -5,51 +5,87 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 
+#include <algorithm>
+
 using namespace mlir;
 using namespace mlir::qdq;
 
+namespace {
+/// The rule's arithmetic on plain doubles (StreamingRule::streams).
+struct Folded {
+  using Num = double;
+  using Bool = bool;
+  Num constant(double v) const { return v; }
+  Num mul(Num lhs, Num rhs) const { return lhs * rhs; }
+  Num div(Num lhs, Num rhs) const { return lhs / rhs; }
+  Bool greater(Num lhs, Num rhs) const { return lhs > rhs; }
+  Bool greaterOrEqual(Num lhs, Num rhs) const { return lhs >= rhs; }
+  Bool both(Bool lhs, Bool rhs) const { return lhs && rhs; }
+};
+
+/// The same arithmetic built as f64 arith ops (StreamingRule::buildStreams).
+struct Built {
+  using Num = Value;
+  using Bool = Value;
+  OpBuilder &b;
+  Location loc;
+  Num constant(double v) const {
+    return arith::ConstantOp::create(b, loc, b.getF64FloatAttr(v));
+  }
+  Num mul(Num lhs, Num rhs) const {
+    return arith::MulFOp::create(b, loc, lhs, rhs);
+  }
+  Num div(Num lhs, Num rhs) const {
+    return arith::DivFOp::create(b, loc, lhs, rhs);
+  }
+  Bool greater(Num lhs, Num rhs) const {
+    return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, lhs, rhs);
+  }
+  Bool greaterOrEqual(Num lhs, Num rhs) const {
+    return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGE, lhs, rhs);
+  }
+  Bool both(Bool lhs, Bool rhs) const {
+    return arith::AndIOp::create(b, loc, lhs, rhs);
+  }
+};
+
+/// The rule once for both: something is moved and written, and `streamed`
+/// reaches minBytes (times twice the written share, times the threads). A
+/// zero `streamed` makes the share inf or NaN, and the result false through
+/// `some`. (One statement per op: the order of the built ops must not
+/// depend on the compiler's order of evaluating arguments.)
+template <typename Arith>
+typename Arith::Bool evaluate(const StreamingRule &rule, const Arith &a,
+                              typename Arith::Num written,
+                              typename Arith::Num streamed, int64_t threads) {
+  typename Arith::Num zero = a.constant(0.0);
+  typename Arith::Bool wrote = a.greater(written, zero);
+  typename Arith::Bool moved = a.greater(streamed, zero);
+  typename Arith::Bool some = a.both(wrote, moved);
+  typename Arith::Num threshold =
+      a.constant(double(rule.minBytes) * double(std::max<int64_t>(threads, 1)));
+  if (rule.scaledByShare) {
+    typename Arith::Num twice = a.mul(a.constant(2.0), written);
+    threshold = a.mul(threshold, a.div(twice, streamed));
+  }
+  return a.both(some, a.greaterOrEqual(streamed, threshold));
+}
+} // namespace
+
 bool StreamingRule::streams(double written, double streamed,
                             int64_t threads) const {
-  if (written <= 0 || streamed <= 0)
-    return false;
-  double threshold = double(minBytes);
-  if (scaledByShare)
-    threshold *= 2.0 * written / streamed;
-  if (threads > 1)
-    threshold *= double(threads);
-  return streamed >= threshold;
+  return evaluate(*this, Folded(), written, streamed, threads);
 }
 
 Value StreamingRule::buildStreams(OpBuilder &b, Location loc, Value written,
                                   Value streamed, int64_t threads) const {
-  // As streams(), in f64.
-  Type f64 = b.getF64Type();
   auto toF64 = [&](Value index) -> Value {
     Value i64 = arith::IndexCastUIOp::create(b, loc, b.getI64Type(), index);
-    return arith::UIToFPOp::create(b, loc, f64, i64);
+    return arith::UIToFPOp::create(b, loc, b.getF64Type(), i64);
   };
-  auto constant = [&](double v) -> Value {
-    return arith::ConstantOp::create(b, loc, b.getF64FloatAttr(v));
-  };
-  Value writtenF = toF64(written), streamedF = toF64(streamed);
-  Value threshold =
-      constant(double(minBytes) * double(std::max<int64_t>(threads, 1)));
-  if (scaledByShare)
-    threshold = arith::MulFOp::create(
-        b, loc, threshold,
-        arith::DivFOp::create(
-            b, loc, arith::MulFOp::create(b, loc, constant(2.0), writtenF),
-            streamedF));
-  Value zero = constant(0.0);
-  Value some = arith::AndIOp::create(
-      b, loc,
-      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, writtenF, zero),
-      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, streamedF,
-                            zero));
-  return arith::AndIOp::create(b, loc, some,
-                               arith::CmpFOp::create(b, loc,
-                                                     arith::CmpFPredicate::OGE,
-                                                     streamedF, threshold));
+  Value writtenF = toF64(written);
+  Value streamedF = toF64(streamed);
+  return evaluate(*this, Built{b, loc}, writtenF, streamedF, threads);
 }
 
 StreamingRule StreamingRule::host() {
