@@ -221,7 +221,11 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
     same halves from its bytes: each byte zero-extended to an i32 lane
     (signed codes flipped to x + 8 with one XOR), its low nibble masked
     and its high nibble shifted down, each plus the bits of 2^23 + 2^15
-    minus its half's zero point.
+    minus its half's zero point. fp8 x decoded through f16 bits (F16C)
+    takes halves of f16 bits the same way. Where those steps read a
+    per-axis table of decoded scales over a period of several steps, the
+    table stores each step's scales as its even lanes, then its odd ones,
+    and the steps take the two halves as subvectors.
 
     f16 results of integer x of at most 8 bits (packed x in i8 lanes, but
     not blocked: slower there) with a zero point of at most 8 bits or none,

@@ -125,6 +125,7 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/MathExtras.h"
@@ -362,6 +363,20 @@ private:
   /// results round with vcvtneps2bf16 (hardwareBF16) or without the NaN case
   /// (finiteBF16).
   Value dequantize(Value xStored, Type xType, Value scale, Value zp) {
+    // A step scale of a table stored in halves (splitsScaleTable) goes to
+    // the steps that compute in halves as it is; any other step (none in
+    // the loops that store one, but the table does not depend on that)
+    // takes it back in element order.
+    bool presplit = splitScales.contains(scale);
+    if (presplit && !takesNativeF16(xStored, xType) &&
+        stepWidth(xStored, xType) == vectorWidth(scale)) {
+      if (takesEvenOddBF16(xStored, xType, zp))
+        return evenOddBF16(xStored, xType, scale, zp, /*presplit=*/true);
+      if (takesFp8HalvesBF16(xStored, xType))
+        return fp8HalvesBF16(xStored, xType, scale, /*presplit=*/true);
+    }
+    if (presplit)
+      scale = joinHalves(scale);
     if (takesNativeF16(xStored, xType))
       return nativeF16Product(xStored, xType, scale, zp);
     if (takesEvenOddBF16(xStored, xType, zp))
@@ -370,6 +385,68 @@ private:
       return fp8HalvesBF16(xStored, xType, scale);
     return convertF32ToResult(b, loc, product(xStored, xType, scale, zp),
                               yElement, bf16Rounding());
+  }
+
+  /// The elements a step of `xStored` computes: its codes, or twice its
+  /// bytes for the bytes of readsNibblePairs().
+  int64_t stepWidth(Value xStored, Type xType) const {
+    auto codes = dyn_cast<VectorType>(xStored.getType());
+    if (!codes)
+      return 1;
+    bool nibbleBytes =
+        xType.isInteger(4) && codes.getElementType().isInteger(8);
+    return codes.getNumElements() * (nibbleBytes ? 2 : 1);
+  }
+
+  /// The elements of a vector `value`, 1 for a scalar.
+  static int64_t vectorWidth(Value value) {
+    auto vector = dyn_cast<VectorType>(value.getType());
+    return vector ? vector.getNumElements() : 1;
+  }
+
+  /// Whether the axis table of scales is stored in split halves: each
+  /// step's `lanes` entries as the step's even lanes, then its odd ones,
+  /// which the bf16 steps that compute in even and odd halves
+  /// (evenOddBF16: 8-bit integer x, and packed 4-bit x read as bytes;
+  /// fp8HalvesBF16) take as two subvectors, with no shuffle to split them
+  /// in the steps (with period tiles, in every column step). For per-axis
+  /// tables of whole steps that are written anyway (decoded scales: not
+  /// the op's f32 scale read in place). Zen 3 (`--ab-binary` over the
+  /// per-axis C=4096 -> bf16 kernels of every x type, 3 rounds,
+  /// bench/HISTORY.md, session of 2026-12-03 from 07:04 UTC): the 21
+  /// kernels of the x types it applies to 1.058x at 64 Ki, 1.068x at 4 Mi
+  /// and 1.095x at 64 Mi (geometric means; 0.98-1.30x), the 30 others,
+  /// unchanged, 1.006x.
+  bool splitsScaleTable() const {
+    if (plan.scheme != Scheme::AxisTable || useLookup || plan.direct ||
+        plan.period % lanes != 0 || plan.period <= lanes)
+      return false;
+    bool evenOdd = evenOddLoops() && ((isa<IntegerType>(xElement) &&
+                                       xElement.getIntOrFloatBitWidth() == 8 &&
+                                       lanes % (2 * registerLanes) == 0) ||
+                                      readsNibblePairs());
+    bool fp8 = fp8HalvesLoops() && lanes % (4 * registerLanes) == 0;
+    return evenOdd || fp8;
+  }
+
+  /// `halves` (a vector of even lanes, then odd lanes) in element order.
+  Value joinHalves(Value halves) {
+    int64_t width = vectorWidth(halves);
+    SmallVector<int64_t> order;
+    for (int64_t i = 0; i < width / 2; ++i)
+      order.append({i, width / 2 + i});
+    return vector::ShuffleOp::create(b, loc, halves, halves, order);
+  }
+
+  /// `value` (a vector in element order) as its even lanes, then its odd
+  /// ones (splitsScaleTable).
+  Value splitHalves(OpBuilder &nb, Location nloc, Value value) {
+    int64_t width = vectorWidth(value);
+    SmallVector<int64_t> order;
+    for (int half = 0; half < 2; ++half)
+      for (int64_t i = half; i < width; i += 2)
+        order.push_back(i);
+    return vector::ShuffleOp::create(nb, nloc, value, value, order);
   }
 
   /// Whether a step of `xStored` computes its f16 results in f16
@@ -563,7 +640,8 @@ private:
   /// 03:20 UTC; bench/micro/avx2_nibble_halves.c). Not on 128-bit registers
   /// (half the lanes per op, not measured) nor on 512-bit ones (not
   /// measured on hosts without AVX512_BF16).
-  Value evenOddBF16(Value xStored, Type xType, Value scale, Value zp) {
+  Value evenOddBF16(Value xStored, Type xType, Value scale, Value zp,
+                    bool presplit = false) {
     auto codes = cast<VectorType>(xStored.getType());
     bool nibbles = xType.getIntOrFloatBitWidth() == 4;
     int64_t width =
@@ -580,9 +658,12 @@ private:
       scale = peelScalarBroadcast(scale);
       b.setInsertionPointAfterValue(scale);
       Value factor = f32Constant(b, loc, halfF32, -8421376.0f);
-      auto split = splitEvenOdd(scale, halfF32, [&](Value halfScale) {
-        return arith::MulFOp::create(b, loc, halfScale, factor).getResult();
-      });
+      auto split = splitEvenOdd(
+          scale, halfF32,
+          [&](Value halfScale) {
+            return arith::MulFOp::create(b, loc, halfScale, factor).getResult();
+          },
+          presplit);
       for (int half = 0; half < 2; ++half)
         std::tie(halfScales[half], addends[half]) = split[half];
     }
@@ -626,14 +707,19 @@ private:
   /// the NaN case, on 256-bit registers, in whole registers of codes.
   bool takesFp8HalvesBF16(Value xStored, Type xType) const {
     auto codes = dyn_cast<VectorType>(xStored.getType());
-    bool folded =
-        isa<Float8E5M2Type>(xType) ||
-        (isa<Float8E4M3FNType, Float8E4M3FNUZType>(xType) && foldsScales());
-    return decodeViaF16 && folded && yElement.isBF16() &&
-           bf16Rounding() == BF16Rounding::IntegerNoNaN && registerLanes == 8 &&
-           xType == xElement && codes && codes.getRank() == 1 &&
-           codes.getElementType().isInteger(8) &&
+    return fp8HalvesLoops() && xType == xElement && codes &&
+           codes.getRank() == 1 && codes.getElementType().isInteger(8) &&
            codes.getNumElements() % (4 * registerLanes) == 0;
+  }
+
+  /// Whether the loops' x and options allow fp8HalvesBF16 (its steps then
+  /// take it in whole registers of codes: takesFp8HalvesBF16).
+  bool fp8HalvesLoops() const {
+    bool folded =
+        isa<Float8E5M2Type>(xElement) ||
+        (isa<Float8E4M3FNType, Float8E4M3FNUZType>(xElement) && foldsScales());
+    return decodeViaF16 && folded && yElement.isBF16() &&
+           bf16Rounding() == BF16Rounding::IntegerNoNaN && registerLanes == 8;
   }
 
   /// bf16 results of fp8 codes in even and odd halves, as evenOddBF16 for
@@ -660,7 +746,8 @@ private:
   /// interleaved f16 bits; in the benchmark (bench/HISTORY.md, session of
   /// 2026-12-03 from 03:05 UTC) f8E4M3FN -> bf16 1.13-1.19x at 64 Ki and
   /// 4 Mi, 0.94-1.16x at 64 Mi.
-  Value fp8HalvesBF16(Value xStored, Type xType, Value scale) {
+  Value fp8HalvesBF16(Value xStored, Type xType, Value scale,
+                      bool presplit = false) {
     auto codes = cast<VectorType>(xStored.getType());
     int64_t width = codes.getNumElements();
     auto words = VectorType::get({width / 2}, b.getI16Type());
@@ -675,8 +762,8 @@ private:
       OpBuilder::InsertionGuard guard(b);
       scale = peelScalarBroadcast(scale);
       b.setInsertionPointAfterValue(scale);
-      auto split = splitEvenOdd(scale, halfF32,
-                                [](Value halfScale) { return halfScale; });
+      auto split = splitEvenOdd(
+          scale, halfF32, [](Value halfScale) { return halfScale; }, presplit);
       for (int half = 0; half < 2; ++half)
         halfScale[half] = split[half].first;
     }
@@ -819,11 +906,13 @@ private:
 
   /// The even (half 0) and odd (half 1) lanes of the vector `value` as
   /// vectors of `halfType`, each with `derive(lanes)`, shuffled out and
-  /// derived one after the other; a scalar `value` is broadcast to
-  /// `halfType` and derived once, for both halves.
+  /// derived one after the other (`presplit`: `value` holds them already,
+  /// the even lanes first: its two subvectors); a scalar `value` is
+  /// broadcast to `halfType` and derived once, for both halves.
   template <typename DeriveFn>
   std::array<std::pair<Value, Value>, 2>
-  splitEvenOdd(Value value, VectorType halfType, DeriveFn derive) {
+  splitEvenOdd(Value value, VectorType halfType, DeriveFn derive,
+               bool presplit = false) {
     if (!isa<VectorType>(value.getType())) {
       Value splat = vector::BroadcastOp::create(b, loc, halfType, value);
       Value derived = derive(splat);
@@ -831,6 +920,14 @@ private:
     }
     std::array<std::pair<Value, Value>, 2> halves;
     for (int half = 0; half < 2; ++half) {
+      if (presplit) {
+        int64_t n = halfType.getNumElements();
+        Value lanes = vector::ExtractStridedSliceOp::create(
+            b, loc, value, ArrayRef<int64_t>{half * n}, ArrayRef<int64_t>{n},
+            ArrayRef<int64_t>{1});
+        halves[half] = {lanes, derive(lanes)};
+        continue;
+      }
       SmallVector<int64_t> lanesOfHalf;
       for (int64_t i = half; i < 2 * halfType.getNumElements(); i += 2)
         lanesOfHalf.push_back(i);
@@ -1302,7 +1399,7 @@ private:
   /// scales (FlatParams::scaleTableInPlace), which costs less than writing
   /// a table of them per call (16 KiB for 4096 f32 scales).
   Value buildAxisTable(Value param, bool isScale, int64_t length,
-                       bool *inPlace = nullptr) {
+                       bool *inPlace = nullptr, bool *split = nullptr) {
     Type paramElement =
         cast<RankedTensorType>(param.getType()).getElementType();
     // (nativeF16 loops, whose steps multiply f16 scales, keep them f16: an
@@ -1340,8 +1437,13 @@ private:
         return bitcastToStorage(b, loc, param);
       }
       StoredReader reader(b, loc, param, 0);
+      // (`split`: each step's entries stored in halves, splitsScaleTable.)
+      if (split)
+        *split = true;
       auto copyVector = [&](Value from, Value to, Value table) {
         Value entries = decode(b, loc, reader.read(b, loc, from, lanes, true));
+        if (split)
+          entries = splitHalves(b, loc, entries);
         return vector::TransferWriteOp::create(b, loc, entries, table, to,
                                                ArrayRef<bool>{true})
             .getResult();
@@ -1631,7 +1733,8 @@ private:
       params.scaleDirect.emplace(b, loc, op.getScale(), 0);
     } else if (plan.scheme == Scheme::AxisTable) {
       params.scaleTable = buildAxisTable(
-          op.getScale(), true, plan.period + lanes, &params.scaleTableInPlace);
+          op.getScale(), true, plan.period + lanes, &params.scaleTableInPlace,
+          splitsScaleTable() ? &params.scaleTableSplit : nullptr);
     } else {
       Value flatScale = flatten(b, loc, op.getScale());
       params.scaleFlat = bitcastToStorage(b, loc, flatScale);
@@ -1754,6 +1857,8 @@ private:
     /// `scaleTable` is the op's f32 scale read in place: in the loops that
     /// fold the rebias its entries are not folded (buildAxisTable).
     bool scaleTableInPlace = false;
+    /// `scaleTable` holds each step's scales in halves (splitsScaleTable).
+    bool scaleTableSplit = false;
     /// Per-tensor x of at most 8 bits (see LookupTable): the whole formula.
     std::optional<LookupTable> lookup;
   };
@@ -1913,6 +2018,8 @@ private:
             arith::ExtFOp::create(b, loc, vectorOf(b.getF32Type()), scale));
       if (p.scaleTableInPlace && foldsScales())
         return timesPowerOfTwo(b, loc, scale, foldedRebias);
+      if (p.scaleTableSplit)
+        splitScales.insert(scale);
       return scale;
     };
     auto tableZeroPoint = [&](Value offset) {
@@ -3407,6 +3514,10 @@ private:
   /// vector and -M * scale per scale.
   llvm::DenseMap<Value, Value> fusedShifts;
   llvm::DenseMap<Value, std::pair<Value, Value>> fusedAddends;
+  /// Step scales read from an axis table stored in split halves
+  /// (splitsScaleTable): each vector holds its step's even lanes, then its
+  /// odd ones.
+  llvm::DenseSet<Value> splitScales;
   /// The loops being built take the fast paths (hardwareBF16,
   /// fusedMultiplyAdd): build() builds them twice, under a branch on
   /// scalesAllowFastPaths.

@@ -67,7 +67,14 @@ BLOCK_TABLE_RUN_OPTIONS = LOOKUP_RUN_OPTIONS + [
 # The period-tile file and the dynamic-rows file (whose rows along a
 # dynamic axis take period-tile as rows per tile) add tiles of one period,
 # a host default on Zen 5, so that every host runs them.
-PERIOD_TILE_RUN_OPTIONS = RUN_OPTIONS + ['="period-tile=1"']
+# The period-tile files add tiles of one period, and 256-bit registers
+# with F16C (alone and over two threads), so that every x86 host runs the
+# bf16 steps in even and odd halves (8-bit and packed 4-bit integer x,
+# fp8 x) with the scale table stored in halves (splitsScaleTable).
+PERIOD_TILE_RUN_OPTIONS = RUN_OPTIONS + [
+    '="period-tile=1"', '="vector-bits=256 cpu-features=ssse3,avx2,f16c"',
+    '="vector-bits=256 cpu-features=ssse3,avx2,f16c num-threads=2 '
+    'parallel-threshold=1"']
 # The f16-decode file names the features on each line, so that every x86
 # host with F16C takes the decode through f16 (on AVX-512 hosts without
 # vpermi2b the first line takes it too): at 256 bits with four registers
@@ -2020,13 +2027,26 @@ def period_tile_cases():
     two threads whose chunks hold tiles and leftover periods (21 rows:
     chunks of 12 and 9 rows; chunk starts off a tile would misread the
     tables). The axis innermost and in the middle (N = 8); packed 2- and 4-bit x and zero points; fp8 without a
-    zero point; every scale and result type."""
+    zero point; every scale and result type. bf16 results with bf16 scales
+    of 8-bit and packed 4-bit integer x and of fp8 x, over periods of
+    several steps: the steps in even and odd halves, which read a scale
+    table stored in halves (splitsScaleTable in QDQToVector.cpp)."""
     # name, x type, x shape, axis, scale type, zero point, result type
     shapes = [('i8_k128', 'i8', [21, 128], 1, 'f16', True, 'f16'),
               ('i4_k192', 'i4', [6, 192], 1, 'f32', True, 'f32'),
               ('u2_k256', 'ui2', [5, 256], 1, 'bf16', True, 'bf16'),
               ('u8_k64n8', 'ui8', [5, 64, 8], 1, 'f32', True, 'bf16'),
-              ('e4m3fn_k128', 'f8E4M3FN', [7, 128], 1, 'f16', False, 'f32')]
+              ('e4m3fn_k128', 'f8E4M3FN', [7, 128], 1, 'f16', False, 'f32'),
+              ('i8_k256_halves', 'i8', [9, 256], 1, 'bf16', True, 'bf16'),
+              ('u8_k192_halves', 'ui8', [5, 192], 1, 'bf16', True, 'bf16'),
+              ('i4_k256_halves', 'i4', [6, 256], 1, 'bf16', True, 'bf16'),
+              ('u4_k128_halves', 'ui4', [6, 128], 1, 'bf16', True, 'bf16'),
+              ('e4m3fn_k256_halves', 'f8E4M3FN', [7, 256], 1, 'bf16', False,
+               'bf16'),
+              ('e4m3fnuz_k128_halves', 'f8E4M3FNUZ', [5, 128], 1, 'bf16',
+               False, 'bf16'),
+              ('e5m2_k128_halves', 'f8E5M2', [5, 128], 1, 'bf16', False,
+               'bf16')]
     cases = []
     for tag, x_type, x_shape, axis, s_type, has_zp, y_type in shapes:
         period = 1
