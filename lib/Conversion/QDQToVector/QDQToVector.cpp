@@ -363,10 +363,11 @@ private:
   /// results round with vcvtneps2bf16 (hardwareBF16) or without the NaN case
   /// (finiteBF16).
   Value dequantize(Value xStored, Type xType, Value scale, Value zp) {
-    // A step scale of a table stored in halves (splitsScaleTable) goes to
-    // the steps that compute in halves as it is; any other step (none in
-    // the loops that store one, but the table does not depend on that)
-    // takes it back in element order.
+    // A step scale of a table stored in halves (splitsScaleTable) goes as
+    // it is to the steps that compute in halves. splitsScaleTable stores
+    // one only where every step does; should a step not, it takes the
+    // scale back in element order, so that the rule decides the speed,
+    // never the results.
     bool presplit = splitScales.contains(scale);
     if (presplit && !takesNativeF16(xStored, xType) &&
         stepWidth(xStored, xType) == vectorWidth(scale)) {
