@@ -443,11 +443,17 @@ private:
   /// ones (splitsScaleTable).
   Value splitHalves(OpBuilder &nb, Location nloc, Value value) {
     int64_t width = vectorWidth(value);
-    SmallVector<int64_t> order;
-    for (int half = 0; half < 2; ++half)
-      for (int64_t i = half; i < width; i += 2)
-        order.push_back(i);
+    SmallVector<int64_t> order = lanesOfHalf(0, width);
+    order.append(lanesOfHalf(1, width));
     return vector::ShuffleOp::create(nb, nloc, value, value, order);
+  }
+
+  /// The lanes of the even (`half` 0) or odd (1) elements of `width`.
+  static SmallVector<int64_t> lanesOfHalf(int half, int64_t width) {
+    SmallVector<int64_t> lanes;
+    for (int64_t i = half; i < width; i += 2)
+      lanes.push_back(i);
+    return lanes;
   }
 
   /// Whether a step of `xStored` computes its f16 results in f16
@@ -645,8 +651,7 @@ private:
                     bool presplit = false) {
     auto codes = cast<VectorType>(xStored.getType());
     bool nibbles = xType.getIntOrFloatBitWidth() == 4;
-    int64_t width =
-        nibbles ? 2 * codes.getNumElements() : codes.getNumElements();
+    int64_t width = stepWidth(xStored, xType);
     auto pairs = VectorType::get({width / 2}, b.getI32Type());
     VectorType halfF32 = pairs.clone(b.getF32Type());
     std::array<Value, 2> biases =
@@ -929,11 +934,9 @@ private:
         halves[half] = {lanes, derive(lanes)};
         continue;
       }
-      SmallVector<int64_t> lanesOfHalf;
-      for (int64_t i = half; i < 2 * halfType.getNumElements(); i += 2)
-        lanesOfHalf.push_back(i);
-      Value lanes =
-          vector::ShuffleOp::create(b, loc, value, value, lanesOfHalf);
+      Value lanes = vector::ShuffleOp::create(
+          b, loc, value, value,
+          lanesOfHalf(half, 2 * halfType.getNumElements()));
       halves[half] = {lanes, derive(lanes)};
     }
     return halves;
