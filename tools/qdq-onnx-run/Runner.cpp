@@ -40,6 +40,10 @@ CompiledModel::compile(ModuleOp module, bool printLowered) {
   auto func = module.lookupSymbol<func::FuncOp>("main_graph");
   if (!func)
     return emitError(module.getLoc()) << "no func.func @main_graph";
+  if (func.isExternal())
+    return emitError(func.getLoc()) << "main_graph has no body";
+  // The importer sets it; a module from --mlir may not.
+  func->setAttr("llvm.emit_c_interface", UnitAttr::get(module.getContext()));
   auto getSignature = [&](Type type) -> FailureOr<Signature> {
     auto tensorType = dyn_cast<RankedTensorType>(type);
     int32_t dataType =
@@ -116,12 +120,15 @@ llvm::Expected<std::vector<Tensor>>
 CompiledModel::run(ArrayRef<const Tensor *> args,
                    ArrayRef<std::string> resultNames) {
   if (args.size() != argSignatures.size())
-    return makeError("main_graph takes " + llvm::Twine(argSignatures.size()) +
-                     " arguments, " + llvm::Twine(args.size()) + " given");
+    return makeError(
+        "main_graph takes " + llvm::Twine(argSignatures.size()) +
+        (argSignatures.size() == 1 ? " argument, " : " arguments, ") +
+        llvm::Twine(args.size()) + " given");
   if (resultNames.size() != resultSignatures.size())
-    return makeError("main_graph has " + llvm::Twine(resultSignatures.size()) +
-                     " results, " + llvm::Twine(resultNames.size()) +
-                     " names given");
+    return makeError(
+        "main_graph has " + llvm::Twine(resultSignatures.size()) +
+        (resultSignatures.size() == 1 ? " result, " : " results, ") +
+        llvm::Twine(resultNames.size()) + " names given");
 
   // A non-null address for empty tensors.
   static uint64_t emptyStorage = 0;

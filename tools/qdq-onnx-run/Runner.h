@@ -1,6 +1,7 @@
 //===- Runner.h - lower, JIT-compile and call @main_graph -------*- C++ -*-===//
 //
-// Lowers a module built by the importer with the qdq-to-LLVM pipeline,
+// Lowers a module (built by the importer, or read with --mlir) with the
+// qdq-to-LLVM pipeline,
 // JIT-compiles it with mlir::ExecutionEngine for the host, and calls
 // `_mlir_ciface_main_graph` following the project's calling convention:
 //
@@ -37,8 +38,10 @@ class CompiledModel {
 public:
   ~CompiledModel();
 
-  /// Lowers `module` in place (its `main_graph` must be as the importer builds
-  /// it) and JIT-compiles it. Prints the lowered module to stdout if
+  /// Lowers `module` in place and JIT-compiles it. Its `main_graph` takes and
+  /// returns ranked tensors of ONNX element types, as the importer builds it
+  /// (a module read with --mlir may leave out `llvm.emit_c_interface`, which
+  /// is added here). Prints the lowered module to stdout if
   /// `printLowered`. Emits diagnostics and fails on error.
   static mlir::FailureOr<std::unique_ptr<CompiledModel>>
   compile(mlir::ModuleOp module, bool printLowered);

@@ -11,6 +11,10 @@
 //   qdq-onnx-run --model FILE [--input FILE]... [--expected FILE]...
 //       Runs one model on the given inputs (graph inputs that are not
 //       initializers, in order).
+//   qdq-onnx-run --mlir FILE [--input FILE]... [--expected FILE]...
+//       Runs the func.func @main_graph of an MLIR module (a qdq module of
+//       one's own, or one the importer printed with --emit-mlir) on the
+//       given inputs, one per argument.
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,6 +32,7 @@
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/InitAllPasses.h"
+#include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
@@ -64,16 +69,24 @@ static cl::opt<std::string>
                        "with a test directory, replaces its model.onnx"),
               cl::init(""), cl::cat(toolCategory));
 
+static cl::opt<std::string>
+    mlirFile("mlir", cl::value_desc("file"),
+             cl::desc("An MLIR module to run instead of an ONNX model: its "
+                      "func.func @main_graph, on the --input tensors (one per "
+                      "argument, in order)"),
+             cl::init(""), cl::cat(toolCategory));
+
 static cl::list<std::string>
     inputFiles("input", cl::value_desc("file"), cl::CommaSeparated,
                cl::desc("TensorProto files for the graph inputs that are "
-                        "not initializers, in order (with --model)"),
+                        "not initializers, in order (with --model or "
+                        "--mlir)"),
                cl::cat(toolCategory));
 
 static cl::list<std::string>
     expectedFiles("expected", cl::value_desc("file"), cl::CommaSeparated,
                   cl::desc("TensorProto files to compare the outputs with, "
-                           "in order (with --model)"),
+                           "in order (with --model or --mlir)"),
                   cl::cat(toolCategory));
 
 static cl::opt<std::string>
@@ -136,7 +149,11 @@ static void printLocation(llvm::raw_ostream &os, Location loc) {
     return;
   }
   if (auto file = dyn_cast<FileLineColLoc>(loc)) {
-    os << file.getFilename().getValue() << ": ";
+    // The importer's locations have line 0; those of an --mlir file do not.
+    os << file.getFilename().getValue();
+    if (file.getLine())
+      os << ":" << file.getLine() << ":" << file.getColumn();
+    os << ": ";
     return;
   }
   if (auto callSite = dyn_cast<CallSiteLoc>(loc))
@@ -279,6 +296,14 @@ private:
 };
 } // namespace
 
+/// Runs `compiled` on `args`, then compares, prints or writes its outputs
+/// (named `resultNames`) as `dataSet` asks. Returns failure on an error or a
+/// mismatch.
+static LogicalResult runAndReport(CompiledModel &compiled,
+                                  const DataSet &dataSet,
+                                  ArrayRef<const Tensor *> args,
+                                  ArrayRef<std::string> resultNames);
+
 LogicalResult Driver::run(const DataSet &dataSet) {
   ImportOptions options;
   options.dynamicDims = dynamicDims;
@@ -321,8 +346,14 @@ LogicalResult Driver::run(const DataSet &dataSet) {
     args.push_back(&input);
   for (const Tensor &init : imported->initializerArgs)
     args.push_back(&init);
-  llvm::Expected<std::vector<Tensor>> outputs =
-      compiled->run(args, imported->outputNames);
+  return runAndReport(*compiled, dataSet, args, imported->outputNames);
+}
+
+static LogicalResult runAndReport(CompiledModel &compiled,
+                                  const DataSet &dataSet,
+                                  ArrayRef<const Tensor *> args,
+                                  ArrayRef<std::string> resultNames) {
+  llvm::Expected<std::vector<Tensor>> outputs = compiled.run(args, resultNames);
   if (!outputs) {
     printError() << dataSet.label << ": " << llvm::toString(outputs.takeError())
                  << "\n";
@@ -362,6 +393,33 @@ LogicalResult Driver::run(const DataSet &dataSet) {
     }
   }
   return success(ok);
+}
+
+/// Runs (or, with --emit-mlir, prints) the @main_graph of the MLIR file
+/// `path` on the inputs of `dataSet`.
+static LogicalResult runMLIRFile(MLIRContext &context, StringRef path,
+                                 const DataSet &dataSet) {
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(path, &context);
+  if (!module)
+    return failure();
+  if (emitMLIR) {
+    module->print(llvm::outs());
+    return success();
+  }
+  // The results' names, taken before the lowering rewrites main_graph (if it
+  // is missing, compile() says so).
+  std::vector<std::string> resultNames;
+  if (auto func = module->lookupSymbol<func::FuncOp>("main_graph"))
+    for (unsigned i = 0, e = func.getNumResults(); i < e; ++i)
+      resultNames.push_back("output_" + std::to_string(i));
+  FailureOr<std::unique_ptr<CompiledModel>> compiled =
+      CompiledModel::compile(*module, emitLowered);
+  if (failed(compiled))
+    return failure();
+  std::vector<const Tensor *> args;
+  for (const Tensor &input : dataSet.inputs)
+    args.push_back(&input);
+  return runAndReport(**compiled, dataSet, args, resultNames);
 }
 
 /// Reads `files` as tensors into `tensors`.
@@ -471,6 +529,10 @@ int main(int argc, char **argv) {
   qdq-onnx-run --model FILE [--input FILE]... [--expected FILE]...
       Runs one model on the given inputs: the graph inputs that are not
       initializers, in order.
+  qdq-onnx-run --mlir FILE [--input FILE]... [--expected FILE]...
+      Runs the func.func @main_graph of an MLIR module (see --emit-mlir for
+      the form) on the given inputs, one per argument. Its arguments and
+      results are ranked tensors of ONNX element types.
 
 The graph may only hold DequantizeLinear nodes and its outputs must be
 DequantizeLinear results (any number). Exits with 1 on an error or a mismatch.
@@ -478,8 +540,13 @@ The MLIR pass-manager and printing options (--mlir-print-ir-after-all,
 --mlir-print-debuginfo, ...) are accepted too.
 )");
 
-  if (testDir.empty() && modelFile.empty()) {
-    printError() << "give a test directory or --model FILE (see --help)\n";
+  if (testDir.empty() && modelFile.empty() && mlirFile.empty()) {
+    printError()
+        << "give a test directory, --model FILE or --mlir FILE (see --help)\n";
+    return 1;
+  }
+  if (!mlirFile.empty() && (!testDir.empty() || !modelFile.empty())) {
+    printError() << "--mlir goes alone, not with --model or a test directory\n";
     return 1;
   }
   if (!testDir.empty() && (!inputFiles.empty() || !expectedFiles.empty())) {
@@ -503,6 +570,21 @@ The MLIR pass-manager and printing options (--mlir-print-ir-after-all,
   MLIRContext context(registry);
   ScopedDiagnosticHandler diagnostics(&context, handleDiagnostic);
 
+  // One data set from --input and --expected (with --model or --mlir).
+  auto readDataSet = [&](StringRef path, DataSet &dataSet) {
+    dataSet.label = llvm::sys::path::filename(path).str();
+    dataSet.outputDir = outputDir;
+    dataSet.hasExpected = !expectedFiles.empty();
+    return success(succeeded(readTensors(inputFiles, dataSet.inputs)) &&
+                   succeeded(readTensors(expectedFiles, dataSet.expected)));
+  };
+  if (!mlirFile.empty()) {
+    DataSet dataSet;
+    if (failed(readDataSet(mlirFile, dataSet)))
+      return 1;
+    return failed(runMLIRFile(context, mlirFile, dataSet)) ? 1 : 0;
+  }
+
   std::string modelPath = modelFile;
   if (!testDir.empty() && modelFile.empty()) {
     llvm::SmallString<256> path(testDir);
@@ -520,11 +602,7 @@ The MLIR pass-manager and printing options (--mlir-print-ir-after-all,
     return failed(runTestDir(driver, testDir)) ? 1 : 0;
 
   DataSet dataSet;
-  dataSet.label = llvm::sys::path::filename(modelPath).str();
-  dataSet.outputDir = outputDir;
-  dataSet.hasExpected = !expectedFiles.empty();
-  if (failed(readTensors(inputFiles, dataSet.inputs)) ||
-      failed(readTensors(expectedFiles, dataSet.expected)))
+  if (failed(readDataSet(modelPath, dataSet)))
     return 1;
   return failed(driver.run(dataSet)) ? 1 : 0;
 }
