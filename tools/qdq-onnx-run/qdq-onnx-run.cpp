@@ -549,6 +549,12 @@ The MLIR pass-manager and printing options (--mlir-print-ir-after-all,
     printError() << "--mlir goes alone, not with --model or a test directory\n";
     return 1;
   }
+  if (!mlirFile.empty() && (dynamicDims || initializersAsArgs)) {
+    printError() << "--dynamic-dims and --initializers-as-args shape the "
+                    "module built from an ONNX model, not one read with "
+                    "--mlir\n";
+    return 1;
+  }
   if (!testDir.empty() && (!inputFiles.empty() || !expectedFiles.empty())) {
     printError() << "--input and --expected go with --model, not with a "
                     "test directory\n";
