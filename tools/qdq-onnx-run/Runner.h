@@ -1,9 +1,9 @@
 //===- Runner.h - lower, JIT-compile and call @main_graph -------*- C++ -*-===//
 //
 // Lowers a module (built by the importer, or read with --mlir) with the
-// qdq-to-LLVM pipeline,
-// JIT-compiles it with mlir::ExecutionEngine for the host, and calls
-// `_mlir_ciface_main_graph` following the project's calling convention:
+// qdq-to-LLVM pipeline, JIT-compiles it with mlir::ExecutionEngine for the
+// host, and calls `_mlir_ciface_main_graph` following the project's calling
+// convention:
 //
 //   void _mlir_ciface_main_graph(Results *results, Desc *arg0, Desc *arg1...)
 //

@@ -302,7 +302,48 @@ private:
 static LogicalResult runAndReport(CompiledModel &compiled,
                                   const DataSet &dataSet,
                                   ArrayRef<const Tensor *> args,
-                                  ArrayRef<std::string> resultNames);
+                                  ArrayRef<std::string> resultNames) {
+  llvm::Expected<std::vector<Tensor>> outputs = compiled.run(args, resultNames);
+  if (!outputs) {
+    printError() << dataSet.label << ": " << llvm::toString(outputs.takeError())
+                 << "\n";
+    return failure();
+  }
+
+  bool ok = true;
+  if (dataSet.hasExpected && dataSet.expected.size() != outputs->size()) {
+    printError() << dataSet.label << ": the graph has " << outputs->size()
+                 << (outputs->size() == 1 ? " output" : " outputs") << ", but "
+                 << dataSet.expected.size() << " expected outputs were given\n";
+    return failure();
+  }
+  for (auto [index, output] : llvm::enumerate(*outputs)) {
+    std::string label = "output_" + std::to_string(index);
+    if (dataSet.hasExpected) {
+      ok &= compareOutput(dataSet.label + " " + label, dataSet.expected[index],
+                          output);
+      if (printValues)
+        printTensor(dataSet.label + " " + label, output);
+    } else {
+      printTensor(label, output);
+    }
+    if (!outputDir.empty()) {
+      if (std::error_code ec =
+              llvm::sys::fs::create_directories(dataSet.outputDir)) {
+        printError() << "cannot create '" << dataSet.outputDir
+                     << "': " << ec.message() << "\n";
+        return failure();
+      }
+      llvm::SmallString<256> path(dataSet.outputDir);
+      llvm::sys::path::append(path, label + ".pb");
+      if (llvm::Error error = writeTensorFile(output, path)) {
+        printError() << llvm::toString(std::move(error)) << "\n";
+        return failure();
+      }
+    }
+  }
+  return success(ok);
+}
 
 LogicalResult Driver::run(const DataSet &dataSet) {
   ImportOptions options;
@@ -347,52 +388,6 @@ LogicalResult Driver::run(const DataSet &dataSet) {
   for (const Tensor &init : imported->initializerArgs)
     args.push_back(&init);
   return runAndReport(*compiled, dataSet, args, imported->outputNames);
-}
-
-static LogicalResult runAndReport(CompiledModel &compiled,
-                                  const DataSet &dataSet,
-                                  ArrayRef<const Tensor *> args,
-                                  ArrayRef<std::string> resultNames) {
-  llvm::Expected<std::vector<Tensor>> outputs = compiled.run(args, resultNames);
-  if (!outputs) {
-    printError() << dataSet.label << ": " << llvm::toString(outputs.takeError())
-                 << "\n";
-    return failure();
-  }
-
-  bool ok = true;
-  if (dataSet.hasExpected && dataSet.expected.size() != outputs->size()) {
-    printError() << dataSet.label << ": the graph has " << outputs->size()
-                 << (outputs->size() == 1 ? " output" : " outputs") << ", but "
-                 << dataSet.expected.size() << " expected outputs were given\n";
-    return failure();
-  }
-  for (auto [index, output] : llvm::enumerate(*outputs)) {
-    std::string label = "output_" + std::to_string(index);
-    if (dataSet.hasExpected) {
-      ok &= compareOutput(dataSet.label + " " + label, dataSet.expected[index],
-                          output);
-      if (printValues)
-        printTensor(dataSet.label + " " + label, output);
-    } else {
-      printTensor(label, output);
-    }
-    if (!outputDir.empty()) {
-      if (std::error_code ec =
-              llvm::sys::fs::create_directories(dataSet.outputDir)) {
-        printError() << "cannot create '" << dataSet.outputDir
-                     << "': " << ec.message() << "\n";
-        return failure();
-      }
-      llvm::SmallString<256> path(dataSet.outputDir);
-      llvm::sys::path::append(path, label + ".pb");
-      if (llvm::Error error = writeTensorFile(output, path)) {
-        printError() << llvm::toString(std::move(error)) << "\n";
-        return failure();
-      }
-    }
-  }
-  return success(ok);
 }
 
 /// Runs (or, with --emit-mlir, prints) the @main_graph of the MLIR file
