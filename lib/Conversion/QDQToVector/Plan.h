@@ -1,7 +1,7 @@
 //===- Plan.h - how a dequantize_linear op is vectorized --------*- C++ -*-===//
 //
 // The scheme (per-tensor, axis table, block flat, rows, block rows; see
-// QDQToVector.cpp) that --convert-qdq-to-vector takes for one op, with the
+// KernelBuilder.h) that --convert-qdq-to-vector takes for one op, with the
 // shape facts its loops need, and choosePlan, which picks it.
 //
 //===----------------------------------------------------------------------===//
@@ -23,7 +23,7 @@ namespace mlir::qdq::detail {
 /// lcm(B, lanes) columns per iteration: at most this many steps.
 constexpr int64_t kMaxGroupSteps = 16;
 
-/// The loop schemes, described in QDQToVector.cpp's file comment.
+/// The loop schemes, described in KernelBuilder.h's file comment.
 enum class Scheme { PerTensor, AxisTable, BlockFlat, Rows, BlockRows };
 
 /// The shape facts a scheme needs, all static except that the rows scheme

@@ -1499,7 +1499,7 @@ def fused_product_cases():
                               'scale 5 = 0x%04X; first row x = zero point.' %
                               (rows, k, where, special)))
     # Blocked, which keeps the plain product (see fusedMultiplyAdd in
-    # QDQToVector.cpp; so these are named blocked_, not fused_): the
+    # KernelBuilder.h; so these are named blocked_, not fused_): the
     # segment tables of block-flat loops (blocks of 32 over rows of 2080:
     # one whole segment of 4096 elements at 512 bits, then the steps after
     # it) and the row tables of groups of block rows (blocks of 24), with
@@ -1541,7 +1541,7 @@ def fused_product_cases():
                           'scale %d = 0x%04X; first block x = zero point.' %
                           (shape, block, at, special)))
     # 8-bit x -> bf16 results in even and odd halves (evenOddBF16 in
-    # QDQToVector.cpp, on 256-bit registers with the rounding without its
+    # StepArithmetic.cpp, on 256-bit registers with the rounding without its
     # NaN case): every code against zero points at both ends of the range
     # (x - zero point from -255 to 255); per-tensor with scales whose
     # products tie (1 + 2^-7: 14 of them) or all round (2 - 2^-7), are
@@ -1683,7 +1683,7 @@ def f16_rounding_counts(case):
 def native_f16_cases():
     """f16 results of integer x of at most 8 bits with f16 scales, which
     the vector lowering computes in f16 with AVX512_FP16 (nativeF16 in
-    QDQToVector.cpp: x - zero point in i16 lanes, converted to f16 and
+    KernelBuilder.h: x - zero point in i16 lanes, converted to f16 and
     multiplied by the f16 scale). The product rounds once either way. x
     of row r, column c is code (r + 7c) mod 2^bits (every code for each
     scale where there are enough rows, else over the columns), zero
@@ -2030,7 +2030,7 @@ def period_tile_cases():
     zero point; every scale and result type. bf16 results with bf16 scales
     of 8-bit and packed 4-bit integer x and of fp8 x, over periods of
     several steps: the steps in even and odd halves, which read a scale
-    table stored in halves (splitsScaleTable in QDQToVector.cpp)."""
+    table stored in halves (splitsScaleTable in StepArithmetic.cpp)."""
     # name, x type, x shape, axis, scale type, zero point, result type
     shapes = [('i8_k128', 'i8', [21, 128], 1, 'f16', True, 'f16'),
               ('i4_k192', 'i4', [6, 192], 1, 'f32', True, 'f32'),

@@ -1,0 +1,342 @@
+//===- KernelBuilder.cpp - building the loops of one op -------------------===//
+//
+// The constructor (which forms the op's steps take), build() (the fast
+// paths versioned on a pass over the scales), the choice of loop scheme, and
+// the small helpers every scheme uses.
+// (KernelBuilder.h describes the schemes.)
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelBuilder.h"
+#include "Utils.h"
+
+#include "qdq/Conversion/PackedSubByteToLLVM/PackedSubByteToLLVM.h"
+#include "qdq/Conversion/QDQToLinalg/QDQToLinalg.h"
+#include "qdq/Dialect/QDQ/Utils/StreamingRule.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+#include <numeric>
+
+using namespace mlir;
+using namespace mlir::qdq;
+using namespace mlir::qdq::detail;
+
+/// Whether the host's default rule of --qdq-nontemporal-stores will stream
+/// the stores of `op`'s loop nest: the bytes of its operands and result,
+/// split over `numThreads` threads where x has at least `parallelThreshold`
+/// elements. False for dynamic shapes, whose sizes are unknown here.
+bool mlir::qdq::detail::hostStreams(DequantizeLinearOp op, int64_t numThreads,
+                                    int64_t parallelThreshold) {
+  auto bytesOf = [](Value value) -> double {
+    auto type =
+        dyn_cast_or_null<RankedTensorType>(value ? value.getType() : Type());
+    if (!type || !type.hasStaticShape())
+      return -1;
+    return double(type.getNumElements()) * type.getElementTypeBitWidth() / 8;
+  };
+  double x = bytesOf(op.getX()), y = bytesOf(op.getY());
+  double scale = bytesOf(op.getScale());
+  double zeroPoint = op.getZeroPoint() ? bytesOf(op.getZeroPoint()) : 0;
+  if (x < 0 || y < 0 || scale < 0 || zeroPoint < 0)
+    return false;
+  bool split = numThreads > 1 &&
+               op.getX().getType().getNumElements() >= parallelThreshold;
+  return StreamingRule::host().streams(y, x + y + scale + zeroPoint,
+                                       split ? numThreads : 1);
+}
+
+KernelBuilder::KernelBuilder(PatternRewriter &b, DequantizeLinearOp op,
+                             const Plan &plan, int64_t lanes,
+                             int64_t registerLanes, int64_t numThreads,
+                             int64_t parallelThreshold, bool useLookup,
+                             int64_t lookupF32Entries, bool useDecodeTable,
+                             const X86Features &x86, F16StoreForm f16Stores,
+                             int64_t periodTile)
+    : b(b), loc(op.getLoc()), op(op), plan(plan), lanes(lanes),
+      registerLanes(registerLanes), numThreads(numThreads),
+      parallelThreshold(parallelThreshold), useLookup(useLookup),
+      lookupF32Entries(lookupF32Entries),
+      blockLookup(LookupTable::appliesToBlocks(op, plan, lanes, x86)),
+      blockPlanesShared(LookupTable::sharesBlockPlanes(lanes, x86)),
+      blockLookupBytes(
+          blockLookup && !blockPlanesShared
+              ? LookupTable::ownBlockPlaneBytes(plan.blockSize, lanes, x86)
+              : 0),
+      periodEntries(useLookup
+                        ? LookupTable::periodTableEntries(op, plan, lanes, x86)
+                        : 0),
+      useDecodeTable(useDecodeTable && !useLookup && !blockLookup),
+      xElement(op.getX().getType().getElementType()),
+      yElement(op.getY().getType().getElementType()),
+      storeElement(yElement.isF32() ? yElement : b.getI16Type()),
+      scaleElement(op.getScale().getType().getElementType()),
+      joinF16Stores(f16Stores == F16StoreForm::Joined ||
+                    (f16Stores == F16StoreForm::JoinedFor32BitX &&
+                     registerLanes == 16 &&
+                     op.getX().getType().getElementTypeBitWidth() == 32)),
+      separateF16Stores(f16Stores == F16StoreForm::Separate &&
+                        (x86.avx2 || x86.avx512f)),
+      periodTile(periodTile
+                     ? periodTile
+                     : getHostPeriodTile(
+                           xElement, yElement,
+                           hostStreams(op, numThreads, parallelThreshold))),
+      rowTile(periodTile ? periodTile : getHostRowTile(yElement)) {
+  // fp8/fp4 zero points are zero (DQ-R15) and not subtracted.
+  if (op.getZeroPoint() && !isFloatQuantizedElement(xElement))
+    zeroPoint = op.getZeroPoint();
+  // f16 x: its NaNs carry payloads, which the rounding then clears
+  // (BF16Rounding::HardwareCanonicalNaN). Not bf16 x, which may be an f32
+  // subnormal whatever the scales.
+  hardwareBF16 = x86.avx512bf16 && yElement.isBF16() && !useLookup &&
+                 (isa<IntegerType>(xElement) ||
+                  isFloatQuantizedElement(xElement) || xElement.isF16());
+  // Integer x cannot make a NaN product with a finite scale. Not where
+  // tables round (a few entries per block or period). On a Zen 3 VM
+  // (AVX2, no AVX512_BF16; A/B against the build before, 5 rounds,
+  // 2026-11-27 18:28 UTC) the i8 and i4 x -> bf16 cases of the
+  // benchmark's core set that compute in the loops ran at 1.08-1.40x
+  // (geometric mean 1.20x, 64 Ki and 4 Mi elements).
+  // fp8/fp4 x: with a finite scale, a product's only NaNs are those of
+  // NaN codes (decoded sign | 0x7FC00000, which the product keeps) and
+  // of an infinity times 0 (x86's default NaN 0xFFC00000); the rounding
+  // without the NaN case maps both to the Integer bits, sign | 0x7FC0.
+  finiteBF16 =
+      !hardwareBF16 && yElement.isBF16() && !useLookup && !blockLookup &&
+      (isa<IntegerType>(xElement) || isFloatQuantizedElement(xElement));
+  // Packed integer x in arithmetic: unpacked straight into i32 lanes with
+  // qdq.unpack_bits where it is one vpmultishiftqb per register, or one
+  // vpshufb (AVX2). On a Zen 3 VM (AVX2; A/B against the i8 lanes, 5
+  // rounds, 2026-11-27 20:18 UTC) the 34 packed 2/4-bit integer cases of
+  // the benchmark this changes (64 Ki and 4 Mi) ran at 1.12x (geometric
+  // mean; 0.87-1.29x; the one below 0.95x, per-axis C=4096 -> f32 at 4
+  // Mi, streams, and now takes one period at a time: getHostPeriodTile).
+  unpackToI32 = (x86.avx512vbmi || x86.avx2) && !useLookup &&
+                isa<IntegerType>(xElement) && isPackedSubByteType(xElement);
+  // f16 results of 8-bit and packed integer x, of fp8 x and of f16 x
+  // without a zero point, with f16 scales, with AVX512_FP16 on 512-bit
+  // registers (hasF16ArithmeticForm, with the A/B of integer x): in f16
+  // arithmetic (nativeF16). On the same AVX512_FP16 Xeon
+  // (bench/HISTORY.md, 2026-12-01): fp8 x (per-axis and blocked; 20:26
+  // UTC, the 48 kernels this changed): 1.29-2.30x at 64 Ki, 1.53-1.83x at
+  // 64 Mi; f16 x without a zero point (20:53 UTC, 18 kernels): 0.99-1.07x
+  // at 64 Ki, 0.97-1.01x at 4 Mi, 1.24-1.38x at 64 Mi.
+  nativeF16 = registerLanes == 16 && !useLookup && !blockLookup &&
+              hasF16ArithmeticForm(op, x86);
+  // ... whose packed x stays in i8 lanes, widened to i16 from there, and
+  // whose fp8 x is decoded to f16 in the steps, not looked up in a table.
+  if (nativeF16) {
+    unpackToI32 = false;
+    this->useDecodeTable = false;
+  }
+  // fp8 x in arithmetic (no decode table: the CPU lacks vpermi2b) with
+  // F16C: decoded through f16 bits. On a Zen 3 VM (A/B against the
+  // integer decode, 5 rounds, 2026-11-27 23:51 UTC) the 40 fp8 kernels
+  // of the benchmark's core set this changes (64 Ki and 4 Mi) ran at
+  // 1.29-2.35x (geometric mean 1.71x).
+  decodeViaF16 = x86.f16c && canDecodeMinifloatViaF16(xElement);
+  // ... and the power of two that rebiases the f16 values (f8E4M3FN,
+  // f8E4M3FNUZ) folded into the scales (see foldedRebias), but in
+  // nativeF16 loops, which multiply f16 scales.
+  if (decodeViaF16 && !useLookup && !this->useDecodeTable && !blockLookup &&
+      !nativeF16)
+    foldedRebias = getMinifloatViaF16Rebias(xElement);
+  // Integer x of at most 16 bits with a zero point and half-precision
+  // scales, outside tables, where the scales and zero points a step uses
+  // are loop-invariant: per-tensor, a per-axis period of one step, rows
+  // of one scale (see fusedProduct and fusedMultiplyAdd); or shared by
+  // the rows of a period tile of at least 2 periods, whose column steps
+  // compute bits(M) - zero point and -M * scale once for all its rows
+  // (tiles of one period, the streaming nests', would pay those two
+  // operations per step).
+  bool invariantParams =
+      plan.scheme == Scheme::PerTensor ||
+      (plan.scheme == Scheme::AxisTable && plan.period == lanes) ||
+      (plan.scheme == Scheme::Rows && !plan.alongRun &&
+       op.getGranularity() == DequantizeLinearOp::Granularity::PerAxis) ||
+      periodTileCount() > 1;
+  fusedMultiplyAdd =
+      invariantParams && !useLookup && !nativeF16 && zeroPoint &&
+      isa<IntegerType>(xElement) && xElement.getIntOrFloatBitWidth() <= 16 &&
+      (scaleElement.isF16() || scaleElement.isBF16()) &&
+      getDifferenceType(b.getContext(), xElement, zeroPointElement())
+              .getWidth() <= 32;
+}
+
+Value KernelBuilder::build() {
+  if (useDecodeTable) {
+    Value one = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(1.0f));
+    decodeTable.emplace(b, loc, xElement, one, Value(), b.getF32Type());
+  }
+  // The fast paths (vcvtneps2bf16 or rounding without the NaN case for
+  // bf16 results, fusedProduct) are exact only for some scales: one pass
+  // over the scales checks them all, and the loops are built twice, with
+  // the fast paths and without, under one branch on the result (a scale
+  // that rules out one of them runs the loops without either). A branch
+  // per step (as before) kept
+  // x's load outside both arms, so LLVM could not fold it into its
+  // widening: one 64-byte load and three extracts instead of four
+  // vpmovsxbd from memory (bench/micro/fused_loops.c, two runs on this
+  // Zen 4 at 2026-11-24 22:43 UTC: the i8 per-axis loop -> f16 in
+  // 15.4-15.8 against 13.6-14.1 core cycles per 64 elements, -> bf16
+  // 10.8-11.1 against 8.9-9.0).
+  if (!hardwareBF16 && !fusedMultiplyAdd && !finiteBF16 && !foldedRebias)
+    return buildAligned();
+  auto version = [&](bool fast) {
+    return [&, fast](OpBuilder &nb, Location) {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
+      fastPaths = fast;
+      scf::YieldOp::create(b, loc, buildAligned());
+    };
+  };
+  Value safe = scalesAllowFastPaths();
+  return scf::IfOp::create(b, loc, safe, version(true), version(false))
+      .getResult(0);
+}
+
+Value KernelBuilder::buildAligned() {
+  if (!plan.alignedRowsAtRunTime)
+    return buildScheme();
+  // Rows of packed x (or zero points) start on a byte only for some
+  // lengths: the loops run for those, the linalg form for the others.
+  auto ifOp = scf::IfOp::create(
+      b, loc, rowsStartOnBytes(),
+      [&](OpBuilder &nb, Location) {
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
+        scf::YieldOp::create(b, loc, buildScheme());
+      },
+      [&](OpBuilder &nb, Location) {
+        scf::YieldOp::create(nb, loc,
+                             buildDequantizeLinalg(nb, op, op.getX(),
+                                                   op.getScale(),
+                                                   op.getZeroPoint()));
+      });
+  return ifOp.getResult(0);
+}
+
+Value KernelBuilder::buildScheme() {
+  switch (plan.scheme) {
+  case Scheme::PerTensor:
+  case Scheme::AxisTable:
+  case Scheme::BlockFlat:
+    return buildFlat();
+  case Scheme::Rows:
+    return buildRows();
+  case Scheme::BlockRows:
+    return buildBlockRows();
+  }
+  llvm_unreachable("unknown scheme");
+}
+
+Value KernelBuilder::f32Splat(float value) {
+  return arith::ConstantOp::create(
+      b, loc, DenseElementsAttr::get(vectorOf(b.getF32Type()), value));
+}
+
+Value KernelBuilder::bitcastToI32(Value f32Vector) {
+  return arith::BitcastOp::create(b, loc, vectorOf(b.getI32Type()), f32Vector);
+}
+
+Value KernelBuilder::rowsStartOnBytes() {
+  Value length = indexConstant(b, loc, 1);
+  int64_t first = plan.alongRun ? plan.axis : plan.axis + 1;
+  for (int64_t d = first; d < op.getX().getType().getRank(); ++d)
+    length = arith::MulIOp::create(
+        b, loc, length,
+        getValueOrCreateConstantIndexOp(
+            b, loc, tensor::getMixedSize(b, loc, op.getX(), d)));
+  SmallVector<unsigned> widths;
+  if (isPackedSubByteType(xElement))
+    widths.push_back(xElement.getIntOrFloatBitWidth());
+  if (zeroPoint && !plan.alongRun && isPackedSubByteType(zeroPointElement()))
+    widths.push_back(zeroPointElement().getIntOrFloatBitWidth());
+  Value zero = indexConstant(b, loc, 0);
+  Value aligned = arith::ConstantOp::create(b, loc, b.getBoolAttr(true));
+  for (unsigned bits : widths) {
+    // Whole bytes: length a multiple of 8 / bits.
+    Value rest =
+        arith::RemUIOp::create(b, loc, length, indexConstant(b, loc, 8 / bits));
+    aligned = arith::AndIOp::create(
+        b, loc, aligned,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, rest, zero));
+  }
+  return aligned;
+}
+
+Value KernelBuilder::broadcast(Value scalar) {
+  return vector::BroadcastOp::create(b, loc, vectorOf(scalar.getType()),
+                                     scalar);
+}
+
+Value KernelBuilder::decodedScalarScale(Value scaleTensor) {
+  auto type = cast<RankedTensorType>(scaleTensor.getType());
+  SmallVector<Value> zeros(type.getRank(), indexConstant(b, loc, 0));
+  Value stored = tensor::ExtractOp::create(
+      b, loc, bitcastToStorage(b, loc, scaleTensor), zeros);
+  return decodeScale(stored);
+}
+
+Value KernelBuilder::preparedScalarZeroPoint(Value zpStorage,
+                                             ValueRange indices) {
+  Value stored = tensor::ExtractOp::create(b, loc, zpStorage, indices);
+  return prepareZeroPoint(b, loc, stored, zeroPointElement(), xElement);
+}
+
+bool KernelBuilder::hasOneElementZeroPoint() const {
+  return zeroPoint &&
+         isPerTensorShape(cast<ShapedType>(zeroPoint.getType()).getShape());
+}
+
+Value KernelBuilder::firstZeroPoint() {
+  auto zpType = cast<RankedTensorType>(zeroPoint.getType());
+  SmallVector<Value> zeros(zpType.getRank(), indexConstant(b, loc, 0));
+  return preparedScalarZeroPoint(bitcastToStorage(b, loc, zeroPoint), zeros);
+}
+
+std::pair<Value, Type> KernelBuilder::readX(const StoredReader &reader,
+                                            ValueRange indices, bool inBounds) {
+  if (readsNibblePairs())
+    return {reader.readBytes(b, loc, indices, lanes, inBounds), xElement};
+  if (unpackToI32)
+    return {reader.readAsI32(b, loc, indices, lanes, inBounds), xElement};
+  if (!decodeTable)
+    return {reader.read(b, loc, indices, lanes, inBounds), xElement};
+  Value codes = reader.read(b, loc, indices, lanes, inBounds,
+                            /*rawCodes=*/true);
+  Type f32 = b.getF32Type();
+  return {decodeTable->lookupHighHalves(b, loc, codes, registerLanes), f32};
+}
+
+Value KernelBuilder::toStoreForm(Value y) {
+  if (storeElement == yElement)
+    return y;
+  return arith::BitcastOp::create(
+      b, loc, cast<VectorType>(y.getType()).clone(storeElement), y);
+}
+
+Value KernelBuilder::fromStoreForm(Value stored) {
+  if (storeElement == yElement)
+    return stored;
+  auto type = cast<RankedTensorType>(stored.getType());
+  return tensor::BitcastOp::create(b, loc, type.clone(yElement), stored);
+}
+
+Value KernelBuilder::unflatten(Value flat) {
+  flat = fromStoreForm(flat);
+  auto yType = op.getY().getType();
+  if (yType.getRank() == 1)
+    return flat;
+  if (yType.getRank() == 0)
+    return tensor::CollapseShapeOp::create(b, loc, yType, flat,
+                                           ArrayRef<ReassociationIndices>{});
+  ReassociationIndices all(yType.getRank());
+  std::iota(all.begin(), all.end(), 0);
+  return expandTo(b, loc, flat, yType, ArrayRef<ReassociationIndices>{all},
+                  tensor::getMixedSizes(b, loc, op.getX()));
+}

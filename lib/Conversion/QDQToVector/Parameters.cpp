@@ -1,0 +1,426 @@
+//===- Parameters.cpp - scales and zero points of the steps ---------------===//
+//
+// Decoding scales and zero points, the pass over the scales that decides
+// whether the fast paths are exact, and the axis and block tables the steps
+// read their parameters from.
+// (KernelBuilder.h describes the schemes.)
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelBuilder.h"
+#include "Utils.h"
+
+#include "qdq/Conversion/PackedSubByteToLLVM/PackedSubByteToLLVM.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+#include <limits>
+
+using namespace mlir;
+using namespace mlir::qdq;
+using namespace mlir::qdq::detail;
+
+Value KernelBuilder::decodeScaleWith(OpBuilder &nb, Location nloc, Value stored,
+                                     Type element) {
+  Value scale = convertStoredToF32(nb, nloc, stored, element);
+  if (!foldsScales())
+    return scale;
+  return timesPowerOfTwo(nb, nloc, scale, foldedRebias);
+}
+
+Value KernelBuilder::timesPowerOfTwo(OpBuilder &nb, Location nloc, Value value,
+                                     int exponent) {
+  return arith::MulFOp::create(
+      nb, nloc, value,
+      f32Constant(nb, nloc, value.getType(), std::ldexp(1.0f, exponent)));
+}
+
+Value KernelBuilder::decodeZeroPoint(Value stored) {
+  return widenZeroPoint(
+      prepareZeroPoint(b, loc, stored, zeroPointElement(), xElement));
+}
+
+Type KernelBuilder::widenedZeroPointType(Type prepared) {
+  if (unpackToI32 && prepared.getIntOrFloatBitWidth() < 32)
+    return b.getI32Type();
+  return prepared;
+}
+
+Value KernelBuilder::hardwareBF16Inexact(Value scale) {
+  double smallest = 1.0;
+  if (auto minifloat = dyn_cast<FloatType>(xElement))
+    smallest =
+        APFloat::getSmallest(minifloat.getFloatSemantics()).convertToDouble();
+  float threshold = float(std::ldexp(1.0, -126) / smallest);
+  // Unordered or below the threshold, and not zero (NaN included). (One
+  // statement per created op, as in fusedMultiplyAddInexact.)
+  Value absolute = magnitude(scale);
+  Value small = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::ULT,
+                                      absolute, f32Splat(threshold));
+  Value nonZero = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE,
+                                        scale, f32Splat(0.0f));
+  return arith::AndIOp::create(b, loc, small, nonZero);
+}
+
+Value KernelBuilder::fusedMultiplyAddInexact(Value scale) {
+  // (One statement per comparison: the order of the ops must not depend
+  // on the compiler's order of evaluating arguments.)
+  Value low = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::ULE, scale,
+                                    f32Splat(0.0f));
+  Value high = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UGE, scale,
+                                     f32Splat(0x1p100f));
+  return arith::OrIOp::create(b, loc, low, high);
+}
+
+Value KernelBuilder::nonFinite(Value scale) {
+  Value absolute = magnitude(scale);
+  return arith::CmpFOp::create(
+      b, loc, arith::CmpFPredicate::UGE, absolute,
+      f32Splat(std::numeric_limits<float>::infinity()));
+}
+
+Value KernelBuilder::rebiasOverflows(Value scale) {
+  return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UGE,
+                               magnitude(scale), f32Splat(0x1p100f));
+}
+
+Value KernelBuilder::magnitude(Value scale) {
+  Value bits = bitcastToI32(scale);
+  Value mask = arith::ConstantOp::create(
+      b, loc,
+      DenseElementsAttr::get(vectorOf(b.getI32Type()), APInt(32, INT32_MAX)));
+  return arith::BitcastOp::create(b, loc, scale.getType(),
+                                  arith::AndIOp::create(b, loc, bits, mask));
+}
+
+Value KernelBuilder::scalesAllowFastPaths() {
+  return noScale([&](Value scale) {
+    Value inexact;
+    auto add = [&](Value more) {
+      inexact = inexact
+                    ? arith::OrIOp::create(b, loc, inexact, more).getResult()
+                    : more;
+    };
+    if (hardwareBF16)
+      add(hardwareBF16Inexact(scale));
+    if (fusedMultiplyAdd)
+      add(fusedMultiplyAddInexact(scale));
+    if (finiteBF16)
+      add(nonFinite(scale));
+    if (foldedRebias)
+      add(rebiasOverflows(scale));
+    return inexact;
+  });
+}
+
+Value KernelBuilder::noScale(function_ref<Value(Value)> isBad) {
+  Value flat = flatten(b, loc, op.getScale());
+  StoredReader reader(b, loc, flat, 0);
+  int64_t size = cast<RankedTensorType>(flat.getType()).getDimSize(0);
+  std::optional<int64_t> staticCount;
+  if (!ShapedType::isDynamic(size))
+    staticCount = size;
+  Value count = staticCount
+                    ? indexConstant(b, loc, size)
+                    : tensor::DimOp::create(b, loc, flat, 0).getResult();
+  Value step = indexConstant(b, loc, lanes);
+  auto anyBad = [&](Value scale) {
+    return vector::ReductionOp::create(b, loc, vector::CombiningKind::OR,
+                                       isBad(decodeScale(scale)))
+        .getResult();
+  };
+  // The scales [0, count) for count < lanes.
+  auto anyBadInShortTensor = [&]() -> Value {
+    if (staticCount == 0) // An empty op: no scale is bad.
+      return arith::ConstantOp::create(b, loc, b.getBoolAttr(false));
+    if (staticCount) {
+      // All the scales as one in-bounds vector, its lanes past them
+      // repeating scale 0 (which is checked anyway).
+      Value scales = reader.read(b, loc, ValueRange{indexConstant(b, loc, 0)},
+                                 *staticCount, true);
+      SmallVector<int64_t> lanesOf(lanes, 0);
+      for (int64_t i = 0; i < *staticCount; ++i)
+        lanesOf[i] = i;
+      return anyBad(vector::ShuffleOp::create(b, loc, scales, scales, lanesOf));
+    }
+    Value scale = decodeScale(reader.read(
+        b, loc, ValueRange{indexConstant(b, loc, 0)}, lanes, false));
+    Value inRange = vector::CreateMaskOp::create(
+        b, loc, VectorType::get({lanes}, b.getI1Type()), ValueRange{count});
+    return vector::ReductionOp::create(
+        b, loc, vector::CombiningKind::OR,
+        arith::AndIOp::create(b, loc, isBad(scale), inRange));
+  };
+  Value any;
+  if (staticCount && *staticCount < lanes) {
+    any = anyBadInShortTensor();
+  } else {
+    Value whole = arith::MulIOp::create(
+        b, loc, arith::DivUIOp::create(b, loc, count, step), step);
+    Value anyInit = arith::ConstantOp::create(b, loc, b.getBoolAttr(false));
+    any = emitLoop(indexConstant(b, loc, 0), whole, step, anyInit,
+                   [&](Value j, Value anySoFar) -> Value {
+                     Value found = anyBad(
+                         reader.read(b, loc, ValueRange{j}, lanes, true));
+                     return arith::OrIOp::create(b, loc, anySoFar, found);
+                   });
+    auto lastVector = [&]() {
+      return anyBad(reader.read(
+          b, loc, ValueRange{arith::SubIOp::create(b, loc, count, step)}, lanes,
+          true));
+    };
+    Value last;
+    if (staticCount && *staticCount % lanes == 0) {
+      last = nullptr;
+    } else if (staticCount) {
+      last = lastVector();
+    } else {
+      Value atLeastLanes =
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, count, step);
+      auto yield = [&](function_ref<Value()> value) {
+        return [&, value](OpBuilder &nb, Location) {
+          OpBuilder::InsertionGuard guard(b);
+          b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
+          scf::YieldOp::create(b, loc, value());
+        };
+      };
+      last = scf::IfOp::create(b, loc, atLeastLanes, yield(lastVector),
+                               yield(anyBadInShortTensor))
+                 .getResult(0);
+    }
+    if (last)
+      any = arith::OrIOp::create(b, loc, any, last);
+  }
+  Value isTrue = arith::ConstantOp::create(b, loc, b.getBoolAttr(true));
+  return arith::XOrIOp::create(b, loc, any, isTrue);
+}
+
+Value KernelBuilder::scratchTable(int64_t length, Type type) {
+  return bufferization::AllocTensorOp::create(
+      b, loc, RankedTensorType::get({length}, type), ValueRange{});
+}
+
+Value KernelBuilder::buildAxisTable(Value param, bool isScale, int64_t length,
+                                    bool *inPlace, bool *split) {
+  Type paramElement = cast<RankedTensorType>(param.getType()).getElementType();
+  // (nativeF16 loops, whose steps multiply f16 scales, keep them f16: an
+  // f16 scale is then its own table.)
+  Type entryType = isScale ? b.getF32Type() : zpTableEntryType(paramElement);
+  if (isScale && nativeF16)
+    entryType = b.getF16Type();
+  Value init = scratchTable(length, entryType);
+  auto decode = [&](OpBuilder &nb, Location nloc, Value value) -> Value {
+    if (isScale && entryType.isF16()) {
+      Value scale = decodeScaleWith(nb, nloc, value, paramElement);
+      auto vector = dyn_cast<VectorType>(scale.getType());
+      return arith::TruncFOp::create(
+          nb, nloc, vector ? Type(vector.clone(entryType)) : entryType, scale);
+    }
+    if (isScale)
+      return decodeScaleWith(nb, nloc, value, paramElement);
+    if (auto narrow = dyn_cast<IntegerType>(entryType))
+      return extendStoredInteger(nb, nloc, value, paramElement, narrow);
+    return prepareZeroPoint(nb, nloc, value, paramElement, xElement);
+  };
+  // The axis innermost and a whole number of vectors: the table is the
+  // decoded parameter plus its first `lanes` entries again, built with
+  // vectors (a scalar loop over a long axis would cost as much as the
+  // dequantization of a small tensor).
+  if (plan.inner == 1 && plan.axisDim % lanes == 0 &&
+      length == plan.axisDim + lanes) {
+    // The steps read the table at multiples of `lanes` below axisDim, so
+    // never its last `lanes` entries: a parameter that decodes to itself
+    // (f32 scales, zero points stored as the entry type) is its own table.
+    if (decodesToItself(paramElement, entryType)) {
+      if (inPlace)
+        *inPlace = true;
+      return bitcastToStorage(b, loc, param);
+    }
+    StoredReader reader(b, loc, param, 0);
+    // (`split`: each step's entries stored in halves, splitsScaleTable.)
+    if (split)
+      *split = true;
+    auto copyVector = [&](Value from, Value to, Value table) {
+      Value entries = decode(b, loc, reader.read(b, loc, from, lanes, true));
+      if (split)
+        entries = splitHalves(b, loc, entries);
+      return vector::TransferWriteOp::create(b, loc, entries, table, to,
+                                             ArrayRef<bool>{true})
+          .getResult();
+    };
+    Value zero = indexConstant(b, loc, 0);
+    Value copied = emitLoop(
+        zero, indexConstant(b, loc, plan.axisDim), indexConstant(b, loc, lanes),
+        init, [&](Value j, Value table) { return copyVector(j, j, table); });
+    return copyVector(zero, indexConstant(b, loc, plan.axisDim), copied);
+  }
+  Value stored = bitcastToStorage(b, loc, param);
+  AffineMap map = b.getMultiDimIdentityMap(1);
+  auto generic = linalg::GenericOp::create(
+      b, loc, init.getType(), ValueRange{}, ValueRange{init},
+      ArrayRef<AffineMap>{map},
+      ArrayRef<utils::IteratorType>{utils::IteratorType::parallel},
+      [&](OpBuilder &nb, Location nloc, ValueRange) {
+        Value j = linalg::IndexOp::create(nb, nloc, 0);
+        Value row = arith::DivUIOp::create(nb, nloc, j,
+                                           indexConstant(nb, nloc, plan.inner));
+        Value index = arith::RemUIOp::create(
+            nb, nloc, row, indexConstant(nb, nloc, plan.axisDim));
+        Value value = tensor::ExtractOp::create(nb, nloc, stored, index);
+        linalg::YieldOp::create(nb, nloc, decode(nb, nloc, value));
+      });
+  return generic.getResult(0);
+}
+
+Type KernelBuilder::prepareZeroPointType(Type zpElement) {
+  if (!isa<IntegerType>(xElement))
+    return b.getF32Type();
+  return getDifferenceType(b.getContext(), xElement, zpElement);
+}
+
+Type KernelBuilder::zpTableEntryType(Type zpElement) {
+  Type prepared = prepareZeroPointType(zpElement);
+  auto zpInt = dyn_cast<IntegerType>(zpElement);
+  auto preparedInt = dyn_cast<IntegerType>(prepared);
+  if (!zpInt || !preparedInt)
+    return prepared;
+  unsigned narrow = std::max<unsigned>(8, llvm::PowerOf2Ceil(zpInt.getWidth()));
+  if (narrow >= preparedInt.getWidth())
+    return prepared;
+  return b.getIntegerType(narrow);
+}
+
+Value KernelBuilder::preparedTableZeroPoint(Value entries) {
+  Type prepared = prepareZeroPointType(zeroPointElement());
+  if (prepared == getElementTypeOrSelf(entries.getType()))
+    return entries;
+  return extendStoredInteger(b, loc, entries, zeroPointElement(),
+                             cast<IntegerType>(prepared));
+}
+
+Value KernelBuilder::readTable(Value table, Value offset, Type entryType) {
+  Value padding = arith::ConstantOp::create(b, loc, b.getZeroAttr(entryType));
+  return vector::TransferReadOp::create(b, loc, vectorOf(entryType), table,
+                                        ValueRange{offset}, padding,
+                                        ArrayRef<bool>{true});
+}
+
+bool KernelBuilder::readsBlockEntriesAsVector(Type paramElement) const {
+  int64_t entries = lanes / plan.blockSize;
+  if (plan.blockSize % lanes == 0 || entries <= 1)
+    return false;
+  return !isPackedSubByteType(paramElement) ||
+         (entries * paramElement.getIntOrFloatBitWidth()) % 8 == 0;
+}
+
+Value KernelBuilder::readBlockFlat(Value flatParam, Type paramElement, Value i,
+                                   Value count, bool isScale,
+                                   const std::optional<StoredReader> &reader,
+                                   bool inBounds) {
+  auto decode = [&](Value stored) {
+    return isScale ? decodeScaleWith(b, loc, stored, paramElement)
+                   : prepareZeroPoint(b, loc, stored, paramElement, xElement);
+  };
+  Value first =
+      arith::DivUIOp::create(b, loc, i, indexConstant(b, loc, plan.blockSize));
+  if (plan.blockSize % lanes == 0)
+    return broadcast(
+        decode(tensor::ExtractOp::create(b, loc, flatParam, first)));
+  // lanes / B entries, each spread over B lanes. The tail may index past
+  // the last entry: clamp (those lanes are not stored).
+  int64_t entries = lanes / plan.blockSize;
+  Value packedValues;
+  if (reader) {
+    // Steps start at multiples of `lanes`, so their entries are
+    // contiguous and (packed) start on a byte: one small vector read
+    // (masked in the tail, where past-the-end lanes are not stored).
+    packedValues =
+        decode(reader->read(b, loc, ValueRange{first}, entries, inBounds));
+  } else {
+    Value last = arith::SubIOp::create(b, loc, count, indexConstant(b, loc, 1));
+    SmallVector<Value> values;
+    for (int64_t e = 0; e < entries; ++e) {
+      Value index = arith::MinUIOp::create(
+          b, loc,
+          arith::AddIOp::create(b, loc, first, indexConstant(b, loc, e)), last);
+      values.push_back(
+          decode(tensor::ExtractOp::create(b, loc, flatParam, index)));
+    }
+    packedValues = vector::FromElementsOp::create(
+        b, loc, VectorType::get({entries}, values[0].getType()), values);
+  }
+  // Zero points widen before they are spread (fewer lanes to widen).
+  if (!isScale)
+    packedValues = widenZeroPoint(packedValues);
+  return spreadOverBlocks(packedValues);
+}
+
+Value KernelBuilder::spreadOverBlocks(Value entries) {
+  SmallVector<int64_t> spread;
+  for (int64_t lane = 0; lane < lanes; ++lane)
+    spread.push_back(lane / plan.blockSize);
+  return spreadEntries(entries, spread);
+}
+
+int64_t KernelBuilder::blockTableEntries() const {
+  if (plan.scheme != Scheme::BlockFlat || plan.blockSize > 4 * lanes)
+    return 0;
+  int64_t perSegment = std::clamp<int64_t>(4096 / (lanes * plan.blockSize),
+                                           /*lo=*/1, /*hi=*/4);
+  return perSegment * lanes;
+}
+
+int64_t KernelBuilder::periodTileCount() const {
+  if (plan.scheme != Scheme::AxisTable || useLookup ||
+      plan.period % lanes != 0 || plan.period == lanes)
+    return 0;
+  return periodTile;
+}
+
+Value KernelBuilder::fillBlockTable(Value table, const StoredReader &reader,
+                                    Value first, bool isScale) {
+  int64_t entries = blockTableEntries();
+  for (int64_t t = 0; t < entries; t += lanes) {
+    Value index =
+        arith::AddIOp::create(b, loc, first, indexConstant(b, loc, t));
+    Value stored = reader.read(b, loc, ValueRange{index}, lanes, true);
+    Value decoded = isScale ? decodeScale(stored) : decodeZeroPoint(stored);
+    table = vector::TransferWriteOp::create(b, loc, decoded, table,
+                                            indexConstant(b, loc, t),
+                                            ArrayRef<bool>{true})
+                .getResult();
+  }
+  return table;
+}
+
+Value KernelBuilder::readBlockTable(Value table, Value base, Value local) {
+  Value first = arith::AddIOp::create(
+      b, loc, base,
+      arith::DivUIOp::create(b, loc, local,
+                             indexConstant(b, loc, plan.blockSize)));
+  int64_t entries = std::max<int64_t>(1, lanes / plan.blockSize);
+  if (readsBlockEntriesOnce() && entries > 1) {
+    // One vector read of the step's entries: base .. base + T - 1 exist
+    // (a segment table, or the op's f32 scale, whose entries the
+    // segment's elements use).
+    Type element = cast<RankedTensorType>(table.getType()).getElementType();
+    Value padding = arith::ConstantOp::create(b, loc, b.getZeroAttr(element));
+    return spreadOverBlocks(vector::TransferReadOp::create(
+        b, loc, VectorType::get({entries}, element), table, ValueRange{first},
+        padding, ArrayRef<bool>{true}));
+  }
+  SmallVector<Value> values;
+  for (int64_t e = 0; e < entries; ++e)
+    values.push_back(tensor::ExtractOp::create(
+        b, loc, table,
+        ValueRange{
+            arith::AddIOp::create(b, loc, first, indexConstant(b, loc, e))}));
+  if (entries == 1)
+    return broadcast(values[0]);
+  return spreadOverBlocks(vector::FromElementsOp::create(
+      b, loc, VectorType::get({entries}, values[0].getType()), values));
+}

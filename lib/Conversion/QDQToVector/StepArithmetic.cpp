@@ -1,0 +1,512 @@
+//===- StepArithmetic.cpp - one step of (x - zero point) * scale ----------===//
+//
+// The arithmetic of one step: decoding x, subtracting the zero point and
+// multiplying by the scale, rounded to the result type; with the forms that
+// pay on some hosts (f16 arithmetic, bf16 results in even and odd halves, fp8
+// through f16 bits, the fused multiply-add).
+// (KernelBuilder.h describes the schemes.)
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelBuilder.h"
+#include "Utils.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+
+using namespace mlir;
+using namespace mlir::qdq;
+using namespace mlir::qdq::detail;
+
+Value KernelBuilder::dequantize(Value xStored, Type xType, Value scale,
+                                Value zp) {
+  // A step scale of a table stored in halves (splitsScaleTable) goes as
+  // it is to the steps that compute in halves. splitsScaleTable stores
+  // one only where every step does; should a step not, it takes the
+  // scale back in element order, so that the rule decides the speed,
+  // never the results.
+  bool presplit = splitScales.contains(scale);
+  if (presplit && !takesNativeF16(xStored, xType) &&
+      stepWidth(xStored, xType) == vectorWidth(scale)) {
+    if (takesEvenOddBF16(xStored, xType, zp))
+      return evenOddBF16(xStored, xType, scale, zp, /*presplit=*/true);
+    if (takesFp8HalvesBF16(xStored, xType))
+      return fp8HalvesBF16(xStored, xType, scale, /*presplit=*/true);
+  }
+  if (presplit)
+    scale = joinHalves(scale);
+  if (takesNativeF16(xStored, xType))
+    return nativeF16Product(xStored, xType, scale, zp);
+  if (takesEvenOddBF16(xStored, xType, zp))
+    return evenOddBF16(xStored, xType, scale, zp);
+  if (takesFp8HalvesBF16(xStored, xType))
+    return fp8HalvesBF16(xStored, xType, scale);
+  return convertF32ToResult(b, loc, product(xStored, xType, scale, zp),
+                            yElement, bf16Rounding());
+}
+
+int64_t KernelBuilder::stepWidth(Value xStored, Type xType) const {
+  auto codes = dyn_cast<VectorType>(xStored.getType());
+  if (!codes)
+    return 1;
+  bool nibbleBytes = xType.isInteger(4) && codes.getElementType().isInteger(8);
+  return codes.getNumElements() * (nibbleBytes ? 2 : 1);
+}
+
+int64_t KernelBuilder::vectorWidth(Value value) {
+  auto vector = dyn_cast<VectorType>(value.getType());
+  return vector ? vector.getNumElements() : 1;
+}
+
+bool KernelBuilder::splitsScaleTable() const {
+  if (plan.scheme != Scheme::AxisTable || useLookup || plan.direct ||
+      plan.period % lanes != 0 || plan.period <= lanes)
+    return false;
+  bool evenOdd = evenOddLoops() && ((isa<IntegerType>(xElement) &&
+                                     xElement.getIntOrFloatBitWidth() == 8 &&
+                                     lanes % (2 * registerLanes) == 0) ||
+                                    readsNibblePairs());
+  bool fp8 = fp8HalvesLoops() && lanes % (4 * registerLanes) == 0;
+  return evenOdd || fp8;
+}
+
+Value KernelBuilder::joinHalves(Value halves) {
+  int64_t width = vectorWidth(halves);
+  SmallVector<int64_t> order;
+  for (int64_t i = 0; i < width / 2; ++i)
+    order.append({i, width / 2 + i});
+  return vector::ShuffleOp::create(b, loc, halves, halves, order);
+}
+
+Value KernelBuilder::splitHalves(OpBuilder &nb, Location nloc, Value value) {
+  int64_t width = vectorWidth(value);
+  SmallVector<int64_t> order = lanesOfHalf(0, width);
+  order.append(lanesOfHalf(1, width));
+  return vector::ShuffleOp::create(nb, nloc, value, value, order);
+}
+
+SmallVector<int64_t> KernelBuilder::lanesOfHalf(int half, int64_t width) {
+  SmallVector<int64_t> lanes;
+  for (int64_t i = half; i < width; i += 2)
+    lanes.push_back(i);
+  return lanes;
+}
+
+bool KernelBuilder::takesNativeF16(Value xStored, Type xType) const {
+  auto codes = dyn_cast<VectorType>(xStored.getType());
+  if (!nativeF16 || xType != xElement || !codes)
+    return false;
+  if (xType.isF16())
+    return codes.getElementType().isF16();
+  if (!isa<IntegerType>(codes.getElementType()))
+    return false;
+  if (canDecodeMinifloatViaF16(xType))
+    return codes.getRank() == 1 && codes.getElementType().isInteger(8);
+  return codes.getElementTypeBitWidth() <= 16;
+}
+
+Value KernelBuilder::nativeF16Product(Value xStored, Type xType, Value scale,
+                                      Value zp) {
+  auto codes = cast<VectorType>(xStored.getType());
+  VectorType f16Type = codes.clone(b.getF16Type());
+  Value a = xType.isF16() ? xStored
+            : canDecodeMinifloatViaF16(xType)
+                ? decodeFp8ToF16(xStored, xType)
+                : integerDifferenceF16(xStored, xType, zp);
+  Value scale16;
+  {
+    OpBuilder::InsertionGuard guard(b);
+    scale = peelScalarBroadcast(scale);
+    b.setInsertionPointAfterValue(scale);
+    auto extended = scale.getDefiningOp<arith::ExtFOp>();
+    if (extended && getElementTypeOrSelf(extended.getIn()).isF16())
+      scale16 = extended.getIn();
+    else
+      scale16 = arith::TruncFOp::create(b, loc,
+                                        isa<VectorType>(scale.getType())
+                                            ? Type(f16Type)
+                                            : Type(b.getF16Type()),
+                                        scale);
+    if (!isa<VectorType>(scale16.getType()))
+      scale16 = vector::BroadcastOp::create(b, loc, f16Type, scale16);
+  }
+  return arith::MulFOp::create(b, loc, a, scale16);
+}
+
+Value KernelBuilder::integerDifferenceF16(Value xStored, Type xType, Value zp) {
+  auto codes = cast<VectorType>(xStored.getType());
+  VectorType i16Type = codes.clone(b.getI16Type());
+  Value diff = extendStoredInteger(b, loc, xStored, xType, b.getI16Type());
+  if (zp) {
+    Value zp16;
+    {
+      OpBuilder::InsertionGuard guard(b);
+      zp = peelScalarBroadcast(zp);
+      b.setInsertionPointAfterValue(zp);
+      zp16 = zeroPointAsI16(zp, i16Type);
+      if (!isa<VectorType>(zp16.getType()))
+        zp16 = vector::BroadcastOp::create(b, loc, i16Type, zp16);
+    }
+    diff = arith::SubIOp::create(b, loc, diff, zp16);
+  }
+  // Unsigned x without a zero point is below 2^8 in its i16 lane, so the
+  // signed conversion is exact for every form.
+  return arith::SIToFPOp::create(b, loc, codes.clone(b.getF16Type()), diff);
+}
+
+Value KernelBuilder::zeroPointAsI16(Value zp, VectorType words) {
+  Type narrow =
+      isa<VectorType>(zp.getType()) ? Type(words) : Type(b.getI16Type());
+  // A zero point widened from at most 16 bits (spreadEntries) is taken
+  // from before the widening.
+  Operation *widening = zp.getDefiningOp();
+  if (isa_and_nonnull<arith::ExtSIOp, arith::ExtUIOp>(widening)) {
+    Value from = widening->getOperand(0);
+    unsigned fromWidth = getElementTypeOrSelf(from).getIntOrFloatBitWidth();
+    if (fromWidth == 16)
+      return from;
+    if (fromWidth < 16)
+      return widenLike(widening, narrow, from);
+  }
+  unsigned width = getElementTypeOrSelf(zp).getIntOrFloatBitWidth();
+  if (width > 16)
+    return arith::TruncIOp::create(b, loc, narrow, zp);
+  if (width < 16)
+    return arith::ExtSIOp::create(b, loc, narrow, zp);
+  return zp;
+}
+
+Value KernelBuilder::decodeFp8ToF16(Value xStored, Type xType) {
+  Value halves = decodeMinifloatToRebiasedF16(b, loc, xStored, xType);
+  int exponent = getMinifloatViaF16Rebias(xType);
+  if (exponent == 0)
+    return halves;
+  auto f16Type = cast<ShapedType>(halves.getType());
+  Value factor = arith::ConstantOp::create(
+      b, loc,
+      DenseElementsAttr::get(
+          f16Type, b.getFloatAttr(b.getF16Type(), std::ldexp(1.0, exponent))
+                       .getValue()));
+  return arith::MulFOp::create(b, loc, halves, factor);
+}
+
+bool KernelBuilder::evenOddLoops() const {
+  return fastPaths && fusedMultiplyAdd && zeroPoint &&
+         zeroPointElement().getIntOrFloatBitWidth() <= 8 && yElement.isBF16() &&
+         bf16Rounding() == BF16Rounding::IntegerNoNaN && !foldsScales() &&
+         registerLanes == 8;
+}
+
+bool KernelBuilder::readsNibblePairs() const {
+  return evenOddLoops() && unpackToI32 && xElement.isInteger(4) &&
+         lanes % (2 * registerLanes) == 0;
+}
+
+bool KernelBuilder::takesEvenOddBF16(Value xStored, Type xType,
+                                     Value zp) const {
+  auto codes = dyn_cast<VectorType>(xStored.getType());
+  // The bytes of readsNibblePairs() take no other form.
+  if (readsNibblePairs() && xType == xElement && codes &&
+      codes.getRank() == 1 && codes.getElementType().isInteger(8) &&
+      codes.getNumElements() * 2 == lanes)
+    return true;
+  return evenOddLoops() && zp && getElementTypeOrSelf(zp).isInteger(32) &&
+         isa<IntegerType>(xType) && xType.getIntOrFloatBitWidth() == 8 &&
+         codes && codes.getRank() == 1 && codes.getElementType().isInteger(8) &&
+         codes.getNumElements() % (2 * registerLanes) == 0;
+}
+
+Value KernelBuilder::evenOddBF16(Value xStored, Type xType, Value scale,
+                                 Value zp, bool presplit) {
+  auto codes = cast<VectorType>(xStored.getType());
+  bool nibbles = xType.getIntOrFloatBitWidth() == 4;
+  int64_t width = stepWidth(xStored, xType);
+  auto pairs = VectorType::get({width / 2}, b.getI32Type());
+  VectorType halfF32 = pairs.clone(b.getF32Type());
+  std::array<Value, 2> biases =
+      nibbles ? nibbleBiases(xType, zp, pairs)
+              : std::array<Value, 2>{byteRebias(zp, codes.getNumElements())};
+  // The scale of each half and -(2^23 + 2^15) times it, next to the scale.
+  std::array<Value, 2> halfScales, addends;
+  {
+    OpBuilder::InsertionGuard guard(b);
+    scale = peelScalarBroadcast(scale);
+    b.setInsertionPointAfterValue(scale);
+    Value factor = f32Constant(b, loc, halfF32, -8421376.0f);
+    auto split = splitEvenOdd(
+        scale, halfF32,
+        [&](Value halfScale) {
+          return arith::MulFOp::create(b, loc, halfScale, factor).getResult();
+        },
+        presplit);
+    for (int half = 0; half < 2; ++half)
+      std::tie(halfScales[half], addends[half]) = split[half];
+  }
+  std::array<Value, 2> halves =
+      nibbles ? nibbleHalves(xStored, xType, biases, pairs)
+              : byteHalves(xStored, xType, biases[0], pairs);
+  std::array<Value, 2> rounded;
+  for (int half = 0; half < 2; ++half) {
+    Value f = arith::BitcastOp::create(b, loc, halfF32, halves[half]);
+    Value product =
+        vector::FMAOp::create(b, loc, f, halfScales[half], addends[half]);
+    rounded[half] = roundF32BitsToBF16(b, loc, product, /*mayBeNaN=*/false);
+  }
+  return joinBF16Halves(rounded);
+}
+
+Value KernelBuilder::joinBF16Halves(std::array<Value, 2> rounded) {
+  auto pairs = cast<VectorType>(rounded[0].getType());
+  int64_t width = 2 * pairs.getNumElements();
+  // (One statement each: the order of the ops must not depend on the
+  // compiler's order of evaluating arguments.)
+  Value evenDown = arith::ShRUIOp::create(b, loc, rounded[0],
+                                          intConstant(b, loc, pairs, 16));
+  Value oddHigh = arith::AndIOp::create(b, loc, rounded[1],
+                                        intConstant(b, loc, pairs, 0xFFFF0000));
+  Value joined = arith::OrIOp::create(b, loc, evenDown, oddHigh);
+  return arith::BitcastOp::create(
+      b, loc, VectorType::get({width}, b.getBF16Type()),
+      vector::BitCastOp::create(
+          b, loc, VectorType::get({width}, b.getI16Type()), joined));
+}
+
+bool KernelBuilder::takesFp8HalvesBF16(Value xStored, Type xType) const {
+  auto codes = dyn_cast<VectorType>(xStored.getType());
+  return fp8HalvesLoops() && xType == xElement && codes &&
+         codes.getRank() == 1 && codes.getElementType().isInteger(8) &&
+         codes.getNumElements() % (4 * registerLanes) == 0;
+}
+
+bool KernelBuilder::fp8HalvesLoops() const {
+  bool folded =
+      isa<Float8E5M2Type>(xElement) ||
+      (isa<Float8E4M3FNType, Float8E4M3FNUZType>(xElement) && foldsScales());
+  return decodeViaF16 && folded && yElement.isBF16() &&
+         bf16Rounding() == BF16Rounding::IntegerNoNaN && registerLanes == 8;
+}
+
+Value KernelBuilder::fp8HalvesBF16(Value xStored, Type xType, Value scale,
+                                   bool presplit) {
+  auto codes = cast<VectorType>(xStored.getType());
+  int64_t width = codes.getNumElements();
+  auto words = VectorType::get({width / 2}, b.getI16Type());
+  VectorType halfF32 = words.clone(b.getF32Type());
+  auto cst = [&](int64_t v) { return intConstant(b, loc, words, v); };
+  auto equals = [&](Value lhs, int64_t rhs) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lhs,
+                                 cst(rhs));
+  };
+  std::array<Value, 2> halfScale;
+  {
+    OpBuilder::InsertionGuard guard(b);
+    scale = peelScalarBroadcast(scale);
+    b.setInsertionPointAfterValue(scale);
+    auto split = splitEvenOdd(
+        scale, halfF32, [](Value halfScale) { return halfScale; }, presplit);
+    for (int half = 0; half < 2; ++half)
+      halfScale[half] = split[half].first;
+  }
+  // (One statement each: the order of the ops must not depend on the
+  // compiler's order of evaluating arguments.)
+  Value w = vector::BitCastOp::create(b, loc, words, xStored);
+  Value evenHigh = arith::ShLIOp::create(b, loc, w, cst(8));
+  Value zero = cst(0);
+  std::array<Value, 2> rounded;
+  for (int half = 0; half < 2; ++half) {
+    Value bits, isNaN, flip;
+    if (isa<Float8E5M2Type>(xType)) {
+      bits =
+          half == 0 ? evenHigh : arith::AndIOp::create(b, loc, w, cst(0xFF00));
+      Value magnitude = arith::AndIOp::create(b, loc, bits, cst(0x7FFF));
+      isNaN = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt,
+                                    magnitude, cst(0x7C00));
+      Value toQuiet = arith::XOrIOp::create(b, loc, magnitude, cst(0x7E00));
+      flip = arith::AndIOp::create(b, loc, toQuiet, cst(0x7F00));
+    } else {
+      Value shifted =
+          arith::ShRSIOp::create(b, loc, half == 0 ? evenHigh : w, cst(1));
+      bits = arith::AndIOp::create(b, loc, shifted, cst(0xBF80));
+      if (isa<Float8E4M3FNUZType>(xType)) {
+        Value code = half == 0 ? evenHigh
+                               : arith::AndIOp::create(b, loc, w, cst(0xFF00));
+        isNaN = equals(code, 0x8000);
+        flip = cst(0xFE00);
+      } else {
+        Value ones =
+            arith::OrIOp::create(b, loc, w, cst(half == 0 ? 0xFF80 : 0x80FF));
+        isNaN = equals(ones, 0xFFFF);
+        flip = cst(0x4180);
+      }
+    }
+    Value nanFlip = arith::SelectOp::create(b, loc, isNaN, flip, zero);
+    Value f16Bits =
+        arith::BitcastOp::create(b, loc, words.clone(b.getF16Type()),
+                                 arith::XOrIOp::create(b, loc, bits, nanFlip));
+    Value value = arith::ExtFOp::create(b, loc, halfF32, f16Bits);
+    Value product = arith::MulFOp::create(b, loc, value, halfScale[half]);
+    rounded[half] = roundF32BitsToBF16(b, loc, product, /*mayBeNaN=*/false);
+  }
+  return joinBF16Halves(rounded);
+}
+
+Value KernelBuilder::byteRebias(Value zp, int64_t width) {
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointAfterValue(zp);
+  auto words = VectorType::get({width}, b.getI16Type());
+  auto zpVector = dyn_cast<VectorType>(zp.getType());
+  Value narrow = zeroPointAsI16(zp, words);
+  Value bias = arith::ConstantOp::create(
+      b, loc,
+      zpVector ? TypedAttr(DenseElementsAttr::get(words, APInt(16, 0x8000)))
+               : TypedAttr(b.getIntegerAttr(b.getI16Type(), 0x8000)));
+  Value rebias = arith::SubIOp::create(b, loc, bias, narrow);
+  if (!zpVector)
+    rebias = vector::BroadcastOp::create(b, loc, words, rebias);
+  return rebias;
+}
+
+std::array<Value, 2> KernelBuilder::byteHalves(Value codes, Type xType,
+                                               Value rebias, VectorType pairs) {
+  VectorType words = cast<VectorType>(rebias.getType());
+  int64_t width = words.getNumElements();
+  Value wide = arith::AddIOp::create(
+      b, loc, extendStoredInteger(b, loc, codes, xType, b.getI16Type()),
+      rebias);
+  Value exponent = intConstant(b, loc, pairs, 0x4B000000);
+  SmallVector<int64_t> evenUnderExponent;
+  for (int64_t i = 0; i < width; i += 2)
+    evenUnderExponent.append({i, width + i + 1});
+  Value exponentWords = vector::BitCastOp::create(b, loc, words, exponent);
+  Value even = vector::BitCastOp::create(
+      b, loc, pairs,
+      vector::ShuffleOp::create(b, loc, wide, exponentWords,
+                                evenUnderExponent));
+  Value widePairs = vector::BitCastOp::create(b, loc, pairs, wide);
+  Value sixteen = intConstant(b, loc, pairs, 16);
+  Value odd = arith::OrIOp::create(
+      b, loc, arith::ShRUIOp::create(b, loc, widePairs, sixteen), exponent);
+  return {even, odd};
+}
+
+std::array<Value, 2> KernelBuilder::nibbleBiases(Type xType, Value zp,
+                                                 VectorType pairs) {
+  OpBuilder::InsertionGuard guard(b);
+  zp = peelScalarBroadcast(widenZeroPoint(zp));
+  b.setInsertionPointAfterValue(zp);
+  Value base = intConstant(
+      b, loc, pairs, 0x4B008000 - (isSignedQuantizedInteger(xType) ? 8 : 0));
+  auto split = splitEvenOdd(zp, pairs, [&](Value halfZp) {
+    return arith::SubIOp::create(b, loc, base, halfZp).getResult();
+  });
+  return {split[0].second, split[1].second};
+}
+
+std::array<Value, 2> KernelBuilder::nibbleHalves(Value bytes, Type xType,
+                                                 std::array<Value, 2> biases,
+                                                 VectorType pairs) {
+  Value wide = arith::ExtUIOp::create(b, loc, pairs, bytes);
+  if (isSignedQuantizedInteger(xType))
+    wide =
+        arith::XOrIOp::create(b, loc, wide, intConstant(b, loc, pairs, 0x88));
+  Value low =
+      arith::AndIOp::create(b, loc, wide, intConstant(b, loc, pairs, 0xF));
+  Value even = arith::AddIOp::create(b, loc, low, biases[0]);
+  Value high =
+      arith::ShRUIOp::create(b, loc, wide, intConstant(b, loc, pairs, 4));
+  Value odd = arith::AddIOp::create(b, loc, high, biases[1]);
+  return {even, odd};
+}
+
+Value KernelBuilder::peelScalarBroadcast(Value value) {
+  if (auto broadcast = value.getDefiningOp<vector::BroadcastOp>())
+    if (!isa<VectorType>(broadcast.getSource().getType()))
+      return broadcast.getSource();
+  return value;
+}
+
+Value KernelBuilder::product(Value xStored, Type xType, Value scale, Value zp) {
+  zp = widenZeroPoint(zp);
+  if (decodeViaF16 && canDecodeMinifloatViaF16(xType)) {
+    auto codes = dyn_cast<VectorType>(xStored.getType());
+    if (codes && codes.getRank() == 1)
+      return arith::MulFOp::create(
+          b, loc,
+          decodeMinifloatToF32ViaF16(b, loc, xStored, xType,
+                                     /*rebias=*/!foldsScales()),
+          scale);
+  }
+  // Other forms of x take the scale as it is: 2^-foldedRebias times the
+  // folded one, exactly.
+  if (foldsScales())
+    scale = timesPowerOfTwo(b, loc, scale, -int(foldedRebias));
+  if (fastPaths && fusedMultiplyAdd && zp && isa<VectorType>(xStored.getType()))
+    return fusedProduct(b, loc, xStored, xType, scale, zp);
+  return buildDequantize(b, loc, xStored, xType, scale, zp, b.getF32Type());
+}
+
+BF16Rounding KernelBuilder::bf16Rounding() const {
+  if (!fastPaths)
+    return BF16Rounding::Integer;
+  if (hardwareBF16)
+    return xElement.isF16() ? BF16Rounding::HardwareCanonicalNaN
+                            : BF16Rounding::Hardware;
+  return finiteBF16 ? BF16Rounding::IntegerNoNaN : BF16Rounding::Integer;
+}
+
+Value KernelBuilder::fusedProduct(OpBuilder &nb, Location nloc, Value xStored,
+                                  Type xType, Value scale, Value zp) {
+  auto vectorType = cast<VectorType>(xStored.getType());
+  VectorType i32Type = vectorType.clone(nb.getI32Type());
+  VectorType f32Type = vectorType.clone(nb.getF32Type());
+  // bits(M) - zero_point and -M * scale are built next to the zero
+  // point's and the scale's definitions, so outside the loop when those
+  // are invariant (and out of reach of LLVM's per-block combines, which
+  // would split x + (bits(M) - zero_point) into two additions); once per
+  // zero point and scale (the rows of a period tile share them).
+  Value &shift = fusedShifts[zp];
+  auto &[scaleVector, addend] = fusedAddends[scale];
+  if (!shift) {
+    OpBuilder::InsertionGuard guard(nb);
+    nb.setInsertionPointAfterValue(zp);
+    if (getElementTypeOrSelf(zp).getIntOrFloatBitWidth() < 32)
+      zp = arith::ExtSIOp::create(
+          nb, nloc,
+          isa<VectorType>(zp.getType()) ? Type(i32Type) : nb.getI32Type(), zp);
+    if (!isa<VectorType>(zp.getType()))
+      zp = vector::BroadcastOp::create(nb, nloc, i32Type, zp);
+    shift = arith::SubIOp::create(
+        nb, nloc,
+        arith::ConstantOp::create(
+            nb, nloc, DenseElementsAttr::get(i32Type, APInt(32, 0x4B400000))),
+        zp);
+  }
+  if (!addend) {
+    OpBuilder::InsertionGuard guard(nb);
+    nb.setInsertionPointAfterValue(scale);
+    scaleVector = scale;
+    if (!isa<VectorType>(scale.getType()))
+      scaleVector = vector::BroadcastOp::create(nb, nloc, f32Type, scale);
+    addend = arith::MulFOp::create(
+        nb, nloc, scaleVector,
+        arith::ConstantOp::create(
+            nb, nloc, DenseElementsAttr::get(f32Type, -12582912.0f)));
+  }
+  Value xWide = extendStoredInteger(nb, nloc, xStored, xType, nb.getI32Type());
+  Value f = arith::BitcastOp::create(
+      nb, nloc, f32Type, arith::AddIOp::create(nb, nloc, xWide, shift));
+  return vector::FMAOp::create(nb, nloc, f, scaleVector, addend);
+}
+
+Value KernelBuilder::widenZeroPoint(Value zp) {
+  if (!zp)
+    return zp;
+  Type element = getElementTypeOrSelf(zp.getType());
+  Type wide = widenedZeroPointType(element);
+  if (wide == element)
+    return zp;
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointAfterValue(zp);
+  auto vectorType = dyn_cast<VectorType>(zp.getType());
+  return arith::ExtSIOp::create(
+      b, loc, vectorType ? Type(vectorType.clone(wide)) : wide, zp);
+}
