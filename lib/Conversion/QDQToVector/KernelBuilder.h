@@ -1,9 +1,10 @@
 //===- KernelBuilder.h - the SIMD loops of one op ---------------*- C++ -*-===//
 //
-// Rewrites qdq.dequantize_linear on tensors into scf.for loops over vectors
-// of `lanes` f32 lanes (the target's SIMD width). x is flattened (or viewed
-// as rows), so the loops stream contiguous memory; the scale and zero point
-// are brought to the lanes in one of these schemes:
+// --convert-qdq-to-vector rewrites qdq.dequantize_linear on tensors into
+// scf.for loops over vectors of `lanes` f32 lanes (the target's SIMD
+// width). x is flattened (or viewed as rows), so the loops stream contiguous
+// memory; the scale and zero point are brought to the lanes in one of these
+// schemes:
 //
 //   per-tensor   one decoded scalar, broadcast once.
 //   axis table   per-axis with a small period P = K * N (K the axis dim, N the
