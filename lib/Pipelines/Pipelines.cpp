@@ -74,6 +74,11 @@ void mlir::qdq::buildQDQToLLVMPipeline(
   // lowers to a call to memrefCopy from the MLIR runner libraries.
   bufferization.unknownTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
+  // The globals of tensor constants in the module's order: One-Shot
+  // Bufferize creates them in an order of the functions that varies from
+  // run to run (--qdq-order-constant-globals).
+  pm.addPass(createQDQOrderConstantGlobals(
+      QDQOrderConstantGlobalsOptions{bufferization.bufferAlignment}));
   pm.addPass(bufferization::createOneShotBufferizePass(bufferization));
   // Frees the temporary buffers (e.g. the SIMD lowering's per-axis tables);
   // results stay allocated for the caller, who frees them (a returned

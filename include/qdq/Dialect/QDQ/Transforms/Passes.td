@@ -315,4 +315,37 @@ def QDQNontemporalStores : Pass<"qdq-nontemporal-stores"> {
   ];
 }
 
+def QDQOrderConstantGlobals : Pass<"qdq-order-constant-globals",
+                                   "::mlir::ModuleOp"> {
+  let summary = "Create the globals of tensor constants in the module's order";
+  let description = [{
+    Creates the `memref.global` of every ranked tensor `arith.constant` of
+    the module, walking it in order, as One-Shot Bufferize would (the same
+    names, alignment and deduplication: `bufferization::getGlobalFor`). The
+    constants stay; One-Shot Bufferize then finds their globals and reuses
+    them.
+
+    Why: with `bufferize-function-boundaries`, MLIR 22's One-Shot Bufferize
+    visits the functions of a module in an order that varies from run to
+    run, and creates each constant's global when it reaches it. A module of
+    several functions with constants then gets its globals in a different
+    order and with different names (`__constant_4xi8_0`, `_1`, ...) on each
+    run, so the compiler's output is not reproducible. After this pass the
+    globals are named in the order of the constants in the module (the
+    first `__constant_4xi8`, then `__constant_4xi8_0`, ...), each created at
+    the top of the module like One-Shot Bufferize's, so the last one comes
+    first.
+
+    The `--qdq-to-llvm` pipeline runs this pass right before One-Shot
+    Bufferize, with its buffer alignment.
+  }];
+  let options = [
+    Option<"alignment", "alignment", "uint64_t", /*default=*/"64",
+           "Alignment of the globals (One-Shot Bufferize's "
+           "buffer-alignment, 64 by default: a global it would create with "
+           "another alignment is not reused)">,
+  ];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
 #endif // QDQ_DIALECT_QDQ_TRANSFORMS_PASSES_TD
