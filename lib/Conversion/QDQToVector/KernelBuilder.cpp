@@ -25,10 +25,6 @@ using namespace mlir;
 using namespace mlir::qdq;
 using namespace mlir::qdq::detail;
 
-/// Whether the host's default rule of --qdq-nontemporal-stores will stream
-/// the stores of `op`'s loop nest: the bytes of its operands and result,
-/// split over `numThreads` threads where x has at least `parallelThreshold`
-/// elements. False for dynamic shapes, whose sizes are unknown here.
 bool mlir::qdq::detail::hostStreams(DequantizeLinearOp op, int64_t numThreads,
                                     int64_t parallelThreshold) {
   auto bytesOf = [](Value value) -> double {
