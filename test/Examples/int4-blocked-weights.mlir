@@ -6,6 +6,18 @@
 //
 // RUN: qdq-opt %qdq_src_root/examples/int4-blocked-weights.mlir --qdq-to-llvm | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
 
+// The machine code run-example.sh summarizes after the results, here for a
+// fixed AVX2 target (x86-64-v3) instead of the host: both kernels run on ymm
+// registers; the int4 weights are unpacked with vector shifts (never a byte at
+// a time through general registers) and their f16 scales widened by
+// vcvtph2ps; the fp8 activation is decoded by vector integer operations.
+// RUN: qdq-opt %qdq_src_root/examples/int4-blocked-weights.mlir --qdq-to-llvm="vector-bits=256 cpu-features=avx2" | mlir-translate --mlir-to-llvmir | opt -O3 -mtriple=x86_64-unknown-linux-gnu -mcpu=x86-64-v3 | llc -O3 -mtriple=x86_64-unknown-linux-gnu -mcpu=x86-64-v3 | %python %qdq_src_root/scripts/simd_summary.py | FileCheck %s --check-prefix=SIMD
+// SIMD:      dequantize_weights: {{[0-9]+}} instructions, {{[0-9]+}} of them on vector registers (xmm/ymm/zmm: {{[0-9]+}}/{{[1-9][0-9]*}}/0), widest 256 bits; vector operations: {{.*}}vcvtph2ps({{[0-9]+}})
+// SIMD-SAME: vmulps(8)
+// SIMD-SAME: vpsrad(
+// SIMD-NEXT: dequantize_activation: {{.*}}, widest 256 bits; vector operations: {{.*}}vmulps({{[0-9]+}}){{.*}} vpslld({{.*}}
+// SIMD-NOT:  {{.}}
+
 // CHECK:      sizes = [4, 16]
 // CHECK-NEXT: {{\[\[}}-4, -3.5, -3, -2.5, -2, -1.5, -1, -0.5, -0.25, 0, 0.25, 0.5, 0.75, 1, 1.25, 1.5],
 // CHECK-NEXT:  [16, 16, 16, 16, 2, 2, 2, 2, -15, -15, -15, -15, -1.5, 0, 1.5, 3],
