@@ -32,11 +32,8 @@ def summarize(lines, skip):
     current = None
     for line in lines:
         match = LABEL.match(line)
-        if match:
-            name = match.group(1)
-            if name.startswith('.'):
-                continue
-            current = (name, [])
+        if match:  # a function or data label (local .L labels do not match)
+            current = (match.group(1), [])
             functions.append(current)
             continue
         if line.startswith('.Lfunc_end'):
@@ -50,7 +47,7 @@ def summarize(lines, skip):
 
     out = []
     for name, body in functions:
-        if skip.search(name) or not body:
+        if skip.search(name) or not body:  # data labels have no body
             continue
         per_width = Counter()
         wide_ops = Counter()
