@@ -7,10 +7,11 @@
 // RUN: qdq-opt %qdq_src_root/examples/int4-blocked-weights.mlir --qdq-to-llvm | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
 
 // The machine code run-example.sh summarizes after the results, here for a
-// fixed AVX2 target (x86-64-v3) instead of the host: both kernels run on ymm
-// registers; the int4 weights are unpacked with vector shifts (never a byte at
-// a time through general registers) and their f16 scales widened by
-// vcvtph2ps; the fp8 activation is decoded by vector integer operations.
+// fixed AVX2 target (x86-64-v3) instead of the host: both kernels use ymm
+// registers and no zmm; the int4 weights are sign-extended with vector shifts
+// (vpsrad), their f16 scales widened by vcvtph2ps and the products taken by
+// vmulps on ymm; the fp8 activation's bits are moved by vector shifts
+// (vpslld). No other function is compiled.
 // RUN: qdq-opt %qdq_src_root/examples/int4-blocked-weights.mlir --qdq-to-llvm="vector-bits=256 cpu-features=avx2" | mlir-translate --mlir-to-llvmir | opt -O3 -mtriple=x86_64-unknown-linux-gnu -mcpu=x86-64-v3 | llc -O3 -mtriple=x86_64-unknown-linux-gnu -mcpu=x86-64-v3 | %python %qdq_src_root/scripts/simd_summary.py | FileCheck %s --check-prefix=SIMD
 // SIMD:      dequantize_weights: {{[0-9]+}} instructions, {{[0-9]+}} of them on vector registers (xmm/ymm/zmm: {{[0-9]+}}/{{[1-9][0-9]*}}/0), widest 256 bits; vector operations: {{.*}}vcvtph2ps({{[0-9]+}})
 // SIMD-SAME: vmulps({{[1-9][0-9]*}})
