@@ -187,7 +187,10 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
     that no such table covers (f32 results of fp8, per-axis, blocked) is
     decoded with one: the bf16 bits of every code's value (all exact in
     bf16), two planes, whose bytes are shuffled into the high halves of f32
-    lanes (zero low halves) before the scales are applied. Without the
+    lanes (zero low halves) before the scales are applied; fp4 x with AVX2
+    and no AVX512F instead goes into i32 lanes sign-extended
+    (`qdq.unpack_bits`), takes its magnitudes from an 8-entry f32 table
+    (`vpermps`, which reads the index mod 8) and ORs the sign bit in. Without the
     byte permutes but with F16C, fp8 x in
     arithmetic decodes through f16 instead: a few byte operations per
     register of codes make each code's f16 bits, `arith.extf` widens them
@@ -414,6 +417,10 @@ def ConvertQDQVectorOpsToLLVM : Pass<"convert-qdq-vector-ops-to-llvm"> {
       `vpermi2b` on the low 7 bits of the index and a select on bit 7;
     * 16 f32 entries (AVX512F): the table in one register and `vpermps` on
       the low 4 bits of each i32 index, 16 lookups per register;
+    * 8 f32 entries (AVX2 or AVX512F): `vpermps` on the low 3 bits of each
+      i32 index, 8 lookups per register (AVX2), or the table repeated in
+      both halves of a 512-bit register and 16 lookups per register
+      (AVX512F);
     * 4 f32 entries (AVX2 or AVX512F): the table repeated in every 128-bit
       lane and `vpermilps` on the low 2 bits of each i32 index, 8 or 16
       lookups per register.

@@ -87,7 +87,9 @@
 // (axis entry, code) pairs (2-bit x with C = 64) takes one period table for
 // the tensor, indexed by code and the lane's axis entry. fp8/fp4 x in the
 // other cases is decoded with a table of the bf16 bits of each code's value
-// (scale 1), which are the high halves of the f32 values. Integer x with a
+// (scale 1), which are the high halves of the f32 values; fp4 x on AVX2
+// without AVX-512 instead goes into i32 lanes with qdq.unpack_bits and
+// takes its magnitudes from an 8-entry f32 table (vpermps). Integer x with a
 // zero point and f16/bf16 scales that a step reads loop-invariantly (or
 // once for the rows of a period tile) computes its products with one fused
 // multiply-add where a pass over the scales allows it
@@ -545,10 +547,17 @@ private:
   Value broadcastFirstZeroPoint() { return broadcast(firstZeroPoint()); }
 
   /// Reads `lanes` x elements at `indices` for buildDequantize: the stored
-  /// values, or with a decode table their decoded f32 values. Returns the
-  /// element type buildDequantize should treat them as.
+  /// values, or with a decode table (or fp4InI32Lanes) their decoded f32
+  /// values. Returns the element type buildDequantize should treat them as.
   std::pair<Value, Type> readX(const StoredReader &reader, ValueRange indices,
                                bool inBounds);
+
+  /// The f32 values of fp4 codes sign-extended into i32 lanes: the
+  /// magnitude of each code from an 8-entry f32 table (qdq.table_lookup,
+  /// which reads the index mod 8, so the sign bit drops out) ORed with the
+  /// lane's sign bit. Exact: e2m1 has no NaN or infinity, and -0 keeps its
+  /// sign.
+  Value decodeFP4InI32Lanes(Value codes);
 
   //===--------------------------------------------------------------------===//
   // Tables of scales and zero points (Parameters.cpp)
@@ -1097,6 +1106,9 @@ private:
   std::optional<LookupTable> decodeTable;
   /// Packed x is read with StoredReader::readAsI32.
   bool unpackToI32 = false;
+  /// fp4 x where the decode table would apply, on AVX2 without AVX512F:
+  /// decoded in i32 lanes instead (decodeFP4InI32Lanes).
+  bool fp4InI32Lanes = false;
   /// f16 results of integer x of at most 8 bits (packed included, in i8
   /// lanes, but not blocked) with a zero point of at most 8 bits or none,
   /// of fp8 x and of f16 x without a zero point, with f16 scales are

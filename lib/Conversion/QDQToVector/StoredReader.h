@@ -66,13 +66,15 @@ public:
                        bits, !rawCodes && isSignedQuantizedInteger(element));
   }
 
-  /// Packed integer codes: read() into i32 lanes with qdq.unpack_bits.
+  /// Packed codes: read() into i32 lanes with qdq.unpack_bits,
+  /// sign-extended for signed integer types, or for any type with
+  /// `signExtend` (fp4 codes, whose top bit is the sign).
   Value readAsI32(OpBuilder &b, Location loc, ValueRange indices, int64_t lanes,
-                  bool inBounds) const {
+                  bool inBounds, bool signExtend = false) const {
     Value bytes = readBytes(b, loc, indices, lanes, inBounds);
-    return UnpackBitsOp::create(b, loc,
-                                VectorType::get({lanes}, b.getI32Type()), bytes,
-                                bits, isSignedQuantizedInteger(element));
+    return UnpackBitsOp::create(
+        b, loc, VectorType::get({lanes}, b.getI32Type()), bytes, bits,
+        signExtend || isSignedQuantizedInteger(element));
   }
 
   /// Packed x: the bytes holding `lanes` elements starting at `indices`

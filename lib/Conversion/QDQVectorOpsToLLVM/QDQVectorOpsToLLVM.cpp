@@ -4,8 +4,8 @@
 // where the features allow and to portable vector code otherwise:
 // qdq.table_lookup to pshufb (16-entry byte tables repeated in each 16-byte
 // lane), AVX512_VBMI vpermb (64-entry byte tables) or two vpermi2b and a
-// select on the index's top bit (256 entries), vpermps (16 f32 entries)
-// or vpermilps (4 f32 entries), else one extract per element;
+// select on the index's top bit (256 entries), vpermps (16 or 8 f32
+// entries) or vpermilps (4 f32 entries), else one extract per element;
 // qdq.unpack_bits to vpmultishiftqb, with AVX2 to 4-byte broadcast loads
 // where its bytes are read from memory, else byte shuffles (one vpshufb per
 // register); then shifts; f32 -> bf16 arith.truncf to vcvtne2ps2bf16, and
@@ -52,6 +52,7 @@ constexpr X86Intrinsic kVpermb512{"llvm.x86.avx512.permvar.qi.512",
                                   "+avx512f,+avx512bw,+avx512vbmi"};
 constexpr X86Intrinsic kVpermi2b512{"llvm.x86.avx512.vpermi2var.qi.512",
                                     "+avx512f,+avx512bw,+avx512vbmi"};
+constexpr X86Intrinsic kVpermps256{"llvm.x86.avx2.permps", "+avx2"};
 constexpr X86Intrinsic kVpermps512{"llvm.x86.avx512.permvar.sf.512",
                                    "+avx512f"};
 constexpr X86Intrinsic kVpermilps256{"llvm.x86.avx.vpermilvar.ps.256", "+avx"};
@@ -62,9 +63,9 @@ constexpr X86Intrinsic kVpmultishiftqb512{"llvm.x86.avx512.pmultishift.qb.512",
 constexpr X86Intrinsic kVcvtne2ps2bf16{"llvm.x86.avx512bf16.cvtne2ps2bf16.512",
                                        "+avx512f,+avx512bf16"};
 constexpr X86Intrinsic kX86Intrinsics[] = {
-    kVcvtne2ps2bf16, kPshufb128,        kPshufb256,  kPshufb512,
-    kVpermb512,      kVpermi2b512,      kVpermps512, kVpermilps256,
-    kVpermilps512,   kVpmultishiftqb512};
+    kVcvtne2ps2bf16, kPshufb128,    kPshufb256,        kPshufb512,
+    kVpermb512,      kVpermi2b512,  kVpermps256,       kVpermps512,
+    kVpermilps256,   kVpermilps512, kVpmultishiftqb512};
 
 } // namespace
 
@@ -90,12 +91,14 @@ int64_t mlir::qdq::getTableLookupRegisterBytes(int64_t entries, int64_t lookups,
 
 int64_t mlir::qdq::getF32TableLookupLanes(int64_t entries, int64_t lookups,
                                           const X86Features &features) {
-  // 16 entries: vpermps on 512-bit registers. 4 entries: vpermilps, which
-  // looks up within each 128-bit lane, on 512- or 256-bit registers.
+  // 16 entries: vpermps on 512-bit registers. 8 entries: vpermps on 256-bit
+  // registers, or on 512-bit ones with the table twice. 4 entries:
+  // vpermilps, which looks up within each 128-bit lane, on 512- or 256-bit
+  // registers.
   SmallVector<int64_t, 2> widths;
-  if (features.avx512f && (entries == 16 || entries == 4))
+  if (features.avx512f && (entries == 16 || entries == 8 || entries == 4))
     widths.push_back(16);
-  if (features.avx2 && entries == 4)
+  if (features.avx2 && (entries == 8 || entries == 4))
     widths.push_back(8);
   for (int64_t width : widths)
     if (lookups % width == 0)
@@ -147,16 +150,19 @@ public:
       return success();
     }
     if (isF32) {
-      // vpermps reads the low 4 bits of each index; vpermilps the low 2,
-      // within each 128-bit lane, so its table is repeated in every lane.
+      // vpermps reads the low 4 bits of each index on 512-bit registers and
+      // the low 3 on 256-bit ones; vpermilps the low 2, within each 128-bit
+      // lane. A table with fewer entries than the register is repeated
+      // across it.
       Value table = op.getTable();
-      const X86Intrinsic *intrinsic = &kVpermps512;
-      if (entries == 4) {
+      const X86Intrinsic *intrinsic =
+          entries == 4 ? (width == 16 ? &kVpermilps512 : &kVpermilps256)
+                       : (width == 16 ? &kVpermps512 : &kVpermps256);
+      if (entries < width) {
         SmallVector<int64_t> repeat;
         for (int64_t i = 0; i < width; ++i)
-          repeat.push_back(i % 4);
+          repeat.push_back(i % entries);
         table = vector::ShuffleOp::create(b, loc, table, table, repeat);
-        intrinsic = width == 16 ? &kVpermilps512 : &kVpermilps256;
       }
       Value result = arith::ConstantOp::create(
           b, loc, b.getZeroAttr(indexType.clone(b.getF32Type())));

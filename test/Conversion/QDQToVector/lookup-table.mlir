@@ -142,11 +142,25 @@ func.func @others(%a: tensor<256xi8>, %b: tensor<4x64xi8>, %c: tensor<256xi16>, 
 // CHECK: qdq.table_lookup %[[LO4]][%{{.*}}] : vector<16xi8>, vector<64xi8>
 // CHECK: qdq.table_lookup %[[HI4]][%{{.*}}] : vector<16xi8>, vector<64xi8>
 // CHECK: vector.bitcast %{{.*}} : vector<128xi16> to vector<64xf32>
-// 256-entry tables need 512-bit registers; 16-entry ones fit pshufb.
+// 256-entry tables need 512-bit registers. fp4 x on 256-bit registers with
+// AVX2 (the 512-bit features dropped) takes no byte planes: its codes go
+// into i32 lanes sign-extended (the sign in every bit from 3 up), the
+// magnitudes 0, 0.5, 1, 1.5, 2, 3, 4, 6 come from an 8-entry f32 table
+// (indexed mod 8: the sign drops out) and the sign bit is ORed in.
 // YMM-LABEL: func.func @e5m2_axis_decode
 // YMM-NOT: qdq.table_lookup
 // YMM-LABEL: func.func @f4_blocked_decode
-// YMM-COUNT-2: qdq.table_lookup %{{.*}}[%{{.*}}] : vector<16xi8>, vector<32xi8>
+// YMM-DAG: %[[SIGN:.*]] = arith.constant dense<-2147483648> : vector<32xi32>
+// YMM-DAG: %[[MAG:.*]] = arith.constant dense<[0.000000e+00, 5.000000e-01, 1.000000e+00, 1.500000e+00, 2.000000e+00, 3.000000e+00, 4.000000e+00, 6.000000e+00]> : vector<8xf32>
+// YMM: scf.for
+// YMM: %[[C:.*]] = qdq.unpack_bits %{{.*}}, 4 sign_extend : vector<16xi8> -> vector<32xi32>
+// YMM: %[[M:.*]] = qdq.table_lookup %[[MAG]][%[[C]]] : vector<8xf32>, vector<32xi32>
+// YMM: %[[S:.*]] = arith.andi %[[C]], %[[SIGN]] : vector<32xi32>
+// YMM: %[[MB:.*]] = arith.bitcast %[[M]] : vector<32xf32> to vector<32xi32>
+// YMM: %[[V:.*]] = arith.ori %[[MB]], %[[S]] : vector<32xi32>
+// YMM: %[[F:.*]] = arith.bitcast %[[V]] : vector<32xi32> to vector<32xf32>
+// YMM: arith.mulf %[[F]], %{{.*}} : vector<32xf32>
+// YMM-NOT: vector<16xi8>, vector<32xi8>
 // NONE-LABEL: func.func @e5m2_axis_decode
 // NONE-NOT: qdq.table_lookup
 // NONE-LABEL: func.func @f4_blocked_decode

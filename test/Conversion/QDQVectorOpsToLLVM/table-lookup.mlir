@@ -157,6 +157,40 @@ func.func @f32_table4(%t: vector<4xf32>, %i: vector<32xi32>) -> vector<32xf32> {
 
 // -----
 
+// 8 f32 entries (TL-R1; the magnitudes of fp4 codes): vpermps on 256-bit
+// registers with AVX2, which reads the low 3 bits of each i32 index (no
+// mask, no inline asm); with AVX512F on 512-bit registers, the table
+// repeated in both halves since it reads 4 bits there. Without either, one
+// element at a time, the index masked to 3 bits.
+// AVX2-LABEL: func.func @f32_table8
+// AVX2-SAME: target_features = #llvm.target_features<["+avx2"]>
+// AVX2-NOT: vector.shuffle
+// AVX2: %[[J0:.*]] = vector.extract_strided_slice %{{.*}} {offsets = [0], sizes = [8], strides = [1]} : vector<32xi32> to vector<8xi32>
+// AVX2-NEXT: %[[R0:.*]] = llvm.call_intrinsic "llvm.x86.avx2.permps"(%{{.*}}, %[[J0]]) : (vector<8xf32>, vector<8xi32>) -> vector<8xf32>
+// AVX2: vector.insert_strided_slice %[[R0]], %{{.*}} {offsets = [0], strides = [1]} : vector<8xf32> into vector<32xf32>
+// AVX2-COUNT-3: llvm.call_intrinsic "llvm.x86.avx2.permps"
+// AVX2-NOT: llvm.call_intrinsic
+// AVX2-NOT: llvm.inline_asm
+// F32-LABEL: func.func @f32_table8
+// F32-SAME: target_features = #llvm.target_features<["+avx512f"]>
+// F32: %[[T16:.*]] = vector.shuffle %{{.*}}, %{{.*}} [0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7] : vector<8xf32>, vector<8xf32>
+// F32: llvm.call_intrinsic "llvm.x86.avx512.permvar.sf.512"(%[[T16]], %{{.*}}) : (vector<16xf32>, vector<16xi32>) -> vector<16xf32>
+// F32: llvm.call_intrinsic "llvm.x86.avx512.permvar.sf.512"(%[[T16]], %{{.*}})
+// F32-NOT: llvm.call_intrinsic
+// SSSE3-LABEL: func.func @f32_table8
+// SSSE3-NOT: llvm.call_intrinsic
+// SSSE3-DAG: %[[MASK:.*]] = arith.constant 7 : i32
+// SSSE3: %[[E:.*]] = vector.extract %{{.*}}[0] : i32 from vector<32xi32>
+// SSSE3: %[[M:.*]] = arith.andi %[[E]], %[[MASK]] : i32
+// SSSE3: %[[P:.*]] = arith.index_castui %[[M]] : i32 to index
+// SSSE3: vector.extract %{{.*}}[%[[P]]] : f32 from vector<8xf32>
+func.func @f32_table8(%t: vector<8xf32>, %i: vector<32xi32>) -> vector<32xf32> {
+  %0 = qdq.table_lookup %t[%i] : vector<8xf32>, vector<32xi32>
+  return %0 : vector<32xf32>
+}
+
+// -----
+
 // f32 -> bf16 vector rounding (emitted by --convert-qdq-to-vector with
 // avx512bf16) marks its function with what vcvtneps2bf16 needs.
 // F32-LABEL: func.func @bf16_rounding

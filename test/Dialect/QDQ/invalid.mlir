@@ -452,9 +452,9 @@ func.func @table_lookup_result(%t: vector<16xi8>, %i: vector<64xi8>) -> vector<3
 
 // -----
 
-// TL-R1: a table of f32 has 4 or 16 entries.
+// TL-R1: a table of f32 has 4, 8 or 16 entries.
 func.func @table_lookup_f32_entries(%t: vector<256xf32>, %i: vector<16xi32>) -> vector<16xf32> {
-  // expected-error @+1 {{table of f32 has 256 entries but must have 4 or 16}}
+  // expected-error @+1 {{table of f32 has 256 entries but must have 4, 8 or 16}}
   %0 = qdq.table_lookup %t[%i] : vector<256xf32>, vector<16xi32>
   return %0 : vector<16xf32>
 }

@@ -5,7 +5,9 @@
 // t64[i] = (29 i + 7) mod 256, index k = (73 k + 5) mod 256 (the 16- and
 // 64-entry tables read it mod 16 and mod 64); the
 // f32 table tf[i] = 3 i - 19.75 with i32 index k = (7 k^2 + 5 k + 3) mod 1000
-// (read mod 16).
+// (read mod 16); its first 8 entries as an 8-entry table with the i32 indices
+// -8..9, 15, 16, -9, -16, 1000, -1000 read as unsigned mod 8 (the
+// sign-extended fp4 codes of the vector lowering are negative).
 // RUN: qdq-opt %s --qdq-to-llvm | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
 // RUN: qdq-opt %s --qdq-to-llvm="vector-bits=256" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
 // RUN: qdq-opt %s --qdq-to-llvm="vector-bits=128" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
@@ -17,6 +19,11 @@ func.func private @printMemrefF32(memref<*xf32>)
 func.func @lookupf32(%t: vector<16xf32>, %i: vector<32xi32>) -> vector<32xf32> attributes {no_inline} {
   %r = qdq.table_lookup %t[%i] : vector<16xf32>, vector<32xi32>
   return %r : vector<32xf32>
+}
+
+func.func @lookupf8(%t: vector<8xf32>, %i: vector<24xi32>) -> vector<24xf32> attributes {no_inline} {
+  %r = qdq.table_lookup %t[%i] : vector<8xf32>, vector<24xi32>
+  return %r : vector<24xf32>
 }
 
 func.func @lookup256(%t: vector<256xi8>, %i: vector<128xi8>) -> vector<128xi8> attributes {no_inline} {
@@ -63,6 +70,13 @@ func.func @main() {
   vector.store %f, %mf[%c0] : memref<32xf32>, vector<32xf32>
   %uf = memref.cast %mf : memref<32xf32> to memref<*xf32>
   call @printMemrefF32(%uf) : (memref<*xf32>) -> ()
+  %tf8 = arith.constant dense<[-19.75, -16.75, -13.75, -10.75, -7.75, -4.75, -1.75, 1.25]> : vector<8xf32>
+  %if8 = arith.constant dense<[-8, -7, -6, -5, -4, -3, -2, -1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 15, 16, -9, -16, 1000, -1000]> : vector<24xi32>
+  %f8 = call @lookupf8(%tf8, %if8) : (vector<8xf32>, vector<24xi32>) -> vector<24xf32>
+  %mf8 = memref.alloca() : memref<24xf32>
+  vector.store %f8, %mf8[%c0] : memref<24xf32>, vector<24xf32>
+  %uf8 = memref.cast %mf8 : memref<24xf32> to memref<*xf32>
+  call @printMemrefF32(%uf8) : (memref<*xf32>) -> ()
   return
 }
 // CHECK: data =
@@ -73,3 +87,5 @@ func.func @main() {
 // CHECK-NEXT: [-104,  -99,  -94,  -89,  -84,  -79,  -74,  123,  -128,  -123,  -118,  -113,  -108,  -103,  94,  99,  104,  109,  114,  119,  124,  65,  70,  75,  80,  85,  90,  95,  36,  41,  46,  51,  56,  61,  66,  7,  12,  17,  22,  27,  32,  37,  42,  -17,  -12,  -7,  -2,  3,  8,  13,  -46,  -41,  -36,  -31,  -26,  -21,  -16,  -75,  -70,  -65,  -60,  -55,  -50,  -45,  -104,  -99,  -94,  -89,  -84,  -79,  -74,  123,  -128,  -123,  -118,  -113,  -108,  -103,  94,  99,  104,  109,  114,  119,  124,  65,  70,  75,  80,  85,  90,  95,  36,  41,  46,  51,  56,  61,  66,  7,  12,  17,  22,  27,  32,  37,  42,  -17,  -12,  -7,  -2,  3,  8,  13,  -46,  -41,  -36,  -31,  -26,  -21,  -16,  -75,  -70,  -65,  -60,  -55,  -50,  -45]
 // CHECK: data =
 // CHECK-NEXT: [-10.75,  25.25,  7.25,  -16.75,  1.25,  13.25,  19.25,  19.25,  13.25,  1.25,  -16.75,  7.25,  1.25,  13.25,  19.25,  19.25,  13.25,  25.25,  7.25,  -16.75,  1.25,  -10.75,  -4.75,  -4.75,  13.25,  1.25,  -16.75,  -16.75,  1.25,  -10.75,  -4.75,  -4.75]
+// CHECK: data =
+// CHECK-NEXT: [-19.75,  -16.75,  -13.75,  -10.75,  -7.75,  -4.75,  -1.75,  1.25,  -19.75,  -16.75,  -13.75,  -10.75,  -7.75,  -4.75,  -1.75,  1.25,  -19.75,  -16.75,  1.25,  -19.75,  1.25,  -19.75,  -19.75,  -19.75]

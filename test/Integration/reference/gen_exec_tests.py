@@ -60,6 +60,11 @@ LOOKUP_RUN_OPTIONS = RUN_OPTIONS + ['="vector-bits=512 vector-unroll=4"',
 # bits, so that every x86 host runs the 4-entry f32 tables of 2-bit x.
 F32_TABLE_RUN_OPTIONS = LOOKUP_RUN_OPTIONS + [
     '="vector-bits=256 cpu-features=ssse3,avx2"']
+# The fp4 family file adds AVX2 without AVX-512 at 256 bits, so that every
+# x86 host runs fp4 x decoded in i32 lanes (an 8-entry f32 table of the
+# magnitudes and the sign ORed in) in every form of that file, masked
+# tails included.
+FP4_RUN_OPTIONS = RUN_OPTIONS + ['="vector-bits=256 cpu-features=ssse3,avx2"']
 # The block-table file adds 16 registers per step on 512 bits: eight blocks
 # of 32 of 2-bit x per step.
 BLOCK_TABLE_RUN_OPTIONS = LOOKUP_RUN_OPTIONS + [
@@ -2858,6 +2863,8 @@ def render_all():
                              if fname == 'dq-nan-payload.mlir'
                              else DYNAMIC_STREAM_RUN_OPTIONS
                              if fname == 'dq-dynamic-streams.mlir'
+                             else FP4_RUN_OPTIONS
+                             if fname == 'dq-f4E2M1FN.mlir'
                              else RUN_OPTIONS)
             for fname, title, cases in all_files()}
 

@@ -25,9 +25,9 @@ int64_t getTableLookupRegisterBytes(int64_t entries, int64_t lookups,
                                     const X86Features &features);
 
 /// The number of lanes per register in which `features` look up `lookups`
-/// i32 indices in an f32 table of `entries` (16 or 4) entries, or 0: 16
-/// with AVX512F (vpermps; vpermilps for 4 entries), 8 with AVX2 for 4
-/// entries (vpermilps on 256-bit registers).
+/// i32 indices in an f32 table of `entries` (16, 8 or 4) entries, or 0: 16
+/// with AVX512F (vpermps; vpermilps for 4 entries), 8 with AVX2 for 8 or 4
+/// entries (vpermps or vpermilps on 256-bit registers).
 int64_t getF32TableLookupLanes(int64_t entries, int64_t lookups,
                                const X86Features &features);
 

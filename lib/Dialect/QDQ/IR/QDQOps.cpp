@@ -340,10 +340,10 @@ LogicalResult TableLookupOp::verify() {
   int64_t entries = tableType.getNumElements();
   Type indexElement = getIndices().getType().getElementType();
   if (tableType.getElementType().isF32()) {
-    // TL-R1: f32 tables have 4 or 16 entries.
-    if (entries != 4 && entries != 16)
+    // TL-R1: f32 tables have 4, 8 or 16 entries.
+    if (entries != 4 && entries != 8 && entries != 16)
       return emitOpError() << "table of f32 has " << entries
-                           << " entries but must have 4 or 16";
+                           << " entries but must have 4, 8 or 16";
     // TL-R2: f32 tables take i32 indices, byte tables i8 ones.
     if (!indexElement.isInteger(32))
       return emitOpError() << "indices are " << indexElement

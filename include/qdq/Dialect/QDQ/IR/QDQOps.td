@@ -246,14 +246,14 @@ def QDQ_PackedBytesOp : QDQ_Op<"packed_bytes", [Pure]> {
 def QDQ_TableLookupOp : QDQ_Op<"table_lookup",
     [Pure, DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
   let summary = "looks up bytes in a 16-, 64- or 256-entry table, or f32 "
-                "values in a 4- or 16-entry table";
+                "values in a 4-, 8- or 16-entry table";
   let description = [{
     `result[i] = table[indices[i] mod T]`, the indices read as unsigned
     integers and T the table size. The result has the indices' shape and the
     table's element type. Rules:
 
     * TL-R1: a table of i8 (byte) entries has 16, 64 or 256 entries, a
-      table of f32 entries 4 or 16;
+      table of f32 entries 4, 8 or 16;
     * TL-R2: a table of i8 entries takes i8 indices, a table of f32
       entries i32 indices.
 
@@ -262,13 +262,15 @@ def QDQ_TableLookupOp : QDQ_Op<"table_lookup",
     at most 256 values (byte tables hold one byte plane of the result of
     every code; f32 tables the results of the codes of packed 2- and 4-bit
     x: 16 entries, or 4 for 2-bit x on AVX2 without AVX-512), and to
-    decode fp8/fp4 x.
+    decode fp8/fp4 x (on AVX2 without AVX-512, fp4 x takes the magnitudes
+    of its codes from an 8-entry f32 table indexed by the sign-extended
+    code: the index mod 8 drops the sign bit).
 
     `--convert-qdq-vector-ops-to-llvm` lowers it to x86 shuffles when the
     CPU has them (`pshufb`/`vpshufb` for 16 bytes, AVX512_VBMI `vpermb` for
     64 and `vpermi2b` for 256, AVX-512 `vpermps` for 16 f32 entries,
-    `vpermilps` on AVX2 or AVX-512 for 4) and else to one extract per
-    element.
+    AVX2 or AVX-512 `vpermps` for 8 and `vpermilps` for 4) and else to one
+    extract per element.
 
     ```mlir
     func.func @lookup(%t: vector<16xi8>, %i: vector<64xi8>) -> vector<64xi8> {
