@@ -9,7 +9,8 @@ with the same llc flags (QDQ_BENCH_CPU), finds the innermost loops (llc's "Inner
 Header" comments) and runs llvm-mca (-mcpu=native) on each loop body:
 instructions and estimated cycles per iteration. Each loop's stores give
 the bytes it writes per iteration (vector register width; half of it for
-vcvtps2ph, the narrowed width for vpmov truncations), so make_table.py can
+vcvtps2ph, the narrowed width for vpmov truncations; stores to the stack
+are register spills, counted apart with the reloads), so make_table.py can
 turn cycles per iteration into cycles per result element whatever the
 vector width and unrolling. The kernel's main loop is the innermost loop
 that writes the most bytes per iteration; the others (table set-up, short
@@ -102,6 +103,8 @@ def stored_bytes(ins):
     dest = operands[-1]
     if '(' not in dest or mnemonic.startswith(('cmp', 'test', 'prefetch')):
         return 0
+    if '(%rsp' in dest:  # a register spill, not a result
+        return 0
     regs = [re.match(r'%([xyz]mm)\d+', o) for o in operands[:-1]]
     regs = [REG_BYTES[r.group(1)] for r in regs if r]
     if not regs:  # scalar store (a table entry, a counter)
@@ -126,6 +129,13 @@ def stored_bytes(ins):
         m = re.search(r'(32|64)x(\d)$', mnemonic)
         return int(m.group(1)) * int(m.group(2)) // 8 if m else 16
     return width
+
+
+def stack_accesses(body):
+    """Instructions of a loop body that read or write the stack: register
+    spills and reloads (llc keeps no other data on the stack in these
+    kernels)."""
+    return sum(1 for ins in body if '(%rsp' in ins)
 
 
 def mca_cycles(body):
@@ -195,6 +205,7 @@ def main():
             loops.append({'instructions': len(body),
                           'cycles': mca_cycles(body),
                           'stored_bytes': sum(stored_bytes(b) for b in body),
+                          'stack_accesses': stack_accesses(body),
                           'calls': sum(1 for b in body if b.startswith('call')),
                           # Jumps besides the back edge: paths that
                           # llvm-mca runs one after the other.

@@ -105,7 +105,9 @@ def loops_section(lp, by_id):
              'assembly) and llvm-mca\'s estimate of their cycles per iteration '
              '(`-mcpu=native`: a model of the core with every access an L1 hit, '
              'not a measurement). The *main loop* is the one that stores the '
-             'most bytes per iteration; its elements per iteration are those '
+             'most bytes per iteration (of two that store as many, e.g. a fast '
+             'path and the exact one for special scales, the faster); its '
+             'elements per iteration are those '
              'bytes over the result\'s bytes per element. *Ceiling* = 64 '
              'elements x (x + y bytes per element) / (cycles per 64 elements) '
              'at the core clock measured by loop_report.py ' +
@@ -115,7 +117,9 @@ def loops_section(lp, by_id):
              'and the roof of the same size. A main loop with *(branches)* '
              'has more than one path (e.g. a fast path and an exact one for '
              'rare values); llvm-mca runs all of them in every iteration, so '
-             'its estimate is pessimistic. *Other loops*: the kernel\'s '
+             'its estimate is pessimistic; one with *spills and reloads* '
+             'keeps values on the stack (its stores there are not counted as '
+             'results). *Other loops*: the kernel\'s '
              'other inner loops (table set-up before the main loop, '
              'remainders), instructions and cycles per iteration.')
     L.append('')
@@ -131,7 +135,7 @@ def loops_section(lp, by_id):
         bpe = XBITS.get(x, 8) / 8 + ybytes
         stores = [l for l in loops if l.get('stored_bytes')]
         main = max(stores, key=lambda l: (l['stored_bytes'],
-                                          l['instructions'])) if stores else None
+                                          -l['cycles'])) if stores else None
         others = [l for l in loops if l is not main]
         r = by_id.get(cid, {})
         cells = [cid]
@@ -139,7 +143,10 @@ def loops_section(lp, by_id):
             elems = main['stored_bytes'] / ybytes
             per64 = main['cycles'] * 64 / elems
             ceil = 64 * bpe / per64 * ghz if ghz else None
-            mark = ' (branches)' if main.get('branches', 0) > 0 else ''
+            notes = (['branches'] if main.get('branches', 0) > 0 else []) + \
+                ([f'{main["stack_accesses"]} spills and reloads']
+                 if main.get('stack_accesses') else [])
+            mark = f' ({"; ".join(notes)})' if notes else ''
             cells += [f'{main["instructions"]}{mark}', f'{elems:g}',
                       f'{per64:.1f}',
                       fmt(ceil)]
