@@ -13,6 +13,7 @@ for sub-byte types) + y; ratios are therefore ratios of times.
 
 import argparse
 import json
+import math
 import os
 import re
 import sys
@@ -101,8 +102,10 @@ def main_loop(loops):
     (e.g. a fast path and the exact path for special scales), the faster.
     None when no loop stores."""
     stores = [l for l in loops if l.get('stored_bytes')]
-    return max(stores, key=lambda l: (l['stored_bytes'],
-                                      -l['cycles'])) if stores else None
+    # Loops llvm-mca could not model (cycles None) lose the ties.
+    return max(stores, key=lambda l: (
+        l['stored_bytes'], -l['cycles'] if l.get('cycles') else -math.inf)
+    ) if stores else None
 
 
 def loop_ceiling(cid, main, ghz):
@@ -502,8 +505,8 @@ def main():
             line += f'; in {g["unreachable"]} of the misses {unreachable_text}'
         if g.get('core'):
             line += (f'; in {g["core"]} of the misses the main loop\'s '
-                     'llvm-mca ceiling (see the last section) is below 0.9 of '
-                     'the roof: its instructions, not the memory, bound it')
+                     'llvm-mca ceiling (the static view below) is below 0.9 '
+                     'of the roof: its instructions, not the memory, bound it')
         near = [v for _, v in g['missed'] if v is not None and
                 v >= 0.95 * {'roof': 0.9, 'clang': 1.0}.get(key, 1e9)]
         if near:
