@@ -142,6 +142,11 @@ KernelBuilder::KernelBuilder(PatternRewriter &b, DequantizeLinearOp op,
     fp4InI32Lanes = true;
     this->useDecodeTable = false;
   }
+  fp4ScaledMagnitudes =
+      fp4InI32Lanes &&
+      (plan.scheme == Scheme::PerTensor ||
+       (plan.scheme == Scheme::Rows && !plan.alongRun &&
+        op.getGranularity() == DequantizeLinearOp::Granularity::PerAxis));
   // fp8 x in arithmetic (no decode table: the CPU lacks vpermi2b) with
   // F16C: decoded through f16 bits. On a Zen 3 VM (A/B against the
   // integer decode, 5 rounds, 2026-11-27 23:51 UTC) the 40 fp8 kernels
@@ -193,7 +198,8 @@ Value KernelBuilder::build() {
   // Zen 4 at 2026-11-24 22:43 UTC: the i8 per-axis loop -> f16 in
   // 15.4-15.8 against 13.6-14.1 core cycles per 64 elements, -> bf16
   // 10.8-11.1 against 8.9-9.0).
-  if (!hardwareBF16 && !fusedMultiplyAdd && !finiteBF16 && !foldedRebias)
+  if (!hardwareBF16 && !fusedMultiplyAdd && !finiteBF16 && !foldedRebias &&
+      !fp4ScaledMagnitudes)
     return buildAligned();
   auto version = [&](bool fast) {
     return [&, fast](OpBuilder &nb, Location) {
@@ -315,10 +321,9 @@ std::pair<Value, Type> KernelBuilder::readX(const StoredReader &reader,
   if (unpackToI32)
     return {reader.readAsI32(b, loc, indices, lanes, inBounds), xElement};
   if (fp4InI32Lanes)
-    return {
-        decodeFP4InI32Lanes(reader.readAsI32(b, loc, indices, lanes, inBounds,
-                                             /*signExtend=*/true)),
-        b.getF32Type()};
+    return {reader.readAsI32(b, loc, indices, lanes, inBounds,
+                             /*signExtend=*/true),
+            xElement};
   if (!decodeTable)
     return {reader.read(b, loc, indices, lanes, inBounds), xElement};
   Value codes = reader.read(b, loc, indices, lanes, inBounds,
@@ -327,18 +332,26 @@ std::pair<Value, Type> KernelBuilder::readX(const StoredReader &reader,
   return {decodeTable->lookupHighHalves(b, loc, codes, registerLanes), f32};
 }
 
-Value KernelBuilder::decodeFP4InI32Lanes(Value codes) {
+Value KernelBuilder::fp4ProductInI32Lanes(Value codes, Value scale) {
   // The e2m1 magnitudes of codes 0..7 (and, read mod 8, of 8..15).
   static constexpr float kMagnitudes[] = {0.0f, 0.5f, 1.0f, 1.5f,
                                           2.0f, 3.0f, 4.0f, 6.0f};
   auto tableType = VectorType::get({8}, b.getF32Type());
   Value table = arith::ConstantOp::create(
       b, loc, DenseElementsAttr::get(tableType, ArrayRef<float>(kMagnitudes)));
-  Value magnitudes = TableLookupOp::create(b, loc, table, codes);
+  Value scalar = peelScalarBroadcast(scale);
+  bool folds =
+      fastPaths && fp4ScaledMagnitudes && !isa<VectorType>(scalar.getType());
+  if (folds)
+    table = arith::MulFOp::create(
+        b, loc, table, vector::BroadcastOp::create(b, loc, tableType, scalar));
+  Value entries = TableLookupOp::create(b, loc, table, codes);
   Value sign = arith::AndIOp::create(
       b, loc, codes, intConstant(b, loc, vectorOf(b.getI32Type()), INT32_MIN));
-  Value bits = arith::OrIOp::create(b, loc, bitcastToI32(magnitudes), sign);
-  return arith::BitcastOp::create(b, loc, vectorOf(b.getF32Type()), bits);
+  Value bits = arith::XOrIOp::create(b, loc, bitcastToI32(entries), sign);
+  Value values =
+      arith::BitcastOp::create(b, loc, vectorOf(b.getF32Type()), bits);
+  return folds ? values : arith::MulFOp::create(b, loc, values, scale);
 }
 
 Value KernelBuilder::toStoreForm(Value y) {

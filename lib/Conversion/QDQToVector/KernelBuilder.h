@@ -547,17 +547,20 @@ private:
   Value broadcastFirstZeroPoint() { return broadcast(firstZeroPoint()); }
 
   /// Reads `lanes` x elements at `indices` for buildDequantize: the stored
-  /// values, or with a decode table (or fp4InI32Lanes) their decoded f32
-  /// values. Returns the element type buildDequantize should treat them as.
+  /// values, or with a decode table their decoded f32 values (fp4InI32Lanes:
+  /// the codes sign-extended into i32 lanes, which product decodes). Returns
+  /// the element type buildDequantize should treat them as.
   std::pair<Value, Type> readX(const StoredReader &reader, ValueRange indices,
                                bool inBounds);
 
-  /// The f32 values of fp4 codes sign-extended into i32 lanes: the
-  /// magnitude of each code from an 8-entry f32 table (qdq.table_lookup,
-  /// which reads the index mod 8, so the sign bit drops out) ORed with the
-  /// lane's sign bit. Exact: e2m1 has no NaN or infinity, and -0 keeps its
-  /// sign.
-  Value decodeFP4InI32Lanes(Value codes);
+  /// fp4 codes sign-extended into i32 lanes times `scale`: the magnitude of
+  /// each code from an 8-entry f32 table (qdq.table_lookup, which reads the
+  /// index mod 8, so the sign bit drops out) with the lane's sign bit XORed
+  /// in. The decode is exact (e2m1 has no NaN or infinity, and -0 keeps its
+  /// sign); the table holds the magnitudes times the scale when the scale
+  /// is one scalar and the loops fold it (fp4ScaledMagnitudes), else the
+  /// magnitudes, and the decoded values are multiplied by `scale`.
+  Value fp4ProductInI32Lanes(Value codes, Value scale);
 
   //===--------------------------------------------------------------------===//
   // Tables of scales and zero points (Parameters.cpp)
@@ -1107,8 +1110,17 @@ private:
   /// Packed x is read with StoredReader::readAsI32.
   bool unpackToI32 = false;
   /// fp4 x where the decode table would apply, on AVX2 without AVX512F:
-  /// decoded in i32 lanes instead (decodeFP4InI32Lanes).
+  /// decoded in i32 lanes instead (fp4ProductInI32Lanes).
   bool fp4InI32Lanes = false;
+  /// fp4InI32Lanes where a step's scale is one scalar (per-tensor, per-axis
+  /// rows of one scale): in the loops built with `fastPaths`, which run
+  /// when every scale is finite, the 8-entry table holds the magnitudes
+  /// times the scale, and the steps multiply nothing. Exact for finite
+  /// scales: |m| * |scale| rounds the same whatever the signs, and the
+  /// product's sign is the XOR of theirs. (An infinite or NaN scale gives
+  /// NaN entries, whose sign the XOR would flip where the multiply keeps
+  /// the scale's, or x86's default NaN for 0 * infinity.)
+  bool fp4ScaledMagnitudes = false;
   /// f16 results of integer x of at most 8 bits (packed included, in i8
   /// lanes, but not blocked) with a zero point of at most 8 bits or none,
   /// of fp8 x and of f16 x without a zero point, with f16 scales are

@@ -426,6 +426,10 @@ Value KernelBuilder::peelScalarBroadcast(Value value) {
 
 Value KernelBuilder::product(Value xStored, Type xType, Value scale, Value zp) {
   zp = widenZeroPoint(zp);
+  // fp4 codes as readX gives them (fp4InI32Lanes).
+  if (fp4InI32Lanes && isa<Float4E2M1FNType>(xType) &&
+      getElementTypeOrSelf(xStored).isInteger(32))
+    return fp4ProductInI32Lanes(xStored, scale);
   if (decodeViaF16 && canDecodeMinifloatViaF16(xType)) {
     auto codes = dyn_cast<VectorType>(xStored.getType());
     if (codes && codes.getRank() == 1)

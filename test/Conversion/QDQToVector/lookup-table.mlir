@@ -146,7 +146,8 @@ func.func @others(%a: tensor<256xi8>, %b: tensor<4x64xi8>, %c: tensor<256xi16>, 
 // AVX2 (the 512-bit features dropped) takes no byte planes: its codes go
 // into i32 lanes sign-extended (the sign in every bit from 3 up), the
 // magnitudes 0, 0.5, 1, 1.5, 2, 3, 4, 6 come from an 8-entry f32 table
-// (indexed mod 8: the sign drops out) and the sign bit is ORed in.
+// (indexed mod 8: the sign drops out) and the sign bit is XORed in (with
+// these positive magnitudes an OR).
 // YMM-LABEL: func.func @e5m2_axis_decode
 // YMM-NOT: qdq.table_lookup
 // YMM-LABEL: func.func @f4_blocked_decode
@@ -157,7 +158,7 @@ func.func @others(%a: tensor<256xi8>, %b: tensor<4x64xi8>, %c: tensor<256xi16>, 
 // YMM: %[[M:.*]] = qdq.table_lookup %[[MAG]][%[[C]]] : vector<8xf32>, vector<32xi32>
 // YMM: %[[S:.*]] = arith.andi %[[C]], %[[SIGN]] : vector<32xi32>
 // YMM: %[[MB:.*]] = arith.bitcast %[[M]] : vector<32xf32> to vector<32xi32>
-// YMM: %[[V:.*]] = arith.ori %[[MB]], %[[S]] : vector<32xi32>
+// YMM: %[[V:.*]] = arith.xori %[[MB]], %[[S]] : vector<32xi32>
 // YMM: %[[F:.*]] = arith.bitcast %[[V]] : vector<32xi32> to vector<32xf32>
 // YMM: arith.mulf %[[F]], %{{.*}} : vector<32xf32>
 // YMM-NOT: vector<16xi8>, vector<32xi8>
@@ -393,4 +394,58 @@ func.func @e4m3_rows_bf16(%x: tensor<3x1500xf8E4M3FN>, %s: tensor<3xbf16>) -> te
 func.func @e4m3_rows_bf16_long(%x: tensor<3x2048xf8E4M3FN>, %s: tensor<3xbf16>) -> tensor<3x2048xbf16> {
   %y = qdq.dequantize_linear %x, %s {axis = 0 : i64} : (tensor<3x2048xf8E4M3FN>, tensor<3xbf16>) -> tensor<3x2048xbf16>
   return %y : tensor<3x2048xbf16>
+}
+
+// -----
+
+// fp4 x in i32 lanes (AVX2) with one scale per step, per-tensor or per-axis
+// rows of one scale: the loops are built twice. Where a scale is not
+// finite (an infinite or NaN entry would take the lane's sign by the XOR),
+// the magnitudes are decoded and multiplied; else the 8-entry table holds
+// the magnitudes times the scale and the steps multiply nothing. Per-axis
+// along the innermost axis (a scale per lane) keeps the multiply.
+// AVX2-LABEL: func.func @f4_tensor_f32
+// AVX2-DAG: %[[MAG:.*]] = arith.constant dense<[0.000000e+00, 5.000000e-01, 1.000000e+00, 1.500000e+00, 2.000000e+00, 3.000000e+00, 4.000000e+00, 6.000000e+00]> : vector<8xf32>
+// AVX2-DAG: %[[INF:.*]] = arith.constant dense<0x7F800000> : vector<{{[0-9]+}}xf32>
+// AVX2: %[[NF:.*]] = arith.cmpf uge, %{{.*}}, %[[INF]] : vector<{{[0-9]+}}xf32>
+// AVX2: %[[ANY:.*]] = vector.reduction <or>, %[[NF]]
+// AVX2: scf.if %[[ANY]]
+// AVX2: scf.for
+// AVX2: qdq.table_lookup %[[MAG]][%{{.*}}] : vector<8xf32>, vector<{{[0-9]+}}xi32>
+// AVX2: arith.xori
+// AVX2: arith.mulf %{{.*}}, %{{.*}} : vector<{{[0-9]+}}xf32>
+// AVX2: } else {
+// AVX2: scf.for
+// AVX2: %[[SB:.*]] = vector.broadcast %{{.*}} : f32 to vector<8xf32>
+// AVX2: %[[T:.*]] = arith.mulf %[[SB]], %[[MAG]] : vector<8xf32>
+// AVX2: %[[E:.*]] = qdq.table_lookup %[[T]][%{{.*}}] : vector<8xf32>, vector<{{[0-9]+}}xi32>
+// AVX2: %[[EB:.*]] = arith.bitcast %[[E]] : vector<{{[0-9]+}}xf32> to vector<{{[0-9]+}}xi32>
+// AVX2: %[[Y:.*]] = arith.xori %[[EB]], %{{.*}} : vector<{{[0-9]+}}xi32>
+// AVX2: %[[YF:.*]] = arith.bitcast %[[Y]] : vector<{{[0-9]+}}xi32> to vector<{{[0-9]+}}xf32>
+// AVX2-NEXT: vector.transfer_write %[[YF]]
+// AVX2-LABEL: func.func @f4_rows_f32
+// AVX2: scf.if
+// AVX2: } else {
+// AVX2: scf.for
+// AVX2: scf.for
+// AVX2: %[[T:.*]] = arith.mulf %{{.*}}, %{{.*}} : vector<8xf32>
+// AVX2: qdq.table_lookup %[[T]][%{{.*}}] : vector<8xf32>, vector<{{[0-9]+}}xi32>
+// AVX2-NOT: arith.mulf
+// AVX2: vector.transfer_write
+// AVX2-LABEL: func.func @f4_axis_inner_f32
+// AVX2-NOT: scf.if
+// AVX2: qdq.table_lookup %{{.*}}[%{{.*}}] : vector<8xf32>, vector<{{[0-9]+}}xi32>
+// AVX2: arith.xori
+// AVX2: arith.mulf %{{.*}}, %{{.*}} : vector<{{[0-9]+}}xf32>
+func.func @f4_tensor_f32(%x: tensor<4096xf4E2M1FN>, %s: tensor<f32>) -> tensor<4096xf32> {
+  %y = qdq.dequantize_linear %x, %s : (tensor<4096xf4E2M1FN>, tensor<f32>) -> tensor<4096xf32>
+  return %y : tensor<4096xf32>
+}
+func.func @f4_rows_f32(%x: tensor<16x4096xf4E2M1FN>, %s: tensor<16xf32>) -> tensor<16x4096xf32> {
+  %y = qdq.dequantize_linear %x, %s {axis = 0 : i64} : (tensor<16x4096xf4E2M1FN>, tensor<16xf32>) -> tensor<16x4096xf32>
+  return %y : tensor<16x4096xf32>
+}
+func.func @f4_axis_inner_f32(%x: tensor<64x64xf4E2M1FN>, %s: tensor<64xf32>) -> tensor<64x64xf32> {
+  %y = qdq.dequantize_linear %x, %s {axis = 1 : i64} : (tensor<64x64xf4E2M1FN>, tensor<64xf32>) -> tensor<64x64xf32>
+  return %y : tensor<64x64xf32>
 }
