@@ -337,14 +337,31 @@ Value KernelBuilder::fp4ProductInI32Lanes(Value codes, Value scale) {
   static constexpr float kMagnitudes[] = {0.0f, 0.5f, 1.0f, 1.5f,
                                           2.0f, 3.0f, 4.0f, 6.0f};
   auto tableType = VectorType::get({8}, b.getF32Type());
-  Value table = arith::ConstantOp::create(
-      b, loc, DenseElementsAttr::get(tableType, ArrayRef<float>(kMagnitudes)));
+  auto magnitudes = [&]() -> Value {
+    return arith::ConstantOp::create(
+        b, loc,
+        DenseElementsAttr::get(tableType, ArrayRef<float>(kMagnitudes)));
+  };
   Value scalar = peelScalarBroadcast(scale);
   bool folds =
       fastPaths && fp4ScaledMagnitudes && !isa<VectorType>(scalar.getType());
-  if (folds)
-    table = arith::MulFOp::create(
-        b, loc, table, vector::BroadcastOp::create(b, loc, tableType, scalar));
+  Value table;
+  if (folds) {
+    // Next to the scale's definition, so outside the loop over its steps
+    // (built in the step, the multiply stayed in the inner loop of the
+    // per-row loops, where LLVM did not hoist it, and the scale spilled);
+    // once per scale.
+    Value &scaled = fp4ScaledTables[scalar];
+    if (!scaled) {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointAfterValue(scalar);
+      Value splat = vector::BroadcastOp::create(b, loc, tableType, scalar);
+      scaled = arith::MulFOp::create(b, loc, splat, magnitudes());
+    }
+    table = scaled;
+  } else {
+    table = magnitudes();
+  }
   Value entries = TableLookupOp::create(b, loc, table, codes);
   Value sign = arith::AndIOp::create(
       b, loc, codes, intConstant(b, loc, vectorOf(b.getI32Type()), INT32_MIN));

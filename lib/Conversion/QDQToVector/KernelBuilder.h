@@ -1084,6 +1084,9 @@ private:
   /// vector and -M * scale per scale.
   llvm::DenseMap<Value, Value> fusedShifts;
   llvm::DenseMap<Value, std::pair<Value, Value>> fusedAddends;
+  /// fp4ProductInI32Lanes's tables of magnitudes times a scale
+  /// (fp4ScaledMagnitudes), per scalar scale.
+  llvm::DenseMap<Value, Value> fp4ScaledTables;
   /// Step scales read from an axis table stored in split halves
   /// (splitsScaleTable): each vector holds its step's even lanes, then its
   /// odd ones.

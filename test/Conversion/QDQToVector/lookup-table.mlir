@@ -402,7 +402,8 @@ func.func @e4m3_rows_bf16_long(%x: tensor<3x2048xf8E4M3FN>, %s: tensor<3xbf16>) 
 // rows of one scale: the loops are built twice. Where a scale is not
 // finite (an infinite or NaN entry would take the lane's sign by the XOR),
 // the magnitudes are decoded and multiplied; else the 8-entry table holds
-// the magnitudes times the scale and the steps multiply nothing. Per-axis
+// the magnitudes times the scale, built outside the loop over the scale's
+// steps, and the steps multiply nothing. Per-axis
 // along the innermost axis (a scale per lane) keeps the multiply.
 // AVX2-LABEL: func.func @f4_tensor_f32
 // AVX2-DAG: %[[MAG:.*]] = arith.constant dense<[0.000000e+00, 5.000000e-01, 1.000000e+00, 1.500000e+00, 2.000000e+00, 3.000000e+00, 4.000000e+00, 6.000000e+00]> : vector<8xf32>
@@ -415,9 +416,9 @@ func.func @e4m3_rows_bf16_long(%x: tensor<3x2048xf8E4M3FN>, %s: tensor<3xbf16>) 
 // AVX2: arith.xori
 // AVX2: arith.mulf %{{.*}}, %{{.*}} : vector<{{[0-9]+}}xf32>
 // AVX2: } else {
-// AVX2: scf.for
 // AVX2: %[[SB:.*]] = vector.broadcast %{{.*}} : f32 to vector<8xf32>
 // AVX2: %[[T:.*]] = arith.mulf %[[SB]], %[[MAG]] : vector<8xf32>
+// AVX2: scf.for
 // AVX2: %[[E:.*]] = qdq.table_lookup %[[T]][%{{.*}}] : vector<8xf32>, vector<{{[0-9]+}}xi32>
 // AVX2: %[[EB:.*]] = arith.bitcast %[[E]] : vector<{{[0-9]+}}xf32> to vector<{{[0-9]+}}xi32>
 // AVX2: %[[Y:.*]] = arith.xori %[[EB]], %{{.*}} : vector<{{[0-9]+}}xi32>
@@ -427,8 +428,8 @@ func.func @e4m3_rows_bf16_long(%x: tensor<3x2048xf8E4M3FN>, %s: tensor<3xbf16>) 
 // AVX2: scf.if
 // AVX2: } else {
 // AVX2: scf.for
-// AVX2: scf.for
 // AVX2: %[[T:.*]] = arith.mulf %{{.*}}, %{{.*}} : vector<8xf32>
+// AVX2: scf.for
 // AVX2: qdq.table_lookup %[[T]][%{{.*}}] : vector<8xf32>, vector<{{[0-9]+}}xi32>
 // AVX2-NOT: arith.mulf
 // AVX2: vector.transfer_write
