@@ -2642,6 +2642,30 @@ def loop_row_cases():
     return cases
 
 
+def fp4_row_scale_cases():
+    """fp4 x per row (axis 0, dynamic shapes: the rows scheme) -> f32,
+    every code three times per row. On AVX2 without AVX-512 the vector
+    lowering folds finite row scales into its 8-entry table of magnitudes
+    (XORing the code's sign in): rows of the finite special scales, then
+    the same rows with +inf and NaN ones, which take the loops that
+    multiply."""
+    finite = [v for v, name in F32_SPECIAL_SCALES
+              if not (v & 0x7F800000) == 0x7F800000]
+    x = [c for _ in range(3) for c in range(16)]
+    cases = []
+    for tag, scales, what in [
+            ('finite', finite, 'the finite special scales'),
+            ('inf_nan', finite[:3] + [0x7F800000, 0xFFC00000] + finite[3:],
+             'the finite special scales, +inf and -NaN')]:
+        cases.append(Case('fp4_rows_%s' % tag, 'f4E2M1FN',
+                          [len(scales), len(x)], x * len(scales), 'f32',
+                          [len(scales)], scales, axis=0, y_type='f32',
+                          dynamic=True,
+                          note='Rows of every code three times, scaled by '
+                               '%s.' % what))
+    return cases
+
+
 def spec_cases(x_type):
     """Worked examples of ../shared/specs/onnx-dequantizelinear-numerics.md
     and the ONNX backend tests."""
@@ -2682,7 +2706,7 @@ def spec_cases(x_type):
                           [0x8, 0x1, 0x7, 0xF, 0x0], 'f32', [], [two],
                           'f4E2M1FN', [1], [0x8], y_type='f32',
                           note='fp4 -0 * 2 = -0; the (-0) zero point is not '
-                               'subtracted.')],
+                               'subtracted.')] + fp4_row_scale_cases(),
     }
     return table.get(x_type, [])
 
