@@ -142,6 +142,10 @@ KernelBuilder::KernelBuilder(PatternRewriter &b, DequantizeLinearOp op,
     fp4InI32Lanes = true;
     this->useDecodeTable = false;
   }
+  // ... and with one scale per step its table holds the magnitudes times
+  // the scale. On the same Zen 3 VM (A/B against the build before, 7
+  // rounds, 2026-12-04 04:14 UTC) per tensor and per row (rows of 4096)
+  // -> f32 ran at 1.22x and 1.24x at 64 Ki, 0.98-1.00x at 4 Mi.
   fp4ScaledMagnitudes =
       fp4InI32Lanes &&
       (plan.scheme == Scheme::PerTensor ||

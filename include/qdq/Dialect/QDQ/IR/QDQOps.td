@@ -264,7 +264,8 @@ def QDQ_TableLookupOp : QDQ_Op<"table_lookup",
     x: 16 entries, or 4 for 2-bit x on AVX2 without AVX-512), and to
     decode fp8/fp4 x (on AVX2 without AVX-512, fp4 x takes the magnitudes
     of its codes from an 8-entry f32 table indexed by the sign-extended
-    code: the index mod 8 drops the sign bit).
+    code: the index mod 8 drops the sign bit; where one finite scale
+    covers a step, the table holds the magnitudes times the scale).
 
     `--convert-qdq-vector-ops-to-llvm` lowers it to x86 shuffles when the
     CPU has them (`pshufb`/`vpshufb` for 16 bytes, AVX512_VBMI `vpermb` for
