@@ -155,6 +155,14 @@ cmake "${cmake_args[@]}" -DQDQ_BUILD_BENCHMARKS=ON -DQDQ_BENCH_SET="$set_name" \
   -DQDQ_BENCH_MT_DYNAMIC="$([ "$ab_dynamic" = 1 ] && echo ON || echo OFF)" \
   -DQDQ_BENCH_MT_QDQ_OPT="$ab_binary" -DQDQ_BENCH_CPU="$cpu" \
   -DQDQ_BENCH_PIPELINE_OPTIONS="$pipeline_options" >/dev/null
+gen="$build/bench/gen"
+ncases="$(python3 -c 'import json, sys; print(len(json.load(open(sys.argv[1]))["cases"]))' \
+  "$gen/cases.json")"
+if [ "$ncases" = 0 ]; then
+  log "no case of the $set_name set${sizes:+ at sizes $sizes} matches --filter '$filter'" \
+    "(case ids look like i4_b32_f16_4Mi: x, granularity, result, size)"
+  exit 2
+fi
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 log "building (kernels: qdq-opt/mlir-opt -> mlir-translate -> llc, in parallel)"
@@ -164,7 +172,6 @@ if ! ninja -C "$build" bench_dq >"$tmp/build.log" 2>&1; then
   exit 1
 fi
 bench="$build/bench/bench_dq"
-gen="$build/bench/gen"
 
 # 1. Correctness: every kernel against the plain loop, the plain loops
 #    against dq_reference.py.
