@@ -383,6 +383,7 @@ LogicalResult Driver::run(const DataSet &dataSet) {
   }
 
   std::vector<const Tensor *> args;
+  args.reserve(dataSet.inputs.size() + imported->initializerArgs.size());
   for (const Tensor &input : dataSet.inputs)
     args.push_back(&input);
   for (const Tensor &init : imported->initializerArgs)
@@ -412,6 +413,7 @@ static LogicalResult runMLIRFile(MLIRContext &context, StringRef path,
   if (failed(compiled))
     return failure();
   std::vector<const Tensor *> args;
+  args.reserve(dataSet.inputs.size());
   for (const Tensor &input : dataSet.inputs)
     args.push_back(&input);
   return runAndReport(**compiled, dataSet, args, resultNames);
@@ -462,6 +464,7 @@ static FailureOr<std::vector<std::string>> listDataSets(StringRef dir) {
   }
   llvm::sort(found);
   std::vector<std::string> dirs;
+  dirs.reserve(found.size());
   for (auto &entry : found)
     dirs.push_back(entry.second);
   return dirs;

@@ -203,6 +203,8 @@ public:
   }
 };
 
+} // namespace
+
 /// Ops on packed memrefs that the qdq lowering never creates and whose
 /// upstream lowering would address one element per byte; reported, not
 /// miscompiled.
@@ -269,6 +271,8 @@ static LogicalResult checkPackedOps(ModuleOp module) {
       });
   return failure(walk.wasInterrupted());
 }
+
+namespace {
 
 struct ConvertPackedSubByteToLLVMPass
     : public qdq::impl::ConvertPackedSubByteToLLVMBase<

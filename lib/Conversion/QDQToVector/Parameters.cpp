@@ -246,7 +246,7 @@ Value KernelBuilder::buildAxisTable(Value param, bool isScale, int64_t length,
       *split = true;
     auto copyVector = [&](Value from, Value to, Value table) {
       Value entries = decode(b, loc, reader.read(b, loc, from, lanes, true));
-      if (split)
+      if (split != nullptr)
         entries = splitHalves(b, loc, entries);
       return vector::TransferWriteOp::create(b, loc, entries, table, to,
                                              ArrayRef<bool>{true})

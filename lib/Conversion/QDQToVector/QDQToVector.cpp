@@ -42,16 +42,16 @@ using namespace mlir;
 using namespace mlir::qdq;
 using namespace mlir::qdq::detail;
 
-namespace {
-
 /// The SIMD width measured fastest on the host for `op`, split over
 /// `numThreads` threads from `parallelThreshold` elements.
-unsigned hostVectorBitsOf(DequantizeLinearOp op, int64_t numThreads,
-                          int64_t parallelThreshold) {
+static unsigned hostVectorBitsOf(DequantizeLinearOp op, int64_t numThreads,
+                                 int64_t parallelThreshold) {
   return getHostVectorBits(op.getX().getType().getElementType(),
                            op.getY().getType().getElementType(),
                            hostStreams(op, numThreads, parallelThreshold));
 }
+
+namespace {
 
 class DequantizeLinearToVector : public OpRewritePattern<DequantizeLinearOp> {
 public:
@@ -234,16 +234,18 @@ private:
   bool hostWidthOnly;
 };
 
+} // namespace
+
 /// The SIMD width `op` is lowered at with `options`.
-unsigned getVectorBits(const QDQToVectorOptions &options,
-                       DequantizeLinearOp op) {
+static unsigned getVectorBits(const QDQToVectorOptions &options,
+                              DequantizeLinearOp op) {
   return options.vectorBits ? options.vectorBits
                             : hostVectorBitsOf(op, options.numThreads,
                                                options.parallelThreshold);
 }
 
 /// Whether `function`'s body defines a vector value.
-bool holdsVectors(Operation *function) {
+static bool holdsVectors(Operation *function) {
   return function
       ->walk([](Operation *op) {
         return llvm::any_of(op->getResultTypes(), llvm::IsaPred<VectorType>)
@@ -252,6 +254,8 @@ bool holdsVectors(Operation *function) {
       })
       .wasInterrupted();
 }
+
+namespace {
 
 struct ConvertQDQToVectorPass
     : public qdq::impl::ConvertQDQToVectorBase<ConvertQDQToVectorPass> {

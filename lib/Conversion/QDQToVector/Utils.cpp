@@ -73,7 +73,7 @@ Value mlir::qdq::detail::asRows(OpBuilder &b, Location loc, Value tensor,
 Value mlir::qdq::detail::expandTo(OpBuilder &b, Location loc, Value source,
                                   RankedTensorType type,
                                   ArrayRef<ReassociationIndices> groups,
-                                  SmallVector<OpFoldResult> sizes) {
+                                  ArrayRef<OpFoldResult> sizes) {
   bool manyDynamic = llvm::any_of(groups, [&](const ReassociationIndices &g) {
     return llvm::count_if(g, [&](int64_t d) { return type.isDynamicDim(d); }) >
            1;

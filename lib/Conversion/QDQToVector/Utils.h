@@ -44,7 +44,7 @@ Value asRows(OpBuilder &b, Location loc, Value tensor, int64_t split);
 /// such shapes go through tensor.reshape with an explicit shape instead.
 Value expandTo(OpBuilder &b, Location loc, Value source, RankedTensorType type,
                ArrayRef<ReassociationIndices> groups,
-               SmallVector<OpFoldResult> sizes);
+               ArrayRef<OpFoldResult> sizes);
 
 /// Unpacks a byte vector holding 8/bits codes per byte (first in the lowest
 /// bits) into one code per i8 lane, sign-extended within the lane when

@@ -34,8 +34,6 @@ namespace mlir::qdq {
 
 using namespace mlir;
 
-namespace {
-
 /// Streaming loops prefetch the statically shaped buffers of at least this
 /// many bytes they read (StreamingRule::prefetchBytes): x, not the tables
 /// of scales and zero points, which stay in the caches (dynamically shaped
@@ -48,7 +46,7 @@ constexpr uint64_t kMaxFactor = 4096;
 
 /// The largest power of two (at most kMaxFactor) that divides `n`; zero is
 /// divisible by everything.
-uint64_t powerOfTwoFactor(int64_t n) {
+static uint64_t powerOfTwoFactor(int64_t n) {
   if (n == 0)
     return kMaxFactor;
   uint64_t factor = uint64_t(n) & (~uint64_t(n) + 1);
@@ -58,7 +56,7 @@ uint64_t powerOfTwoFactor(int64_t n) {
 /// A power of two that provably divides the index `v`: constants, loop
 /// induction variables (lower bound and step), and arith add, sub, mul, min,
 /// max and select of those; 1 for anything else.
-uint64_t knownFactor(Value v, unsigned depth = 0) {
+static uint64_t knownFactor(Value v, unsigned depth = 0) {
   if (depth > 16)
     return 1;
   APInt constant;
@@ -103,7 +101,7 @@ uint64_t knownFactor(Value v, unsigned depth = 0) {
   return 1;
 }
 
-uint64_t knownFactor(OpFoldResult ofr) {
+static uint64_t knownFactor(OpFoldResult ofr) {
   if (std::optional<int64_t> c = getConstantIntValue(ofr))
     return powerOfTwoFactor(*c);
   return knownFactor(cast<Value>(ofr));
@@ -111,7 +109,7 @@ uint64_t knownFactor(OpFoldResult ofr) {
 
 /// The strides of an identity-layout or strided memref (some may be
 /// dynamic), or nullopt.
-std::optional<SmallVector<int64_t>> layoutStrides(MemRefType type) {
+static std::optional<SmallVector<int64_t>> layoutStrides(MemRefType type) {
   SmallVector<int64_t> strides;
   int64_t offset;
   if (failed(type.getStridesAndOffset(strides, offset)))
@@ -127,8 +125,8 @@ constexpr uint64_t kLineBytes = 64;
 
 /// A power of two dividing `stride` elements of `elementBytes` bytes; a
 /// dynamic stride counts `dynamicStrideFactor`.
-uint64_t strideFactor(int64_t stride, int64_t elementBytes,
-                      uint64_t dynamicStrideFactor) {
+static uint64_t strideFactor(int64_t stride, int64_t elementBytes,
+                             uint64_t dynamicStrideFactor) {
   if (ShapedType::isDynamic(stride))
     return dynamicStrideFactor;
   return powerOfTwoFactor(stride * elementBytes);
@@ -136,8 +134,9 @@ uint64_t strideFactor(int64_t stride, int64_t elementBytes,
 
 /// A power of two dividing the byte offset sum(index_k * stride_k) * bytes
 /// (dynamic strides: see strideFactor).
-uint64_t offsetFactor(ArrayRef<OpFoldResult> indices, ArrayRef<int64_t> strides,
-                      int64_t elementBytes, uint64_t dynamicStrideFactor) {
+static uint64_t offsetFactor(ArrayRef<OpFoldResult> indices,
+                             ArrayRef<int64_t> strides, int64_t elementBytes,
+                             uint64_t dynamicStrideFactor) {
   uint64_t factor = kMaxFactor;
   for (auto [index, stride] : llvm::zip_equal(indices, strides))
     factor = std::min(
@@ -149,7 +148,7 @@ uint64_t offsetFactor(ArrayRef<OpFoldResult> indices, ArrayRef<int64_t> strides,
 
 /// The bytes of a statically shaped memref of int/float elements (sub-byte
 /// elements packed), or nullopt (also when the count overflows int64).
-std::optional<int64_t> storageBytes(MemRefType type) {
+static std::optional<int64_t> storageBytes(MemRefType type) {
   if (!type.hasStaticShape() || !type.getElementType().isIntOrFloat())
     return std::nullopt;
   int64_t bits = type.getElementTypeBitWidth();
@@ -164,19 +163,21 @@ std::optional<int64_t> storageBytes(MemRefType type) {
 /// dividing the address of its first element, and one dividing the
 /// view's dynamic strides in bytes.
 constexpr int64_t kDynamicBytes = -1;
+namespace {
 struct BufferFacts {
   int64_t allocationBytes;
   uint64_t alignment;
   memref::AllocOp alloc;
   uint64_t dynamicStrideFactor;
 };
+} // namespace
 
 /// The facts of `memref`; with `rowGuard`, assuming the row guard of its
 /// allocation (kLineBytes divides the dynamic strides of the views that
 /// keep the allocation's strides or multiples of them: casts, collapsed
 /// dims, subviews of static strides).
-std::optional<BufferFacts> analyzeBuffer(Value memref, bool rowGuard,
-                                         unsigned depth = 0) {
+static std::optional<BufferFacts> analyzeBuffer(Value memref, bool rowGuard,
+                                                unsigned depth = 0) {
   if (depth > 16)
     return std::nullopt;
   Operation *def = memref.getDefiningOp();
@@ -252,7 +253,7 @@ std::optional<BufferFacts> analyzeBuffer(Value memref, bool rowGuard,
 /// The memref a view of `memref` was made from (through views that keep
 /// every element of their source in reach: casts, reshapes, subviews), or
 /// `memref` itself.
-Value viewedBuffer(Value memref) {
+static Value viewedBuffer(Value memref) {
   for (unsigned depth = 0; depth < 16; ++depth) {
     Operation *def = memref.getDefiningOp();
     if (!def ||
@@ -269,7 +270,7 @@ Value viewedBuffer(Value memref) {
 
 /// The bytes of a statically shaped memref (sub-byte elements packed), else
 /// 0 (or, when the count overflows int64, the int64 maximum).
-int64_t staticBytes(Value memref) {
+static int64_t staticBytes(Value memref) {
   auto type = dyn_cast<MemRefType>(memref.getType());
   if (!type || !type.hasStaticShape() || !type.getElementType().isIntOrFloat())
     return 0;
@@ -278,7 +279,7 @@ int64_t staticBytes(Value memref) {
 
 /// The distinct buffers (see viewedBuffer) that the loads of the loop nest
 /// `nest` read.
-llvm::SetVector<Value> readBuffers(Operation *nest) {
+static llvm::SetVector<Value> readBuffers(Operation *nest) {
   llvm::SetVector<Value> buffers;
   nest->walk([&](Operation *op) {
     Value base;
@@ -296,7 +297,7 @@ llvm::SetVector<Value> readBuffers(Operation *nest) {
 
 /// The top-level operation of the function that holds `op` (its loop nest),
 /// or `op` itself.
-Operation *topLevelNest(Operation *op) {
+static Operation *topLevelNest(Operation *op) {
   if (Operation *function =
           op->getParentWithTrait<OpTrait::IsIsolatedFromAbove>())
     for (Region &region : function->getRegions())
@@ -309,7 +310,7 @@ Operation *topLevelNest(Operation *op) {
 /// mask), with the facts of its buffer; with `rowGuard`, assuming the row
 /// guard. Nullopt when the buffer is unknown or the vector does not run
 /// along a contiguous innermost dim.
-std::optional<std::pair<uint64_t, BufferFacts>>
+static std::optional<std::pair<uint64_t, BufferFacts>>
 writeAlignment(vector::TransferWriteOp write, bool rowGuard) {
   auto memrefType = dyn_cast<MemRefType>(write.getShapedType());
   if (!memrefType || !memrefType.getElementType().isIntOrFloat() ||
@@ -328,6 +329,8 @@ writeAlignment(vector::TransferWriteOp write, bool rowGuard) {
                             elementBytes, buffer->dynamicStrideFactor));
   return std::make_pair(alignment, *buffer);
 }
+
+namespace {
 
 /// A write that becomes a non-temporal store: the alignment its address
 /// provably has, and for a write into a dynamically shaped allocation, that

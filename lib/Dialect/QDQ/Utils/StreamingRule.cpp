@@ -54,10 +54,12 @@ struct Built {
 /// zero `streamed` makes the share inf or NaN, and the result false through
 /// `some`. (One statement per op: the order of the built ops must not
 /// depend on the compiler's order of evaluating arguments.)
+} // namespace
+
 template <typename Arith>
-typename Arith::Bool evaluate(const StreamingRule &rule, const Arith &a,
-                              typename Arith::Num written,
-                              typename Arith::Num streamed, int64_t threads) {
+static typename Arith::Bool
+evaluate(const StreamingRule &rule, const Arith &a, typename Arith::Num written,
+         typename Arith::Num streamed, int64_t threads) {
   typename Arith::Num zero = a.constant(0.0);
   typename Arith::Bool wrote = a.greater(written, zero);
   typename Arith::Bool moved = a.greater(streamed, zero);
@@ -70,7 +72,6 @@ typename Arith::Bool evaluate(const StreamingRule &rule, const Arith &a,
   }
   return a.both(some, a.greaterOrEqual(streamed, threshold));
 }
-} // namespace
 
 bool StreamingRule::streams(double written, double streamed,
                             int64_t threads) const {
