@@ -25,7 +25,13 @@ llvm_config.use_default_substitutions()
 config.environment["FILECHECK_OPTS"] = "-enable-var-scope"
 
 tool_dirs = [config.qdq_tools_dir, config.llvm_tools_dir]
-tools = ["qdq-opt", "qdq-onnx-run", "mlir-runner", "mlir-translate", "opt", "llc", "not", "count", "split-file"]
+# `lit --param tune_cpu=znver3` (an LLVM CPU name): qdq-opt takes that CPU's
+# host defaults (--qdq-tune-cpu), and the host-cpu-<name> feature below
+# names it, so the tests of every measured CPU's defaults run on any host.
+qdq_tune_cpu = lit_config.params.get("tune_cpu")
+qdq_opt_args = ["--qdq-tune-cpu=" + qdq_tune_cpu] if qdq_tune_cpu else []
+tools = [ToolSubst("qdq-opt", extra_args=qdq_opt_args, unresolved="fatal"),
+         "qdq-onnx-run", "mlir-runner", "mlir-translate", "opt", "llc", "not", "count", "split-file"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 
 # Executed tests: mlir-runner with the upstream runner utilities.
@@ -71,7 +77,9 @@ try:
 except OSError:
     qdq_llc_version = ""
 qdq_host_cpu = re.search(r"Host CPU: (\S+)", qdq_llc_version)
-if qdq_host_cpu:
+if qdq_tune_cpu:
+    config.available_features.add("host-cpu-" + qdq_tune_cpu)
+elif qdq_host_cpu:
     config.available_features.add("host-cpu-" + qdq_host_cpu.group(1))
 # Executed tests of x86 forms beyond the host's default: feature
 # host-<flag> for the AVX2 and AVX-512 flags of /proc/cpuinfo this host has.

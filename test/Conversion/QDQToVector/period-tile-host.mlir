@@ -1,6 +1,8 @@
 // RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=256 cpu-features=ssse3,avx2" --split-input-file | FileCheck %s --check-prefix=%if host-cpu-znver5 %{ZEN5%} %else %{OTHER%}
 // RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=256 cpu-features=ssse3,avx2 period-tile=4" --split-input-file | FileCheck %s --check-prefix=FOUR
 // RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=256 cpu-features=ssse3,avx2 period-tile=1" --split-input-file | FileCheck %s --check-prefix=ONE
+// RUN: %qdq_opt_path %s --qdq-tune-cpu=znver5 --convert-qdq-to-vector="vector-bits=256 cpu-features=ssse3,avx2" --split-input-file | FileCheck %s --check-prefix=ZEN5
+// RUN: %qdq_opt_path %s --qdq-tune-cpu=znver3 --convert-qdq-to-vector="vector-bits=256 cpu-features=ssse3,avx2" --split-input-file | FileCheck %s --check-prefix=OTHER
 
 // The default period tile of per-axis tables whose period (C = 4096) is
 // several steps (getHostPeriodTile): on AMD Zen 5 one period at a time for
@@ -8,7 +10,8 @@
 // (StreamingRule::host, --qdq-nontemporal-stores) will stream the nest's
 // stores, and tiles of 4 periods (4 rows per column step) where it will
 // not. The column loop steps over the tile: 4096 elements for one period,
-// 16384 for four. An explicit period-tile wins over the host's.
+// 16384 for four. An explicit period-tile wins over the host's;
+// --qdq-tune-cpu names the CPU whose defaults apply, whatever the host.
 
 // 16 Mi elements, 80 MiB of x and results: every host's rule streams.
 // OTHER-LABEL: func.func @streams

@@ -5,10 +5,21 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/TargetParser/Host.h"
 
+#include <string>
+
 using namespace mlir;
 
-// The name is read once: the host defaults ask per op.
+static std::string &tuneCPUName() {
+  static std::string name;
+  return name;
+}
+
+void qdq::setTuneCPUName(llvm::StringRef name) { tuneCPUName() = name.str(); }
+
+// The host's name is read once: the host defaults ask per op.
 static llvm::StringRef hostCPUName() {
+  if (!tuneCPUName().empty())
+    return tuneCPUName();
   static const llvm::StringRef name = llvm::sys::getHostCPUName();
   return name;
 }
