@@ -7,7 +7,10 @@
 // f32 table tf[i] = 3 i - 19.75 with i32 index k = (7 k^2 + 5 k + 3) mod 1000
 // (read mod 16); its first 8 entries as an 8-entry table with the i32 indices
 // -8..9, 15, 16, -9, -16, 1000, -1000 read as unsigned mod 8 (the
-// sign-extended fp4 codes of the vector lowering are negative).
+// sign-extended fp4 codes of the vector lowering are negative), and again
+// with 32 of them, those 24 then 10, 11, -10, -11, 31, 32, -33, 2^31 - 1:
+// 32 lookups take two 512-bit vpermps with the table twice in a register on
+// AVX-512 hosts (24 are not a multiple of 16 and take 256-bit ones).
 // RUN: qdq-opt %s --qdq-to-llvm | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
 // RUN: qdq-opt %s --qdq-to-llvm="vector-bits=256" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
 // RUN: qdq-opt %s --qdq-to-llvm="vector-bits=128" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
@@ -24,6 +27,11 @@ func.func @lookupf32(%t: vector<16xf32>, %i: vector<32xi32>) -> vector<32xf32> a
 func.func @lookupf8(%t: vector<8xf32>, %i: vector<24xi32>) -> vector<24xf32> attributes {no_inline} {
   %r = qdq.table_lookup %t[%i] : vector<8xf32>, vector<24xi32>
   return %r : vector<24xf32>
+}
+
+func.func @lookupf8_32(%t: vector<8xf32>, %i: vector<32xi32>) -> vector<32xf32> attributes {no_inline} {
+  %r = qdq.table_lookup %t[%i] : vector<8xf32>, vector<32xi32>
+  return %r : vector<32xf32>
 }
 
 func.func @lookup256(%t: vector<256xi8>, %i: vector<128xi8>) -> vector<128xi8> attributes {no_inline} {
@@ -77,6 +85,12 @@ func.func @main() {
   vector.store %f8, %mf8[%c0] : memref<24xf32>, vector<24xf32>
   %uf8 = memref.cast %mf8 : memref<24xf32> to memref<*xf32>
   call @printMemrefF32(%uf8) : (memref<*xf32>) -> ()
+  %if8w = arith.constant dense<[-8, -7, -6, -5, -4, -3, -2, -1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 15, 16, -9, -16, 1000, -1000, 10, 11, -10, -11, 31, 32, -33, 2147483647]> : vector<32xi32>
+  %f8w = call @lookupf8_32(%tf8, %if8w) : (vector<8xf32>, vector<32xi32>) -> vector<32xf32>
+  %mf8w = memref.alloca() : memref<32xf32>
+  vector.store %f8w, %mf8w[%c0] : memref<32xf32>, vector<32xf32>
+  %uf8w = memref.cast %mf8w : memref<32xf32> to memref<*xf32>
+  call @printMemrefF32(%uf8w) : (memref<*xf32>) -> ()
   return
 }
 // CHECK: data =
@@ -89,3 +103,5 @@ func.func @main() {
 // CHECK-NEXT: [-10.75,  25.25,  7.25,  -16.75,  1.25,  13.25,  19.25,  19.25,  13.25,  1.25,  -16.75,  7.25,  1.25,  13.25,  19.25,  19.25,  13.25,  25.25,  7.25,  -16.75,  1.25,  -10.75,  -4.75,  -4.75,  13.25,  1.25,  -16.75,  -16.75,  1.25,  -10.75,  -4.75,  -4.75]
 // CHECK: data =
 // CHECK-NEXT: [-19.75,  -16.75,  -13.75,  -10.75,  -7.75,  -4.75,  -1.75,  1.25,  -19.75,  -16.75,  -13.75,  -10.75,  -7.75,  -4.75,  -1.75,  1.25,  -19.75,  -16.75,  1.25,  -19.75,  1.25,  -19.75,  -19.75,  -19.75]
+// CHECK: data =
+// CHECK-NEXT: [-19.75,  -16.75,  -13.75,  -10.75,  -7.75,  -4.75,  -1.75,  1.25,  -19.75,  -16.75,  -13.75,  -10.75,  -7.75,  -4.75,  -1.75,  1.25,  -19.75,  -16.75,  1.25,  -19.75,  1.25,  -19.75,  -19.75,  -19.75,  -13.75,  -10.75,  -1.75,  -4.75,  1.25,  -19.75,  1.25,  1.25]
