@@ -556,10 +556,12 @@ private:
   /// fp4 codes sign-extended into i32 lanes times `scale`: the magnitude of
   /// each code from an 8-entry f32 table (qdq.table_lookup, which reads the
   /// index mod 8, so the sign bit drops out) with the lane's sign bit XORed
-  /// in. The decode is exact (e2m1 has no NaN or infinity, and -0 keeps its
-  /// sign); the table holds the magnitudes times the scale when the scale
-  /// is one scalar and the loops fold it (fp4ScaledMagnitudes), else the
-  /// magnitudes, and the decoded values are multiplied by `scale`.
+  /// in; with fp4SignedTable, the zero-extended codes' signed values from a
+  /// 16-entry table. The decode is exact (e2m1 has no NaN or infinity, and
+  /// -0 keeps its sign); the table holds the magnitudes (values) times the
+  /// scale when the scale is one scalar and the loops fold it
+  /// (fp4ScaledMagnitudes), else the decoded values are multiplied by
+  /// `scale`.
   Value fp4ProductInI32Lanes(Value codes, Value scale);
 
   //===--------------------------------------------------------------------===//
@@ -1112,9 +1114,13 @@ private:
   std::optional<LookupTable> decodeTable;
   /// Packed x is read with StoredReader::readAsI32.
   bool unpackToI32 = false;
-  /// fp4 x where the decode table would apply, on AVX2 without AVX512F:
-  /// decoded in i32 lanes instead (fp4ProductInI32Lanes).
+  /// fp4 x where the decode table would apply, on AVX2 without AVX512F or
+  /// on AVX-512 with 512-bit registers: decoded in i32 lanes instead
+  /// (fp4ProductInI32Lanes).
   bool fp4InI32Lanes = false;
+  /// fp4InI32Lanes on AVX-512: the codes zero-extended, the table of the 16
+  /// signed values (no sign to XOR in).
+  bool fp4SignedTable = false;
   /// fp4InI32Lanes where a step's scale is one scalar (per-tensor, per-axis
   /// rows of one scale): in the loops built with `fastPaths`, which run
   /// when every scale is finite, the 8-entry table holds the magnitudes
@@ -1123,7 +1129,14 @@ private:
   /// product's sign is the XOR of theirs. (An infinite or NaN scale gives
   /// NaN entries, whose sign the XOR would flip where the multiply keeps
   /// the scale's, or x86's default NaN for 0 * infinity.)
+  /// With fp4SignedTable the table holds every signed value times the
+  /// scale, which is exact for any scale (each entry is the product the
+  /// steps would compute), so those loops fold it without the branch.
   bool fp4ScaledMagnitudes = false;
+  /// fp4ScaledMagnitudes only in the loops built with `fastPaths`.
+  bool fp4FoldNeedsFiniteScales() const {
+    return fp4ScaledMagnitudes && !fp4SignedTable;
+  }
   /// f16 results of integer x of at most 8 bits (packed included, in i8
   /// lanes, but not blocked) with a zero point of at most 8 bits or none,
   /// of fp8 x and of f16 x without a zero point, with f16 scales are

@@ -109,7 +109,7 @@ Value KernelBuilder::scalesAllowFastPaths() {
       add(hardwareBF16Inexact(scale));
     if (fusedMultiplyAdd)
       add(fusedMultiplyAddInexact(scale));
-    if (finiteBF16 || fp4ScaledMagnitudes)
+    if (finiteBF16 || fp4FoldNeedsFiniteScales())
       add(nonFinite(scale));
     if (foldedRebias)
       add(rebiasOverflows(scale));

@@ -4,6 +4,7 @@
 // RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 cpu-features=avx512f" --split-input-file | FileCheck %s --check-prefix=F32
 // RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 cpu-features=avx512bw,avx512vbmi,avx512bf16" --split-input-file | FileCheck %s --check-prefixes=BF16,%if host-cpu-znver{{.*}} %{BF16-ZEN%} %else %{BF16-OTHER%}
 // RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=256 cpu-features=ssse3,avx2" --split-input-file | FileCheck %s --check-prefix=AVX2
+// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 cpu-features=avx2,avx512f,avx512bw,avx512vbmi" --split-input-file | FileCheck %s --check-prefix=AVX512
 // RUN: not qdq-opt %s --convert-qdq-to-vector="cpu-features=avx9" 2>&1 | FileCheck %s --check-prefix=BAD
 
 // BAD: error: cpu-features: unknown feature 'avx9'
@@ -449,4 +450,45 @@ func.func @f4_rows_f32(%x: tensor<16x4096xf4E2M1FN>, %s: tensor<16xf32>) -> tens
 func.func @f4_axis_inner_f32(%x: tensor<64x64xf4E2M1FN>, %s: tensor<64xf32>) -> tensor<64x64xf32> {
   %y = qdq.dequantize_linear %x, %s {axis = 1 : i64} : (tensor<64x64xf4E2M1FN>, tensor<64xf32>) -> tensor<64x64xf32>
   return %y : tensor<64x64xf32>
+}
+
+// -----
+
+// fp4 x on 512-bit registers with AVX-512 (where no per-tensor, row or
+// block table applies): the codes zero-extended into i32 lanes and their
+// signed values 0, 0.5, 1, 1.5, 2, 3, 4, 6, -0, ..., -6 looked up in one
+// 16-entry f32 table (vpermps reads the index mod 16), with no sign to
+// XOR in. Per-axis along the innermost axis multiplies by the lanes'
+// scales. With one scale per step (here rows of a dynamic length, which
+// take no table of their own) the table holds every value times the
+// scale, built once per row, outside the steps, and the steps multiply
+// nothing: exact for any scale (each entry is the product a step would
+// compute), so unlike the 8-entry AVX2 form, with no check of the scales.
+// AVX512-LABEL: func.func @f4_axis_inner_avx512
+// AVX512-DAG: %[[VAL:.*]] = arith.constant dense<[0.000000e+00, 5.000000e-01, 1.000000e+00, 1.500000e+00, 2.000000e+00, 3.000000e+00, 4.000000e+00, 6.000000e+00, -0.000000e+00, -5.000000e-01, -1.000000e+00, -1.500000e+00, -2.000000e+00, -3.000000e+00, -4.000000e+00, -6.000000e+00]> : vector<16xf32>
+// AVX512: scf.for
+// AVX512: %[[C:.*]] = qdq.unpack_bits %{{.*}}, 4 : vector<32xi8> -> vector<64xi32>
+// AVX512-NEXT: %[[V:.*]] = qdq.table_lookup %[[VAL]][%[[C]]] : vector<16xf32>, vector<64xi32>
+// AVX512-NEXT: arith.mulf %[[V]], %{{.*}} : vector<64xf32>
+// AVX512-NOT: arith.xori
+// Rows of at least 64 elements take a table each (row tables, whose
+// entries come from the same fold); shorter ones the steps.
+// AVX512-LABEL: func.func @f4_rows_avx512
+// AVX512-DAG: %[[VAL:.*]] = arith.constant dense<[0.000000e+00, 5.000000e-01, 1.000000e+00, 1.500000e+00, 2.000000e+00, 3.000000e+00, 4.000000e+00, 6.000000e+00, -0.000000e+00, -5.000000e-01, -1.000000e+00, -1.500000e+00, -2.000000e+00, -3.000000e+00, -4.000000e+00, -6.000000e+00]> : vector<16xf32>
+// AVX512-NOT: arith.cmpf
+// AVX512: arith.mulf %{{.*}}, %[[VAL]] : vector<16xf32>
+// AVX512: %[[SB:.*]] = vector.broadcast %{{.*}} : f32 to vector<16xf32>
+// AVX512-NEXT: %[[T:.*]] = arith.mulf %[[SB]], %[[VAL]] : vector<16xf32>
+// AVX512: scf.for
+// AVX512-NOT: arith.mulf
+// AVX512: %[[C:.*]] = qdq.unpack_bits %{{.*}}, 4 : vector<32xi8> -> vector<64xi32>
+// AVX512-NEXT: %[[Y:.*]] = qdq.table_lookup %[[T]][%[[C]]] : vector<16xf32>, vector<64xi32>
+// AVX512-NEXT: vector.transfer_write %[[Y]]
+func.func @f4_axis_inner_avx512(%x: tensor<64x64xf4E2M1FN>, %s: tensor<64xf32>) -> tensor<64x64xf32> {
+  %y = qdq.dequantize_linear %x, %s {axis = 1 : i64} : (tensor<64x64xf4E2M1FN>, tensor<64xf32>) -> tensor<64x64xf32>
+  return %y : tensor<64x64xf32>
+}
+func.func @f4_rows_avx512(%x: tensor<4x?xf4E2M1FN>, %s: tensor<4xf32>) -> tensor<4x?xf32> {
+  %y = qdq.dequantize_linear %x, %s {axis = 0 : i64} : (tensor<4x?xf4E2M1FN>, tensor<4xf32>) -> tensor<4x?xf32>
+  return %y : tensor<4x?xf32>
 }

@@ -265,7 +265,10 @@ def QDQ_TableLookupOp : QDQ_Op<"table_lookup",
     decode fp8/fp4 x (on AVX2 without AVX-512, fp4 x takes the magnitudes
     of its codes from an 8-entry f32 table indexed by the sign-extended
     code: the index mod 8 drops the sign bit; where one finite scale
-    covers a step, the table holds the magnitudes times the scale).
+    covers a step, the table holds the magnitudes times the scale; on
+    AVX-512 with 512-bit vectors it takes its signed values from a
+    16-entry table indexed by the code, times the scale where one scale
+    covers a step).
 
     `--convert-qdq-vector-ops-to-llvm` lowers it to x86 shuffles when the
     CPU has them (`pshufb`/`vpshufb` for 16 bytes, AVX512_VBMI `vpermb` for
