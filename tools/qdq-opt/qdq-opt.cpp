@@ -24,8 +24,9 @@ static llvm::cl::opt<std::string> tuneCPU(
     llvm::cl::desc("Take the host defaults of this CPU (an LLVM CPU name, "
                    "e.g. znver3) instead of the host's"),
     llvm::cl::value_desc("cpu"),
-    llvm::cl::callback(
-        [](const std::string &name) { mlir::qdq::setTuneCPUName(name); }));
+    llvm::cl::callback([](const std::string &name) {
+      mlir::qdq::setTuneCPUName(name);
+    }));
 
 int main(int argc, char **argv) {
   mlir::registerAllPasses();

@@ -152,8 +152,8 @@ KernelBuilder::KernelBuilder(PatternRewriter &b, DequantizeLinearOp op,
   // 1.23x, bf16 1.13x; 12 unchanged kernels of the same run 0.99x. Indices
   // from byte shuffles instead (LookupTable::packedIndices: one vpermt2b
   // per register, no shift) ran at 0.93x this form (17:17 UTC).
-  if (this->useDecodeTable && isa<Float4E2M1FNType>(xElement) &&
-      x86.avx512f && registerLanes == 16) {
+  if (this->useDecodeTable && isa<Float4E2M1FNType>(xElement) && x86.avx512f &&
+      registerLanes == 16) {
     fp4InI32Lanes = true;
     fp4SignedTable = true;
     this->useDecodeTable = false;
