@@ -2,9 +2,15 @@
 """Describes the machine and the run for bench/results (scripts/bench.sh).
 
     machine_info.py OUT.json [key=value ...]
+    machine_info.py --git-state OUT.json
 
 Reads /proc/cpuinfo, /proc/meminfo, lscpu, uname and the tool versions;
 the extra key=value pairs (load averages, options) are stored as given.
+`--git-state` only prints the checkout's commit, with " + uncommitted
+changes" when the code differs from it (the results directory of OUT.json
+aside): scripts/bench.sh asks right after building the kernels and passes
+the answer back as git=..., so that edits made while the run times them
+are not taken for the code they were built from.
 """
 
 import json
@@ -24,7 +30,25 @@ def run(cmd):
         return ''
 
 
+def git_state(out):
+    """The commit of the checkout, and whether its code differs from it."""
+    root = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..')
+    head = run(['git', '-C', root, 'rev-parse', '--short', 'HEAD']).strip()
+    # The results directory this run writes into (tracked for the committed
+    # tables) does not count as a change to the code.
+    results = os.path.relpath(os.path.dirname(os.path.abspath(out)),
+                              os.path.abspath(root))
+    status = ['git', '-C', root, 'status', '--porcelain', '--untracked-files=no']
+    if not results.startswith('..'):
+        status += ['--', '.', f':(exclude){results}']
+    dirty = run(status).strip()
+    return (head or '?') + (' + uncommitted changes' if dirty else '')
+
+
 def main():
+    if sys.argv[1] == '--git-state':
+        print(git_state(sys.argv[2]))
+        return
     out = sys.argv[1]
     info = {}
     cpuinfo = open('/proc/cpuinfo').read()
@@ -78,17 +102,7 @@ def main():
         (f'-mcpu=native = {hc.group(1)}' if hc else '?')
     bm = run(['dpkg-query', '-W', '-f=${Version}', 'libbenchmark-dev'])
     info['benchmark_version'] = bm or '?'
-    root = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..')
-    head = run(['git', '-C', root, 'rev-parse', '--short', 'HEAD']).strip()
-    # The results directory this run writes into (tracked for the committed
-    # tables) does not count as a change to the code.
-    results = os.path.relpath(os.path.dirname(os.path.abspath(out)),
-                              os.path.abspath(root))
-    status = ['git', '-C', root, 'status', '--porcelain', '--untracked-files=no']
-    if not results.startswith('..'):
-        status += ['--', '.', f':(exclude){results}']
-    dirty = run(status).strip()
-    info['git'] = (head or '?') + (' + uncommitted changes' if dirty else '')
+    info['git'] = git_state(out)
     info['date'] = time.strftime('%Y-%m-%d %H:%M %Z')
     for kv in sys.argv[2:]:
         k, _, v = kv.partition('=')

@@ -172,6 +172,9 @@ if ! ninja -C "$build" bench_dq >"$tmp/build.log" 2>&1; then
   exit 1
 fi
 bench="$build/bench/bench_dq"
+# The code the kernels were built from (edits made while the run times
+# them must not be credited to them): machine.json's git.
+git_state="$(python3 "$root/bench/machine_info.py" --git-state "$results/machine.json")"
 
 # 1. Correctness: every kernel against the plain loop, the plain loops
 #    against dq_reference.py.
@@ -217,7 +220,7 @@ python3 "$root/bench/machine_info.py" "$results/machine.json" \
   load_before="$load_before" load_after="$load_after" rounds="$rounds" \
   time_scale="$time_scale" pipeline_options="$pipeline_options" cpu="$cpu" \
   threads_options="$second" \
-  command="$cmdline"
+  command="$cmdline" git="$git_state"
 python3 "$root/bench/make_table.py" --cases "$gen/cases.json" \
   --bench "$results/bench.json" ${ort_json:+--ort "$ort_json"} \
   --verify-log "$results/verify.log" --loops "$results/loops.json" \
