@@ -360,7 +360,7 @@ Value KernelBuilder::fp4ProductInI32Lanes(Value codes, Value scale) {
                                       -2.0f, -3.0f, -4.0f, -6.0f};
   int64_t tableSize = fp4SignedTable ? 16 : 8;
   auto tableType = VectorType::get({tableSize}, b.getF32Type());
-  auto magnitudes = [&]() -> Value {
+  auto decodedValues = [&]() -> Value {
     return arith::ConstantOp::create(
         b, loc,
         DenseElementsAttr::get(tableType,
@@ -380,11 +380,11 @@ Value KernelBuilder::fp4ProductInI32Lanes(Value codes, Value scale) {
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointAfterValue(scalar);
       Value splat = vector::BroadcastOp::create(b, loc, tableType, scalar);
-      scaled = arith::MulFOp::create(b, loc, splat, magnitudes());
+      scaled = arith::MulFOp::create(b, loc, splat, decodedValues());
     }
     table = scaled;
   } else {
-    table = magnitudes();
+    table = decodedValues();
   }
   Value entries = TableLookupOp::create(b, loc, table, codes);
   if (fp4SignedTable)

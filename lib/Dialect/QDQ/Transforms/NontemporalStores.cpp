@@ -158,12 +158,14 @@ static std::optional<int64_t> storageBytes(MemRefType type) {
   return bits / 8 + (bits % 8 != 0);
 }
 
+/// BufferFacts::allocationBytes of a dynamically shaped allocation.
+constexpr int64_t kDynamicBytes = -1;
+
+namespace {
 /// What a memref provably points into: the allocation, its static size in
 /// bytes (kDynamicBytes for a dynamically shaped one), a power of two
 /// dividing the address of its first element, and one dividing the
 /// view's dynamic strides in bytes.
-constexpr int64_t kDynamicBytes = -1;
-namespace {
 struct BufferFacts {
   int64_t allocationBytes;
   uint64_t alignment;

@@ -49,13 +49,13 @@ struct Built {
   }
 };
 
+} // namespace
+
 /// The rule once for both: something is moved and written, and `streamed`
 /// reaches minBytes (times twice the written share, times the threads). A
 /// zero `streamed` makes the share inf or NaN, and the result false through
 /// `some`. (One statement per op: the order of the built ops must not
 /// depend on the compiler's order of evaluating arguments.)
-} // namespace
-
 template <typename Arith>
 static typename Arith::Bool
 evaluate(const StreamingRule &rule, const Arith &a, typename Arith::Num written,
