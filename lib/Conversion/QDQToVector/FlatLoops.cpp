@@ -284,34 +284,20 @@ Value KernelBuilder::emitRange(const StoredReader &xReader, const FlatParams &p,
     firstOffset = arith::RemUIOp::create(b, loc, start, periodValue);
   bool hasScaleTable = p.scaleTable || p.scaleDirect;
   bool hasZpTable = p.zpTable || p.zpDirect;
-  auto tableScale = [&](Value offset) {
-    if (p.scaleDirect)
-      return decodeScale(p.scaleDirect->read(b, loc, offset, lanes, true));
-    Type entry =
-        cast<RankedTensorType>(p.scaleTable.getType()).getElementType();
-    Value scale = readTable(p.scaleTable, offset, entry);
-    // (f16 scales of nativeF16 loops: widened, which nativeF16Product
-    // looks through.)
-    if (entry.isF16())
-      return Value(
-          arith::ExtFOp::create(b, loc, vectorOf(b.getF32Type()), scale));
-    if (p.scaleTableInPlace && foldsScales())
-      return timesPowerOfTwo(b, loc, scale, foldedRebias);
-    if (p.scaleTableSplit)
-      splitScales.insert(scale);
-    return scale;
-  };
+  auto tableScale = [&](Value offset) { return readAxisScale(p, offset); };
   auto tableZeroPoint = [&](Value offset) {
-    if (p.zpDirect)
-      return decodeZeroPoint(p.zpDirect->read(b, loc, offset, lanes, true));
-    return preparedTableZeroPoint(readTable(p.zpTable, offset, p.zpEntryType));
+    return readAxisZeroPoint(p, offset);
   };
   // A table whose period is one step (P' == lanes) gives every step the
-  // same vectors: read them once, outside the loop.
+  // same vectors: read them once, outside the loop (code selection: its
+  // choices, computed once).
   bool invariantTable =
       plan.scheme == Scheme::AxisTable && plan.period == lanes;
   Value scaleVector = p.scaleVector, zpVector = p.zpVector;
-  if (invariantTable) {
+  Value choiceVector;
+  if (codeSelect) {
+    choiceVector = codeChoices(p, firstOffset);
+  } else if (invariantTable) {
     if (hasScaleTable)
       scaleVector = tableScale(firstOffset);
     if (hasZpTable)
@@ -326,6 +312,8 @@ Value KernelBuilder::emitRange(const StoredReader &xReader, const FlatParams &p,
     if (p.lookup)
       return lookupStep(xReader, *p.lookup, ValueRange{i}, ValueRange{j}, acc,
                         inBounds);
+    if (choiceVector)
+      return selectStep(xReader, choiceVector, i, j, acc, inBounds);
     Value scale = sharedScale ? sharedScale : scaleVector;
     Value zp = sharedZp ? sharedZp : zpVector;
     if (!sharedScale && hasScaleTable && !invariantTable)
@@ -410,6 +398,65 @@ Value KernelBuilder::emitRange(const StoredReader &xReader, const FlatParams &p,
       },
       [&](OpBuilder &nb, Location) { scf::YieldOp::create(nb, loc, result); });
   return tail.getResult(0);
+}
+
+Value KernelBuilder::readAxisScale(const FlatParams &p, Value offset) {
+  if (p.scaleDirect)
+    return decodeScale(p.scaleDirect->read(b, loc, offset, lanes, true));
+  Type entry = cast<RankedTensorType>(p.scaleTable.getType()).getElementType();
+  Value scale = readTable(p.scaleTable, offset, entry);
+  // (f16 scales of nativeF16 loops: widened, which nativeF16Product
+  // looks through.)
+  if (entry.isF16())
+    return arith::ExtFOp::create(b, loc, vectorOf(b.getF32Type()), scale);
+  if (p.scaleTableInPlace && foldsScales())
+    return timesPowerOfTwo(b, loc, scale, foldedRebias);
+  if (p.scaleTableSplit)
+    splitScales.insert(scale);
+  return scale;
+}
+
+Value KernelBuilder::readAxisZeroPoint(const FlatParams &p, Value offset) {
+  if (p.zpDirect)
+    return decodeZeroPoint(p.zpDirect->read(b, loc, offset, lanes, true));
+  return preparedTableZeroPoint(readTable(p.zpTable, offset, p.zpEntryType));
+}
+
+Value KernelBuilder::codeChoices(const FlatParams &p, Value offset) {
+  int64_t choices = LookupTable::choicesPerStep(xElement);
+  // Lane c * lanes + l: code c, with lane l's parameters.
+  SmallVector<int64_t> codeOf, laneOf;
+  for (int64_t c = 0; c < choices; ++c)
+    for (int64_t l = 0; l < lanes; ++l) {
+      codeOf.push_back(c);
+      laneOf.push_back(l);
+    }
+  Value codes = LookupTable::storedCodes(b, loc, xElement, choices);
+  codes = vector::ShuffleOp::create(b, loc, codes, codes, codeOf);
+  auto perChoice = [&](Value perLane) -> Value {
+    if (!perLane)
+      return perLane;
+    return vector::ShuffleOp::create(b, loc, perLane, perLane, laneOf);
+  };
+  // (One statement each: the order of the ops must not depend on the
+  // compiler's order of evaluating arguments.)
+  Value scale = perChoice(readAxisScale(p, offset));
+  Value zp;
+  if (p.zpTable || p.zpDirect)
+    zp = perChoice(readAxisZeroPoint(p, offset));
+  else if (p.zpVector)
+    zp = perChoice(p.zpVector);
+  return toStoreForm(dequantize(codes, xElement, scale, zp));
+}
+
+Value KernelBuilder::selectStep(const StoredReader &xReader, Value choices,
+                                Value i, Value j, Value acc, bool inBounds) {
+  Value bytes = xReader.readBytes(b, loc, ValueRange{i}, lanes, inBounds);
+  Value y = LookupTable::selectByCodes(b, loc, bytes, xReader.getPackedBits(),
+                                       choices);
+  return vector::TransferWriteOp::create(b, loc, y, acc, ValueRange{j},
+                                         ArrayRef<bool>{inBounds})
+      .getResult();
 }
 
 Value KernelBuilder::blockLookupStep(const StoredReader &xReader, Value i,

@@ -66,6 +66,7 @@ KernelBuilder::KernelBuilder(PatternRewriter &b, DequantizeLinearOp op,
       periodEntries(useLookup
                         ? LookupTable::periodTableEntries(op, plan, lanes, x86)
                         : 0),
+      codeSelect(!useLookup && LookupTable::selectsCodes(op, plan, lanes, x86)),
       useDecodeTable(useDecodeTable && !useLookup && !blockLookup),
       xElement(op.getX().getType().getElementType()),
       yElement(op.getY().getType().getElementType()),

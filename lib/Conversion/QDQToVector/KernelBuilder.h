@@ -84,8 +84,11 @@
 // (kRowTableElementsPerEntry times the table's entries, as measured per
 // form) does the same row by row: each row builds its own table, then looks
 // its codes up. Per-axis x with a period that divides the step and few
-// (axis entry, code) pairs (2-bit x with C = 64) takes one period table for
-// the tensor, indexed by code and the lane's axis entry. fp8/fp4 x in the
+// (axis entry, code) pairs (4-bit x with C = 16) takes one period table for
+// the tensor, indexed by code and the lane's axis entry; packed 2-bit x
+// with such a period instead selects (with AVX-512BW) among the results of
+// its 4 codes for the lane, computed once (code selection: each code bit
+// tested into a mask, then blends). fp8/fp4 x in the
 // other cases is decoded with a table of the bf16 bits of each code's value
 // (scale 1), which are the high halves of the f32 values; fp4 x on AVX2
 // without AVX-512 instead goes into i32 lanes with qdq.unpack_bits and
@@ -717,6 +720,28 @@ private:
     std::optional<LookupTable> lookup;
   };
 
+  /// The decoded scales of the axis-table step at table offset `offset`
+  /// (from the table, or read and decoded in place with `plan.direct`).
+  Value readAxisScale(const FlatParams &p, Value offset);
+
+  /// The prepared zero points of the axis-table step at table offset
+  /// `offset` (not widened: widenZeroPoint).
+  Value readAxisZeroPoint(const FlatParams &p, Value offset);
+
+  /// Code selection (LookupTable::selectsCodes): the choices of the
+  /// axis-table step at table offset `offset`, one vector of 2^bits *
+  /// `lanes` results in store form, lane c * lanes + l the result of code c
+  /// with lane l's parameters, computed with dequantize (so with the fast
+  /// paths of the loops being built).
+  Value codeChoices(const FlatParams &p, Value offset);
+
+  /// One step of code selection at flat element `i`: the step's codes
+  /// select their results among `choices` (codeChoices;
+  /// LookupTable::selectByCodes), written at `j` of `acc`, masked past the
+  /// end unless `inBounds`.
+  Value selectStep(const StoredReader &xReader, Value choices, Value i, Value j,
+                   Value acc, bool inBounds);
+
   /// An scf.for from `lower` to `upper` by `step` that carries one value,
   /// starting at `init`: `body(iv, carried)` emits an iteration at `b`'s
   /// insertion point and returns the value it yields. Returns the loop's
@@ -1109,6 +1134,9 @@ private:
   /// The entries of the period table of a per-axis op that takes one
   /// (LookupTable::periodTableEntries), else 0.
   int64_t periodEntries;
+  /// Per-axis steps select their results among those of every code
+  /// (LookupTable::selectsCodes, selectStep).
+  bool codeSelect;
   /// fp8/fp4 x decoded with `decodeTable` (LookupTable::appliesToDecode).
   bool useDecodeTable;
   std::optional<LookupTable> decodeTable;

@@ -193,13 +193,72 @@ int64_t LookupTable::periodTableEntries(DequantizeLinearOp op, const Plan &plan,
   Type y = op.getY().getType().getElementType();
   if (op.getGranularity() != DequantizeLinearOp::Granularity::PerAxis ||
       plan.scheme != Scheme::AxisTable || plan.direct || plan.period != lanes ||
-      y.isF32() || x.getIntOrFloatBitWidth() > 8)
+      y.isF32() || x.getIntOrFloatBitWidth() > 8 ||
+      selectsCodes(op, plan, lanes, features))
     return 0;
   int64_t used = plan.axisDim << x.getIntOrFloatBitWidth();
   int64_t entries = used <= 16 ? 16 : used <= 64 ? 64 : used <= 256 ? 256 : 0;
   if (!entries || getTableLookupRegisterBytes(entries, lanes, features) == 0)
     return 0;
   return entries;
+}
+
+bool LookupTable::selectsCodes(DequantizeLinearOp op, const Plan &plan,
+                               int64_t lanes, const X86Features &features) {
+  Type x = op.getX().getType().getElementType();
+  Type y = op.getY().getType().getElementType();
+  if (op.getGranularity() != DequantizeLinearOp::Granularity::PerAxis ||
+      plan.scheme != Scheme::AxisTable || plan.direct || plan.period != lanes ||
+      !features.avx512bw || !isa<IntegerType>(x) ||
+      x.getIntOrFloatBitWidth() != 2)
+    return false;
+  // f32 results take 16 registers of choices and 12 blends per 64 codes:
+  // in an A/B of i2/ui2 per-axis C=64 (scripts/bench.sh --full
+  // --ab-binary, 5 rounds, Zen 5, 2026-12-04 19:40 UTC) they ran at
+  // 0.70-0.75x the arithmetic at 64 Ki.
+  return !y.isF32();
+}
+
+Value LookupTable::selectByCodes(OpBuilder &b, Location loc, Value bytes,
+                                 unsigned bits, Value choices) {
+  int64_t m = cast<VectorType>(bytes.getType()).getNumElements();
+  int64_t perByte = 8 / bits;
+  int64_t n = m * perByte;
+  auto choiceType = cast<VectorType>(choices.getType());
+  auto resultType = VectorType::get({n}, choiceType.getElementType());
+  // Each lane takes its code's byte.
+  SmallVector<int64_t> byteOf;
+  for (int64_t l = 0; l < n; ++l)
+    byteOf.push_back(l / perByte);
+  Value spread = vector::ShuffleOp::create(b, loc, bytes, bytes, byteOf);
+  auto codeBit = [&](unsigned k) {
+    SmallVector<APInt> bit;
+    for (int64_t l = 0; l < n; ++l)
+      bit.push_back(APInt(8, uint64_t(1) << ((l % perByte) * bits + k)));
+    auto byteType = VectorType::get({n}, b.getI8Type());
+    Value masked = arith::AndIOp::create(
+        b, loc, spread,
+        arith::ConstantOp::create(b, loc,
+                                  DenseElementsAttr::get(byteType, bit)));
+    return arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::ne, masked,
+        arith::ConstantOp::create(b, loc, b.getZeroAttr(byteType)));
+  };
+  SmallVector<Value> level(size_t(1) << bits);
+  for (size_t c = 0; c < level.size(); ++c)
+    level[c] = (vector::ExtractStridedSliceOp::create(
+        b, loc, choices, ArrayRef<int64_t>{int64_t(c) * n},
+        ArrayRef<int64_t>{n}, ArrayRef<int64_t>{1}));
+  // Level k picks between the choices that differ in code bit k.
+  for (unsigned k = 0; k < bits; ++k) {
+    Value mask = codeBit(k);
+    size_t half = level.size() / 2;
+    for (size_t c = 0; c < half; ++c)
+      level[c] = arith::SelectOp::create(b, loc, resultType, mask,
+                                         level[2 * c + 1], level[2 * c]);
+    level.resize(half);
+  }
+  return level[0];
 }
 
 LookupTable::LookupTable(OpBuilder &b, Location loc, Type xElement, Value scale,

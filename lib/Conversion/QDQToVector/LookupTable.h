@@ -136,9 +136,12 @@ public:
   /// (packed 2/4-bit x, or 8-bit x with K = 1 and N dividing the step) and
   /// f16/bf16 results: entry (k << bits) + c is the result of code c with
   /// axis entry k, and each step ORs its codes with the
-  /// constant k(p) << bits and looks them up like per-tensor codes (2-bit x
-  /// with C = 64 along the innermost axis: 256 entries). The arithmetic
-  /// would convert, multiply and round every element. In an A/B of i2 and
+  /// constant k(p) << bits and looks them up like per-tensor codes (4-bit x
+  /// with C = 16 along the innermost axis: 256 entries). Not where code
+  /// selection applies (selectsCodes: packed 2-bit x on 512-bit vectors
+  /// with AVX-512BW), so 2-bit x takes it only with 16 entries on hosts
+  /// without AVX-512BW. The arithmetic would convert, multiply and round
+  /// every element. In an A/B of i2 and
   /// ui2 per-axis C=64 (`scripts/bench.sh --full --ab-binary`, 5 rounds,
   /// Zen 4, 2026-11-25 08:58-09:00 UTC), f16 results went from 37.2-38.9
   /// to 47.0-48.7 GB/s at 64 Ki and 4 Mi (1.24-1.26x), bf16 results, whose
@@ -149,6 +152,49 @@ public:
   /// 4 Mi (09:01 UTC), so on 512-bit registers it keeps 4.
   static int64_t periodTableEntries(DequantizeLinearOp op, const Plan &plan,
                                     int64_t lanes, const X86Features &features);
+
+  /// Whether a per-axis `op` under `plan`, with steps of `lanes` lanes,
+  /// selects each result among the results of every code (code selection):
+  /// the axis-table scheme with a period that divides the step (P' ==
+  /// lanes, so that every step takes the same parameters), packed 2-bit
+  /// integer x, f16/bf16 results, and AVX-512BW (byte tests into mask
+  /// registers, masked word blends; 512-bit vectors, which X86Features::
+  /// limitedTo requires of it). Before the loop, the 4 step vectors of the
+  /// results of codes 0-3 with each lane's parameters are computed with the
+  /// arithmetic path (KernelBuilder::codeChoices); each step spreads its 16
+  /// bytes over the 64 lanes (one vpermb), tests each code bit into a mask
+  /// (vptestmb) and selects (selectByCodes: 3 word blends per register),
+  /// 17 instructions per 64 codes where the period table
+  /// (periodTableEntries) took 28 (9 byte shuffles) and the arithmetic
+  /// converts, multiplies and rounds every element. 2-bit x with C = 64
+  /// took the period table before; this replaces it wherever it applied
+  /// (its 64- and 256-entry lookups need AVX-512BW too). In an A/B of i2
+  /// and ui2 per-axis C=64 (scripts/bench.sh --full --ab-binary, 5 rounds,
+  /// Zen 5, 2026-12-04 19:40 UTC): f16 results 1.23-1.54x at 64 Ki and
+  /// 1.22-1.27x at 4 Mi, bf16 results 1.62-1.63x and 1.32-1.39x, 64 Mi
+  /// (DRAM) 0.98-1.04x. f32 results (16 registers of choices, 12 blends
+  /// per 64 codes) ran at 0.70-0.75x the arithmetic at 64 Ki and keep it.
+  /// Longer periods were measured and not taken (bench/HISTORY.md): a
+  /// table of the choices of every step offset of the period (32 KiB for
+  /// C=4096 -> f16) ran at 0.76-0.99x the arithmetic, choices computed per
+  /// column step of a period tile at 0.78-1.08x (tiles of 4; tiles of 16,
+  /// whose 16 rows' stores map to the same L1 sets, far slower).
+  static bool selectsCodes(DequantizeLinearOp op, const Plan &plan,
+                           int64_t lanes, const X86Features &features);
+
+  /// The choices of code selection: one per code of `xElement` (2^bits).
+  static int64_t choicesPerStep(Type xElement) {
+    return int64_t(1) << xElement.getIntOrFloatBitWidth();
+  }
+
+  /// Code selection (selectsCodes): the results of the `bits`-bit codes
+  /// packed in `bytes` (vector<m x i8>, 8 / bits codes per byte, the first in
+  /// the low bits), chosen from `choices` (vector<2^bits * n x T>, n = m * 8
+  /// / bits: choice c's results of the n lanes at c * n): each byte spread
+  /// to the lanes of its codes, code bit k of each lane tested into a mask,
+  /// and a tree of selects, one level per bit. Returns vector<n x T>.
+  static Value selectByCodes(OpBuilder &b, Location loc, Value bytes,
+                             unsigned bits, Value choices);
 
   /// Computes the table (before the loop) for per-tensor `scale` (decoded
   /// f32 scalar) and `zeroPoint` (prepared scalar, or null) with the same

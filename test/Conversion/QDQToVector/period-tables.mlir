@@ -11,17 +11,19 @@
 // (k << bits) + c is the result of code c with axis entry k, computed
 // before the loop; each step ORs its codes with their lanes' k << bits.
 
-// i2, C = 64 along the innermost axis -> f16: 256 entries. Entry e takes
-// the scale and zero point of lane e >> 2 (the axis entry of lane p is p);
-// the codes of the entries are 0, 1, -2, -1 over and over. In the loop,
-// the codes (reordered for the in-lane interleave of the two planes: 8
-// from lane 0, then 8 from lane 32, ...) are ORed with 4 * their lane's
-// axis entry.
-// CHECK-LABEL: func.func @i2_k64_f16
-// CHECK-DAG: %[[OFF:.*]] = arith.constant dense<[0, 4, 8, 12, 16, 20, 24, 28, -128, -124, -120, -116, -112, -108, -104, -100, 32, 36, {{.*}}]> : vector<64xi8>
-// CHECK-DAG: %[[CODES:.*]] = arith.constant dense<"0x0001FEFF0001FEFF{{.*}}"> : vector<256xi8>
-// CHECK: %[[S:.*]] = vector.shuffle %{{.*}}, %{{.*}} [0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, {{.*}}, 63, 63, 63, 63] : vector<64xf32>, vector<64xf32>
-// CHECK: %[[Z:.*]] = vector.shuffle %{{.*}}, %{{.*}} [0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, {{.*}}, 63, 63, 63, 63] : vector<64xi8>, vector<64xi8>
+// i4, C = 16 along the innermost axis -> f16: 256 entries. Entry e takes
+// the scale and zero point of lane e >> 4 (the axis entry of lane p is p
+// mod 16); the codes of the entries are 0..7, -8..-1 over and over. In
+// the loop, the codes (reordered for the in-lane interleave of the two
+// planes: 8 from lane 0, then 8 from lane 32, ...) are ORed with 16 *
+// their lane's axis entry. (2-bit x with C = 64, 256 entries too, takes
+// code selection instead where AVX-512BW allows these lookups:
+// code-select.mlir.)
+// CHECK-LABEL: func.func @i4_k16_f16
+// CHECK-DAG: %[[OFF:.*]] = arith.constant dense<[0, 16, 32, 48, 64, 80, 96, 112, 0, 16, 32, 48, 64, 80, 96, 112, -128, -112, {{.*}}]> : vector<64xi8>
+// CHECK-DAG: %[[CODES:.*]] = arith.constant dense<"0x0001020304050607F8F9FAFBFCFDFEFF0001{{.*}}"> : vector<256xi8>
+// CHECK: %[[S:.*]] = vector.shuffle %{{.*}}, %{{.*}} [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, {{.*}}, 15, 15] : vector<64xf32>, vector<64xf32>
+// CHECK: %[[Z:.*]] = vector.shuffle %{{.*}}, %{{.*}} [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, {{.*}}, 15, 15] : vector<64xi8>, vector<64xi8>
 // CHECK: %[[D:.*]] = arith.subi %[[CODES]], %[[Z]] : vector<256xi8>
 // CHECK: %[[F:.*]] = arith.sitofp %[[D]] : vector<256xi8> to vector<256xf32>
 // CHECK: arith.mulf %[[F]], %[[S]] : vector<256xf32>
@@ -36,15 +38,15 @@
 // CHECK-NOT: arith.mulf
 // CHECK: return
 // Without VBMI there is no 256-entry lookup: the arithmetic.
-// NOVBMI-LABEL: func.func @i2_k64_f16
+// NOVBMI-LABEL: func.func @i4_k16_f16
 // NOVBMI-NOT: qdq.table_lookup
 // NOVBMI: return
-// NONE-LABEL: func.func @i2_k64_f16
+// NONE-LABEL: func.func @i4_k16_f16
 // NONE-NOT: qdq.table_lookup
 // NONE: return
-func.func @i2_k64_f16(%x: tensor<3x64xi2>, %s: tensor<64xf16>, %z: tensor<64xi2>) -> tensor<3x64xf16> {
-  %y = qdq.dequantize_linear %x, %s, %z axis = 1 : (tensor<3x64xi2>, tensor<64xf16>, tensor<64xi2>) -> tensor<3x64xf16>
-  return %y : tensor<3x64xf16>
+func.func @i4_k16_f16(%x: tensor<5x16xi4>, %s: tensor<16xf16>, %z: tensor<16xi4>) -> tensor<5x16xf16> {
+  %y = qdq.dequantize_linear %x, %s, %z axis = 1 : (tensor<5x16xi4>, tensor<16xf16>, tensor<16xi4>) -> tensor<5x16xf16>
+  return %y : tensor<5x16xf16>
 }
 
 // -----
@@ -69,15 +71,18 @@ func.func @i4_k4n4_bf16(%x: tensor<3x4x4xi4>, %s: tensor<4xf32>) -> tensor<3x4x4
 
 // -----
 
-// ui2, K = 4 -> f16: 16 entries, which pshufb looks up (no VBMI needed,
-// and 256-bit vectors with AVX2).
+// ui2, K = 4 -> f16: 16 entries, which pshufb looks up on 256-bit vectors
+// with AVX2. With AVX-512BW on 512-bit vectors, 2-bit x takes code
+// selection instead (code-select.mlir).
 // CHECK-LABEL: func.func @u2_k4_f16
-// CHECK: %[[OFF:.*]] = arith.constant dense<[0, 4, 8, 12, 0, 4, 8, 12, {{.*}}]> : vector<64xi8>
+// CHECK-NOT: qdq.table_lookup
 // CHECK: scf.for
-// CHECK: %[[I:.*]] = arith.ori %{{.*}}, %[[OFF]] : vector<64xi8>
-// CHECK: qdq.table_lookup %{{.*}}[%[[I]]] : vector<16xi8>, vector<64xi8>
+// CHECK: arith.select %{{.*}} : vector<64xi1>, vector<64xi16>
+// CHECK: return
 // NOVBMI-LABEL: func.func @u2_k4_f16
-// NOVBMI: qdq.table_lookup %{{.*}} : vector<16xi8>, vector<64xi8>
+// NOVBMI-NOT: qdq.table_lookup
+// NOVBMI: arith.select %{{.*}} : vector<64xi1>, vector<64xi16>
+// NOVBMI: return
 // YMM-LABEL: func.func @u2_k4_f16
 // YMM: %[[OFF:.*]] = arith.constant dense<[0, 4, 8, 12, 0, 4, 8, 12, {{.*}}]> : vector<32xi8>
 // YMM: scf.for

@@ -2105,9 +2105,30 @@ def period_table_cases():
               ('e4m3fn_k1n16_f16', 'f8E4M3FN', [37, 1, 16], 1, 'f32', False,
                'f16'),
               ('u8_k1n16_bf16', 'ui8', [21, 1, 16], 1, 'f16', True, 'bf16')]
+    cases = every_code_per_position_cases('period_tables_', shapes)
+    # oneDNN: one zero point for every channel.
+    cases.append(one_zero_point_case(
+        'period_tables_i2_one_zp', 'i2', [5, 64], 1, -1, 'f16',
+        'A period of 64; random scales, one zero point.'))
+    # A dynamic number of rows (x [?, 16]; 37 rows end in a partial step).
+    case = random_params_case('period_tables_u4_dyn_rows', 'ui4', [37, 16],
+                              'bf16', [16], True, 1, 'f16',
+                              'x [?, 16], axis 1; random scales and zero '
+                              'points.')
+    case.dynamic = (0,)
+    cases.append(case)
+    return cases
+
+
+def every_code_per_position_cases(prefix, shapes):
+    """Per-axis cases (name, x type, x shape, axis, scale type, zero point,
+    result type) in which every position of the period (K * N elements)
+    takes every code over the rows, with random scales with the special
+    ones of PARAM_SPECIALS and random zero points with both ends of the
+    range."""
     cases = []
     for tag, x_type, x_shape, axis, s_type, has_zp, y_type in shapes:
-        name = 'period_tables_' + tag
+        name = prefix + tag
         rng = Rng(name)
         codes = R.all_codes(x_type)
         rows, period = x_shape[0], 1
@@ -2134,14 +2155,42 @@ def period_table_cases():
                  (period, k_dim, s_type,
                   ', random zero points with both ends of the range'
                   if has_zp else '')))
-    # oneDNN: one zero point for every channel.
+    return cases
+
+
+def code_select_cases():
+    """Per-axis packed 2-bit integer x with f16/bf16 results whose period
+    (K * N elements) divides the vector step: with AVX-512BW on 512-bit
+    vectors, the code selection of the vector lowering
+    (LookupTable::selectsCodes): the results of codes 0-3 with each lane's
+    parameters, computed once before the loop, and steps that test each
+    code bit into a mask and select among those 4 choices. Every code at
+    every position of the period, with special scales (NaN with a payload,
+    -0, the smallest subnormal, the largest finite; for bf16 scales 2^-120,
+    whose products are f32 subnormals) and zero points with both ends of
+    the range; periods of 64, 32, 16 and 8 (row counts that end in a
+    partial, masked step), the axis in the middle, f32 and f8E8M0FNU
+    scales, no zero point, one zero point for every channel, a dynamic
+    number of rows, and two threads (the RUN lines). f32 results of the
+    same form check that they keep the arithmetic."""
+    # name, x type, x shape, axis, scale type, zero point, result type
+    shapes = [('i2_k64_f16', 'i2', [9, 64], 1, 'f16', True, 'f16'),
+              ('u2_k64_bf16', 'ui2', [7, 64], 1, 'bf16', True, 'bf16'),
+              ('i2_k32_f16', 'i2', [11, 32], 1, 'f16', True, 'f16'),
+              ('u2_k4n8_f16', 'ui2', [9, 4, 8], 1, 'f32', True, 'f16'),
+              ('i2_k16_e8m0', 'i2', [13, 16], 1, 'f8E8M0FNU', True,
+               'bf16'),
+              ('u2_k64_nozp', 'ui2', [6, 64], 1, 'f16', False, 'f16'),
+              ('i2_k8_bf16', 'i2', [37, 8], 1, 'bf16', True, 'bf16'),
+              ('i2_k64_f32', 'i2', [5, 64], 1, 'f16', True, 'f32')]
+    cases = every_code_per_position_cases('code_select_', shapes)
     cases.append(one_zero_point_case(
-        'period_tables_i2_one_zp', 'i2', [5, 64], 1, -1, 'f16',
+        'code_select_u2_one_zp', 'ui2', [6, 64], 1, 3, 'bf16',
         'A period of 64; random scales, one zero point.'))
-    # A dynamic number of rows (x [?, 16]; 37 rows end in a partial step).
-    case = random_params_case('period_tables_u4_dyn_rows', 'ui4', [37, 16],
-                              'bf16', [16], True, 1, 'f16',
-                              'x [?, 16], axis 1; random scales and zero '
+    # A dynamic number of rows (x [?, 32]; 13 rows end in a partial step).
+    case = random_params_case('code_select_i2_dyn_rows', 'i2', [13, 32],
+                              'f16', [32], True, 1, 'f16',
+                              'x [?, 32], axis 1; random scales and zero '
                               'points.')
     case.dynamic = (0,)
     cases.append(case)
@@ -2850,6 +2899,9 @@ def all_files():
     files.append(('dq-period-tables.mlir', 'Per-axis x with short periods '
                   'whose (axis entry, code) pairs fit one lookup table.',
                   period_table_cases()))
+    files.append(('dq-code-select.mlir', 'Per-axis packed 2-bit x whose '
+                  'steps select their results among those of\n'
+                  '// every code (code selection).', code_select_cases()))
     files.append(('dq-wide-steps.mlir', 'The forms that take 8 registers '
                   'per iteration on 512-bit registers.', wide_step_cases()))
     files.append(('dq-axis-in-place.mlir', 'Per-axis x whose scales and '
@@ -2871,6 +2923,7 @@ def render_all():
                              else LOOKUP_RUN_OPTIONS
                              if fname in ('dq-decode-table.mlir',
                                           'dq-period-tables.mlir',
+                                          'dq-code-select.mlir',
                                           'dq-wide-steps.mlir')
                              else IN_PLACE_RUN_OPTIONS
                              if fname == 'dq-axis-in-place.mlir'
