@@ -214,7 +214,7 @@ bool LookupTable::selectsCodes(DequantizeLinearOp op, const Plan &plan,
     return false;
   // f32 results take 16 registers of choices and 12 blends per 64 codes:
   // in an A/B of i2/ui2 per-axis C=64 (scripts/bench.sh --full
-  // --ab-binary, 5 rounds, Zen 5, 2026-12-04 19:40 UTC) they ran at
+  // --ab-binary, 5 rounds, Zen 5, 2026-12-04 19:28 UTC) they ran at
   // 0.70-0.75x the arithmetic at 64 Ki.
   return !y.isF32();
 }

@@ -170,7 +170,7 @@ public:
   /// took the period table before; this replaces it wherever it applied
   /// (its 64- and 256-entry lookups need AVX-512BW too). In an A/B of i2
   /// and ui2 per-axis C=64 (scripts/bench.sh --full --ab-binary, 5 rounds,
-  /// Zen 5, 2026-12-04 19:40 UTC): f16 results 1.23-1.54x at 64 Ki and
+  /// Zen 5, 2026-12-04 19:28 UTC): f16 results 1.23-1.54x at 64 Ki and
   /// 1.22-1.27x at 4 Mi, bf16 results 1.62-1.63x and 1.32-1.39x, 64 Mi
   /// (DRAM) 0.98-1.04x. f32 results (16 registers of choices, 12 blends
   /// per 64 codes) ran at 0.70-0.75x the arithmetic at 64 Ki and keep it.
