@@ -56,6 +56,13 @@ LOOKUP_RUN_OPTIONS = RUN_OPTIONS + ['="vector-bits=512 vector-unroll=4"',
                                     '="vector-bits=128"',
                                     '="vector-bits=256"',
                                     '="cpu-features=none"']
+# The code-selection file adds, on hosts with AVX-512BW, the f16 steps
+# (cpu-features avx512fp16; hosts without it compute the same f16
+# operations through f32) for the choices of its f16 results of f16
+# scales.
+CODE_SELECT_RUN_OPTIONS = LOOKUP_RUN_OPTIONS + [
+    ('host-avx512bw',
+     '="vector-bits=512 cpu-features=avx512f,avx512bw,avx512fp16"')]
 # The lookup-table and row-table files add AVX2 without AVX-512 at 256
 # bits, so that every x86 host runs the 4-entry f32 tables of 2-bit x.
 F32_TABLE_RUN_OPTIONS = LOOKUP_RUN_OPTIONS + [
@@ -2171,8 +2178,9 @@ def code_select_cases():
     the range; periods of 64, 32, 16 and 8 (row counts that end in a
     partial, masked step), the axis in the middle, f32 and f8E8M0FNU
     scales, no zero point, one zero point for every channel, a dynamic
-    number of rows, and two threads (the RUN lines). f32 results of the
-    same form check that they keep the arithmetic."""
+    number of rows, two threads and choices computed by the f16 steps
+    (the RUN lines). f32 results of the same form check that they keep the
+    arithmetic."""
     # name, x type, x shape, axis, scale type, zero point, result type
     shapes = [('i2_k64_f16', 'i2', [9, 64], 1, 'f16', True, 'f16'),
               ('u2_k64_bf16', 'ui2', [7, 64], 1, 'bf16', True, 'bf16'),
@@ -2923,8 +2931,9 @@ def render_all():
                              else LOOKUP_RUN_OPTIONS
                              if fname in ('dq-decode-table.mlir',
                                           'dq-period-tables.mlir',
-                                          'dq-code-select.mlir',
                                           'dq-wide-steps.mlir')
+                             else CODE_SELECT_RUN_OPTIONS
+                             if fname == 'dq-code-select.mlir'
                              else IN_PLACE_RUN_OPTIONS
                              if fname == 'dq-axis-in-place.mlir'
                              else PERIOD_TILE_RUN_OPTIONS
