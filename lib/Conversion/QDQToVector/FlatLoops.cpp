@@ -89,6 +89,8 @@ Value KernelBuilder::buildFlat() {
     }
   }
 
+  if (codeSelect && plan.period != lanes)
+    params.choiceTable = buildChoiceTable(params);
   if (numThreads <= 1 || getConstantIntValue(totalSize).value_or(
                              parallelThreshold) < parallelThreshold)
     return unflatten(
@@ -295,7 +297,7 @@ Value KernelBuilder::emitRange(const StoredReader &xReader, const FlatParams &p,
       plan.scheme == Scheme::AxisTable && plan.period == lanes;
   Value scaleVector = p.scaleVector, zpVector = p.zpVector;
   Value choiceVector;
-  if (codeSelect) {
+  if (codeSelect && invariantTable) {
     choiceVector = codeChoices(p, firstOffset);
   } else if (invariantTable) {
     if (hasScaleTable)
@@ -314,6 +316,9 @@ Value KernelBuilder::emitRange(const StoredReader &xReader, const FlatParams &p,
                         inBounds);
     if (choiceVector)
       return selectStep(xReader, choiceVector, i, j, acc, inBounds);
+    if (p.choiceTable)
+      return selectStep(xReader, readChoices(p.choiceTable, offset), i, j, acc,
+                        inBounds);
     Value scale = sharedScale ? sharedScale : scaleVector;
     Value zp = sharedZp ? sharedZp : zpVector;
     if (!sharedScale && hasScaleTable && !invariantTable)
@@ -447,6 +452,33 @@ Value KernelBuilder::codeChoices(const FlatParams &p, Value offset) {
   else if (p.zpVector)
     zp = perChoice(p.zpVector);
   return toStoreForm(dequantize(codes, xElement, scale, zp));
+}
+
+Value KernelBuilder::buildChoiceTable(const FlatParams &p) {
+  int64_t choices = LookupTable::choicesPerStep(xElement);
+  Value zero = indexConstant(b, loc, 0);
+  return emitLoop(
+      zero, indexConstant(b, loc, plan.period), indexConstant(b, loc, lanes),
+      scratchTable(choices * plan.period, storeElement),
+      [&](Value offset, Value table) {
+        Value results = codeChoices(p, offset);
+        Value at = arith::MulIOp::create(b, loc, offset,
+                                         indexConstant(b, loc, choices));
+        return vector::TransferWriteOp::create(b, loc, results, table, at,
+                                               ArrayRef<bool>{true})
+            .getResult();
+      });
+}
+
+Value KernelBuilder::readChoices(Value table, Value offset) {
+  int64_t choices = LookupTable::choicesPerStep(xElement);
+  Value at =
+      arith::MulIOp::create(b, loc, offset, indexConstant(b, loc, choices));
+  Value padding =
+      arith::ConstantOp::create(b, loc, b.getZeroAttr(storeElement));
+  return vector::TransferReadOp::create(
+      b, loc, VectorType::get({choices * lanes}, storeElement), table,
+      ValueRange{at}, padding, ArrayRef<bool>{true});
 }
 
 Value KernelBuilder::selectStep(const StoredReader &xReader, Value choices,

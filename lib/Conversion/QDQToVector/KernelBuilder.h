@@ -88,7 +88,8 @@
 // the tensor, indexed by code and the lane's axis entry; packed 2-bit x
 // with such a period instead selects (with AVX-512BW) among the results of
 // its 4 codes for the lane, computed once (code selection: each code bit
-// tested into a mask, then blends). fp8/fp4 x in the
+// tested into a mask, then blends), and with a period of several steps
+// reads those results from a choice table of the period. fp8/fp4 x in the
 // other cases is decoded with a table of the bf16 bits of each code's value
 // (scale 1), which are the high halves of the f32 values; fp4 x on AVX2
 // without AVX-512 instead goes into i32 lanes with qdq.unpack_bits and
@@ -658,7 +659,8 @@ private:
   /// the table reads, which for a long axis come from L2 rather than L1,
   /// and the zero-point widening shuffles are shared by R steps. R is the
   /// period-tile option (getHostPeriodTile: 1 for most forms on Zen 5,
-  /// where one period at a time ran faster, else 4).
+  /// where one period at a time ran faster, else 4). Code selection takes
+  /// no tiles (its choice table, read in tiles of 4, ran slower).
   int64_t periodTileCount() const;
 
   /// The element type dequantize() subtracts for a zero point of
@@ -718,7 +720,20 @@ private:
     bool scaleTableSplit = false;
     /// Per-tensor x of at most 8 bits (see LookupTable): the whole formula.
     std::optional<LookupTable> lookup;
+    /// Code selection over a period of several steps: the choice table
+    /// (buildChoiceTable).
+    Value choiceTable;
   };
+
+  /// Code selection (LookupTable::selectsCodes) over a period P' of
+  /// several steps: the choice table, a tensor of 2^bits * P' results in
+  /// store form, the choices of the step at table offset o (a multiple of
+  /// `lanes`) at 2^bits * o (codeChoices), built before the loops.
+  Value buildChoiceTable(const FlatParams &p);
+
+  /// The choices of the step at table offset `offset` in choice table
+  /// `table`: one vector of 2^bits * `lanes` results.
+  Value readChoices(Value table, Value offset);
 
   /// The decoded scales of the axis-table step at table offset `offset`
   /// (from the table, or read and decoded in place with `plan.direct`).
@@ -736,7 +751,7 @@ private:
   Value codeChoices(const FlatParams &p, Value offset);
 
   /// One step of code selection at flat element `i`: the step's codes
-  /// select their results among `choices` (codeChoices;
+  /// select their results among `choices` (codeChoices, readChoices;
   /// LookupTable::selectByCodes), written at `j` of `acc`, masked past the
   /// end unless `inBounds`.
   Value selectStep(const StoredReader &xReader, Value choices, Value i, Value j,

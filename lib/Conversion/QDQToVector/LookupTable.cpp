@@ -50,6 +50,12 @@ constexpr int64_t kRowTableElementsPerEntryFp8ToF16 = 2;
 /// 2026-11-25 13:32 UTC).
 constexpr int64_t kBlockTableMinBlock = 32;
 
+/// Code selection over a period of several steps (LookupTable::selectsCodes)
+/// keeps a choice table of at most this many bytes: the results of the 4
+/// codes for every entry of the period, 32 KiB for per-axis C=4096 with
+/// f16/bf16 results.
+constexpr int64_t kCodeSelectMaxTableBytes = 64 * 1024;
+
 bool LookupTable::appliesToRows(DequantizeLinearOp op, const Plan &plan,
                                 int64_t lanes, const X86Features &features) {
   int64_t minLength = rowTableMinLength(op, plan, lanes, features);
@@ -208,15 +214,19 @@ bool LookupTable::selectsCodes(DequantizeLinearOp op, const Plan &plan,
   Type x = op.getX().getType().getElementType();
   Type y = op.getY().getType().getElementType();
   if (op.getGranularity() != DequantizeLinearOp::Granularity::PerAxis ||
-      plan.scheme != Scheme::AxisTable || plan.direct || plan.period != lanes ||
-      !features.avx512bw || !isa<IntegerType>(x) ||
+      plan.scheme != Scheme::AxisTable || plan.direct ||
+      plan.period % lanes != 0 || !features.avx512bw || !isa<IntegerType>(x) ||
       x.getIntOrFloatBitWidth() != 2)
     return false;
   // f32 results take 16 registers of choices and 12 blends per 64 codes:
   // in an A/B of i2/ui2 per-axis C=64 (scripts/bench.sh --full
   // --ab-binary, 5 rounds, Zen 5, 2026-12-04 19:28 UTC) they ran at
   // 0.70-0.75x the arithmetic at 64 Ki.
-  return !y.isF32();
+  if (y.isF32())
+    return false;
+  int64_t tableBytes =
+      choicesPerStep(x) * plan.period * (y.getIntOrFloatBitWidth() / 8);
+  return plan.period == lanes || tableBytes <= kCodeSelectMaxTableBytes;
 }
 
 Value LookupTable::selectByCodes(OpBuilder &b, Location loc, Value bytes,

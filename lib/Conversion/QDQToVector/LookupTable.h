@@ -155,30 +155,34 @@ public:
 
   /// Whether a per-axis `op` under `plan`, with steps of `lanes` lanes,
   /// selects each result among the results of every code (code selection):
-  /// the axis-table scheme with a period that divides the step (P' ==
-  /// lanes, so that every step takes the same parameters), packed 2-bit
-  /// integer x, f16/bf16 results, and AVX-512BW (byte tests into mask
-  /// registers, masked word blends; 512-bit vectors, which X86Features::
-  /// limitedTo requires of it). Before the loop, the 4 step vectors of the
-  /// results of codes 0-3 with each lane's parameters are computed with the
-  /// arithmetic path (KernelBuilder::codeChoices); each step spreads its 16
-  /// bytes over the 64 lanes (one vpermb), tests each code bit into a mask
-  /// (vptestmb) and selects (selectByCodes: 3 word blends per register),
-  /// 17 instructions per 64 codes where the period table
-  /// (periodTableEntries) took 28 (9 byte shuffles) and the arithmetic
-  /// converts, multiplies and rounds every element. 2-bit x with C = 64
-  /// took the period table before; this replaces it wherever it applied
-  /// (its 64- and 256-entry lookups need AVX-512BW too). In an A/B of i2
-  /// and ui2 per-axis C=64 (scripts/bench.sh --full --ab-binary, 5 rounds,
-  /// Zen 5, 2026-12-04 19:28 UTC): f16 results 1.23-1.54x at 64 Ki and
-  /// 1.22-1.27x at 4 Mi, bf16 results 1.62-1.63x and 1.32-1.39x, 64 Mi
-  /// (DRAM) 0.98-1.04x. f32 results (16 registers of choices, 12 blends
-  /// per 64 codes) ran at 0.70-0.75x the arithmetic at 64 Ki and keep it.
-  /// Longer periods were measured and not taken (bench/HISTORY.md): a
-  /// table of the choices of every step offset of the period (32 KiB for
-  /// C=4096 -> f16) ran at 0.76-0.99x the arithmetic, choices computed per
-  /// column step of a period tile at 0.78-1.08x (tiles of 4; tiles of 16,
-  /// whose 16 rows' stores map to the same L1 sets, far slower).
+  /// the axis-table scheme with a period P' of whole steps (read by tables,
+  /// not in place), packed 2-bit integer x, f16/bf16 results, and
+  /// AVX-512BW (byte tests into mask registers, masked word blends; 512-bit
+  /// vectors, which X86Features::limitedTo requires of it). The 4 step
+  /// vectors of the results of codes 0-3 with each lane's parameters are
+  /// computed with the arithmetic path (KernelBuilder::codeChoices): once,
+  /// before the loop, when P' is one step; else for every step offset of
+  /// the period into a choice table (at most kCodeSelectMaxTableBytes),
+  /// before the loops, which each step reads (the loops then take one
+  /// period at a time: no period tiles). Each step spreads its 16 bytes
+  /// over the 64 lanes (one vpermb), tests each code bit into a mask
+  /// (vptestmb) and selects (selectByCodes: 3 word blends per register), 17
+  /// instructions per 64 codes where the period table (periodTableEntries)
+  /// took 28 (9 byte shuffles) and the arithmetic converts, multiplies and
+  /// rounds every element. Measured on Zen 5 (scripts/bench.sh --full
+  /// --ab-binary, 5 rounds, bench/HISTORY.md, 2026-12-04):
+  ///  - P' one step (i2/ui2 per-axis C=64, against the period table, 19:28
+  ///    UTC): f16 results 1.23-1.54x at 64 Ki and 1.22-1.27x at 4 Mi, bf16
+  ///    results 1.62-1.63x and 1.32-1.39x, 64 Mi (DRAM) 0.98-1.04x. f32
+  ///    results (16 registers of choices, 12 blends per 64 codes) ran at
+  ///    0.70-0.75x the arithmetic at 64 Ki and keep it.
+  ///  - A choice table (i2/ui2 per-axis C=4096 -> f16/bf16, 20:48-20:52
+  ///    UTC): against the arithmetic with the host's tiles of 4 periods
+  ///    0.93-1.01x at 64 Ki (the table costs a quarter of the arithmetic of
+  ///    16 rows), 1.15-1.28x at 4 Mi, 1.12-1.22x at 64 Mi; against the
+  ///    arithmetic one period at a time 1.02-1.11x, 1.27-1.51x and
+  ///    1.00-1.01x. The same table read in tiles of 4 periods ran at
+  ///    0.76-0.99x the arithmetic.
   static bool selectsCodes(DequantizeLinearOp op, const Plan &plan,
                            int64_t lanes, const X86Features &features);
 

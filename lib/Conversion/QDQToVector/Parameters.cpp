@@ -375,7 +375,7 @@ int64_t KernelBuilder::blockTableEntries() const {
 }
 
 int64_t KernelBuilder::periodTileCount() const {
-  if (plan.scheme != Scheme::AxisTable || useLookup ||
+  if (plan.scheme != Scheme::AxisTable || useLookup || codeSelect ||
       plan.period % lanes != 0 || plan.period == lanes)
     return 0;
   return periodTile;

@@ -81,8 +81,8 @@ func.func @u2_k4n8_bf16(%x: tensor<5x4x8xui2>, %s: tensor<4xf32>, %z: tensor<4xu
 // -----
 
 // Forms that keep the arithmetic: f32 results (16 registers of choices
-// and 12 blends per 64 codes ran slower), a period of two steps (128),
-// 4-bit x (16 choices).
+// and 12 blends per 64 codes ran slower), 4-bit x (16 choices), a choice
+// table above 64 KiB (C=16384 -> f16: 128 KiB).
 // CHECK-LABEL: func.func @i2_k64_f32
 // CHECK-NOT: arith.select {{.*}} : vector<64xi1>, vector<64xf32>
 // CHECK: return
@@ -93,9 +93,21 @@ func.func @i2_k64_f32(%x: tensor<3x64xi2>, %s: tensor<64xf16>) -> tensor<3x64xf3
 
 // -----
 
+// A period of two steps (128): a choice table of 4 x 128 results, each
+// step offset o's 4 x 64 choices at 4o, built before the loop, and each
+// step reads its offset's choices (one period at a time).
 // CHECK-LABEL: func.func @i2_k128_f16
-// CHECK-NOT: arith.select {{.*}} vector<64xi16>
-// CHECK: return
+// CHECK: %[[EMPTY:.*]] = bufferization.alloc_tensor() : tensor<512xi16>
+// CHECK: %[[TABLE:.*]] = scf.for %[[O:.*]] = %c0 to %c128 step %c64 iter_args(%[[T:.*]] = %[[EMPTY]]) -> (tensor<512xi16>)
+// CHECK: arith.mulf %{{.*}} : vector<256xf32>
+// CHECK: %[[AT:.*]] = arith.muli %[[O]], %c4 : index
+// CHECK: vector.transfer_write %{{.*}}, %[[T]][%[[AT]]] {in_bounds = [true]} : vector<256xi16>, tensor<512xi16>
+// CHECK: scf.for {{.*}} iter_args(%{{.*}}, %[[OFF:.*]] = %c0)
+// CHECK: %[[READ:.*]] = arith.muli %[[OFF]], %c4 : index
+// CHECK: vector.transfer_read %[[TABLE]][%[[READ]]], %{{.*}} {in_bounds = [true]} : tensor<512xi16>, vector<256xi16>
+// CHECK-NOT: arith.mulf
+// CHECK: arith.select %{{.*}} : vector<64xi1>, vector<64xi16>
+// CHECK: scf.yield
 func.func @i2_k128_f16(%x: tensor<3x128xi2>, %s: tensor<128xf16>) -> tensor<3x128xf16> {
   %y = qdq.dequantize_linear %x, %s axis = 1 : (tensor<3x128xi2>, tensor<128xf16>) -> tensor<3x128xf16>
   return %y : tensor<3x128xf16>
@@ -109,4 +121,14 @@ func.func @i2_k128_f16(%x: tensor<3x128xi2>, %s: tensor<128xf16>) -> tensor<3x12
 func.func @i4_k16_f16(%x: tensor<3x16xi4>, %s: tensor<16xf16>) -> tensor<3x16xf16> {
   %y = qdq.dequantize_linear %x, %s axis = 1 : (tensor<3x16xi4>, tensor<16xf16>) -> tensor<3x16xf16>
   return %y : tensor<3x16xf16>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @i2_k16384_f16
+// CHECK-NOT: arith.select {{.*}} vector<64xi16>
+// CHECK: return
+func.func @i2_k16384_f16(%x: tensor<2x16384xi2>, %s: tensor<16384xf16>) -> tensor<2x16384xf16> {
+  %y = qdq.dequantize_linear %x, %s axis = 1 : (tensor<2x16384xi2>, tensor<16384xf16>) -> tensor<2x16384xf16>
+  return %y : tensor<2x16384xf16>
 }

@@ -2167,16 +2167,20 @@ def every_code_per_position_cases(prefix, shapes):
 
 def code_select_cases():
     """Per-axis packed 2-bit integer x with f16/bf16 results whose period
-    (K * N elements) divides the vector step: with AVX-512BW on 512-bit
+    (K * N elements) divides the vector step or is whole steps: with
+    AVX-512BW on 512-bit
     vectors, the code selection of the vector lowering
     (LookupTable::selectsCodes): the results of codes 0-3 with each lane's
-    parameters, computed once before the loop, and steps that test each
-    code bit into a mask and select among those 4 choices. Every code at
+    parameters, computed once before the loop (or, for a period of several
+    steps, for every step offset of the period into a choice table), and
+    steps that test each code bit into a mask and select among those 4
+    choices. Every code at
     every position of the period, with special scales (NaN with a payload,
     -0, the smallest subnormal, the largest finite; for bf16 scales 2^-120,
     whose products are f32 subnormals) and zero points with both ends of
     the range; periods of 64, 32, 16 and 8 (row counts that end in a
-    partial, masked step), the axis in the middle, f32 and f8E8M0FNU
+    partial, masked step) and of 128 and 192 (choice tables; two threads
+    start their chunks at other offsets of them), the axis in the middle, f32 and f8E8M0FNU
     scales, no zero point, one zero point for every channel, a dynamic
     number of rows, two threads and choices computed by the f16 steps
     (the RUN lines). f32 results of the same form check that they keep the
@@ -2190,6 +2194,9 @@ def code_select_cases():
                'bf16'),
               ('u2_k64_nozp', 'ui2', [6, 64], 1, 'f16', False, 'f16'),
               ('i2_k8_bf16', 'i2', [37, 8], 1, 'bf16', True, 'bf16'),
+              ('i2_k128_f16', 'i2', [7, 128], 1, 'f16', True, 'f16'),
+              ('u2_k192_bf16', 'ui2', [5, 192], 1, 'bf16', True, 'bf16'),
+              ('i2_k8n16_f16', 'i2', [4, 8, 16], 1, 'f32', True, 'f16'),
               ('i2_k64_f32', 'i2', [5, 64], 1, 'f16', True, 'f32')]
     cases = every_code_per_position_cases('code_select_', shapes)
     cases.append(one_zero_point_case(
