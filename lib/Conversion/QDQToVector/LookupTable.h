@@ -179,7 +179,7 @@ public:
   ///  - A choice table (i2/ui2 per-axis C=4096 -> f16/bf16, 20:48-20:52
   ///    UTC): against the arithmetic with the host's tiles of 4 periods
   ///    0.93-1.01x at 64 Ki (the table costs a quarter of the arithmetic of
-  ///    16 rows), 1.15-1.28x at 4 Mi, 1.12-1.22x at 64 Mi; against the
+  ///    16 rows), 0.95-1.28x at 4 Mi, 1.12-1.22x at 64 Mi; against the
   ///    arithmetic one period at a time 1.02-1.11x, 1.27-1.51x and
   ///    1.00-1.01x. The same table read in tiles of 4 periods ran at
   ///    0.76-0.99x the arithmetic.
