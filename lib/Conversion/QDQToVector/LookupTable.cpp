@@ -56,6 +56,11 @@ constexpr int64_t kBlockTableMinBlock = 32;
 /// f16/bf16 results.
 constexpr int64_t kCodeSelectMaxTableBytes = 64 * 1024;
 
+/// ... for x of at least this many periods: the table costs the arithmetic
+/// of 4 periods, which at 16 periods (per-axis C=4096 at 64 Ki) ran at
+/// 0.93-1.01x the arithmetic.
+constexpr int64_t kCodeSelectMinTableRows = 16;
+
 bool LookupTable::appliesToRows(DequantizeLinearOp op, const Plan &plan,
                                 int64_t lanes, const X86Features &features) {
   int64_t minLength = rowTableMinLength(op, plan, lanes, features);
@@ -224,9 +229,13 @@ bool LookupTable::selectsCodes(DequantizeLinearOp op, const Plan &plan,
   // 0.70-0.75x the arithmetic at 64 Ki.
   if (y.isF32())
     return false;
+  if (plan.period == lanes)
+    return true;
   int64_t tableBytes =
       choicesPerStep(x) * plan.period * (y.getIntOrFloatBitWidth() / 8);
-  return plan.period == lanes || tableBytes <= kCodeSelectMaxTableBytes;
+  ShapedType xType = op.getX().getType();
+  return tableBytes <= kCodeSelectMaxTableBytes && xType.hasStaticShape() &&
+         xType.getNumElements() / plan.period >= kCodeSelectMinTableRows;
 }
 
 Value LookupTable::selectByCodes(OpBuilder &b, Location loc, Value bytes,

@@ -93,9 +93,10 @@ func.func @i2_k64_f32(%x: tensor<3x64xi2>, %s: tensor<64xf16>) -> tensor<3x64xf3
 
 // -----
 
-// A period of two steps (128): a choice table of 4 x 128 results, each
-// step offset o's 4 x 64 choices at 4o, built before the loop, and each
-// step reads its offset's choices (one period at a time).
+// A period of two steps (128), 16 rows: a choice table of 4 x 128
+// results, each step offset o's 4 x 64 choices at 4o, built before the
+// loop, and each step reads its offset's choices (one period at a time).
+// (Fewer than 16 rows keep the arithmetic: the table costs that of 4.)
 // CHECK-LABEL: func.func @i2_k128_f16
 // CHECK: %[[EMPTY:.*]] = bufferization.alloc_tensor() : tensor<512xi16>
 // CHECK: %[[TABLE:.*]] = scf.for %[[O:.*]] = %c0 to %c128 step %c64 iter_args(%[[T:.*]] = %[[EMPTY]]) -> (tensor<512xi16>)
@@ -108,9 +109,19 @@ func.func @i2_k64_f32(%x: tensor<3x64xi2>, %s: tensor<64xf16>) -> tensor<3x64xf3
 // CHECK-NOT: arith.mulf
 // CHECK: arith.select %{{.*}} : vector<64xi1>, vector<64xi16>
 // CHECK: scf.yield
-func.func @i2_k128_f16(%x: tensor<3x128xi2>, %s: tensor<128xf16>) -> tensor<3x128xf16> {
-  %y = qdq.dequantize_linear %x, %s axis = 1 : (tensor<3x128xi2>, tensor<128xf16>) -> tensor<3x128xf16>
-  return %y : tensor<3x128xf16>
+func.func @i2_k128_f16(%x: tensor<16x128xi2>, %s: tensor<128xf16>) -> tensor<16x128xf16> {
+  %y = qdq.dequantize_linear %x, %s axis = 1 : (tensor<16x128xi2>, tensor<128xf16>) -> tensor<16x128xf16>
+  return %y : tensor<16x128xf16>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @i2_k128_f16_15_rows
+// CHECK-NOT: arith.select {{.*}} vector<64xi16>
+// CHECK: return
+func.func @i2_k128_f16_15_rows(%x: tensor<15x128xi2>, %s: tensor<128xf16>) -> tensor<15x128xf16> {
+  %y = qdq.dequantize_linear %x, %s axis = 1 : (tensor<15x128xi2>, tensor<128xf16>) -> tensor<15x128xf16>
+  return %y : tensor<15x128xf16>
 }
 
 // -----

@@ -2179,8 +2179,9 @@ def code_select_cases():
     -0, the smallest subnormal, the largest finite; for bf16 scales 2^-120,
     whose products are f32 subnormals) and zero points with both ends of
     the range; periods of 64, 32, 16 and 8 (row counts that end in a
-    partial, masked step) and of 128 and 192 (choice tables; two threads
-    start their chunks at other offsets of them), the axis in the middle, f32 and f8E8M0FNU
+    partial, masked step) and of 128 and 192 over at least 16 rows (choice
+    tables; two threads start their chunks at other offsets of them), the
+    axis in the middle, f32 and f8E8M0FNU
     scales, no zero point, one zero point for every channel, a dynamic
     number of rows, two threads and choices computed by the f16 steps
     (the RUN lines). f32 results of the same form check that they keep the
@@ -2194,9 +2195,9 @@ def code_select_cases():
                'bf16'),
               ('u2_k64_nozp', 'ui2', [6, 64], 1, 'f16', False, 'f16'),
               ('i2_k8_bf16', 'i2', [37, 8], 1, 'bf16', True, 'bf16'),
-              ('i2_k128_f16', 'i2', [7, 128], 1, 'f16', True, 'f16'),
-              ('u2_k192_bf16', 'ui2', [5, 192], 1, 'bf16', True, 'bf16'),
-              ('i2_k8n16_f16', 'i2', [4, 8, 16], 1, 'f32', True, 'f16'),
+              ('i2_k128_f16', 'i2', [16, 128], 1, 'f16', True, 'f16'),
+              ('u2_k192_bf16', 'ui2', [17, 192], 1, 'bf16', True, 'bf16'),
+              ('i2_k8n16_f16', 'i2', [16, 8, 16], 1, 'f32', True, 'f16'),
               ('i2_k64_f32', 'i2', [5, 64], 1, 'f16', True, 'f32')]
     cases = every_code_per_position_cases('code_select_', shapes)
     cases.append(one_zero_point_case(
