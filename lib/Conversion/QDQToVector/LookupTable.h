@@ -163,9 +163,9 @@ public:
   /// computed with the arithmetic path (KernelBuilder::codeChoices): once,
   /// before the loop, when P' is one step; else for every step offset of
   /// the period into a choice table (at most kCodeSelectMaxTableBytes, for
-  /// static x of at least kCodeSelectMinTableRows periods),
-  /// before the loops, which each step reads (the loops then take one
-  /// period at a time: no period tiles). Each step spreads its 16 bytes
+  /// static x of at least kCodeSelectMinTableRows periods), before the
+  /// loops, which each step reads (the loops then take one period at a
+  /// time: no period tiles). Each step spreads its 16 bytes
   /// over the 64 lanes (one vpermb), tests each code bit into a mask
   /// (vptestmb) and selects (selectByCodes: 3 word blends per register), 17
   /// instructions per 64 codes where the period table (periodTableEntries)
