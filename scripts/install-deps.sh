@@ -4,7 +4,7 @@
 # packages are present.
 set -euo pipefail
 
-packages=(cmake ninja-build g++ python3 python3-psutil
+packages=(cmake ninja-build g++ python3 python3-psutil clang-format-22
           llvm-22-dev libmlir-22-dev mlir-22-tools clang-22 libclang-rt-22-dev libomp-22-dev
           libonnx-dev libprotobuf-dev protobuf-compiler
           libbenchmark-dev)

@@ -5,43 +5,60 @@
 #   scripts/lint.sh           clang-format (the repository's .clang-format,
 #                             LLVM style) over every tracked .c/.cpp/.h file:
 #                             lists the files it would change, exit 1 if any
+#   scripts/lint.sh FILE...   the same check of the named files only
 #   scripts/lint.sh --tidy    also clang-tidy-22 with .clang-tidy over the
 #                             translation units of lib/ and tools/ (needs a
 #                             configured build; installs clang-tidy-22 if
 #                             missing), reporting only warnings in this
 #                             repository's files: exit 1 if any
 #
-# QDQ_BUILD_DIR names the build directory (default build/), whose
-# compile_commands.json clang-tidy reads (the build exports it).
+# clang-format is clang-format-22 (the LLVM the project builds against;
+# scripts/install-deps.sh installs it) when present, else clang-format, whose
+# version may format some lines differently. test/Lint runs the check in the
+# test command. QDQ_BUILD_DIR names the build directory (default build/),
+# whose compile_commands.json clang-tidy reads (the build exports it).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="${QDQ_BUILD_DIR:-$root/build}"
 tidy=0
+files=()
 for arg in "$@"; do
   case "$arg" in
   --tidy) tidy=1 ;;
-  -h | --help) sed -n '2,15p' "$0"; exit 0 ;;
-  *) echo "lint.sh: unknown argument $arg" >&2; exit 2 ;;
+  -h | --help) sed -n '2,20p' "$0"; exit 0 ;;
+  -*) echo "lint.sh: unknown argument $arg" >&2; exit 2 ;;
+  *) files+=("$(realpath "$arg")") ;;
   esac
 done
 cd "$root"
 status=0
 
-format="$(command -v clang-format || true)"
+format="$(command -v clang-format-22 || command -v clang-format || true)"
 if [ -z "$format" ]; then
-  echo "lint.sh: clang-format not found (Debian: apt-get install clang-format)" >&2
+  echo "lint.sh: clang-format not found (Debian: apt-get install clang-format-22)" >&2
   exit 2
 fi
+what="every named file"
+if [ "${#files[@]}" -eq 0 ]; then
+  what="every tracked C/C++ file"
+  mapfile -t files < <(git ls-files '*.c' '*.cpp' '*.h' | grep -v '/node_modules/')
+  if [ "${#files[@]}" -eq 0 ]; then
+    echo "lint.sh: no tracked C/C++ files (not a git checkout?)" >&2
+    exit 2
+  fi
+fi
 unformatted=()
-while IFS= read -r file; do
-  "$format" --dry-run -Werror "$file" >/dev/null 2>&1 || unformatted+=("$file")
-done < <(git ls-files '*.c' '*.cpp' '*.h' | grep -v '/node_modules/')
+for file in "${files[@]}"; do
+  # Files outside the tree (tests) take the repository's style explicitly.
+  "$format" --style="file:$root/.clang-format" --dry-run -Werror "$file" \
+    >/dev/null 2>&1 || unformatted+=("$file")
+done
 if [ "${#unformatted[@]}" -gt 0 ]; then
   echo "lint.sh: $("$format" --version | head -1) would reformat:"
   printf '  %s\n' "${unformatted[@]}"
   status=1
 else
-  echo "lint.sh: every tracked C/C++ file is clang-format clean"
+  echo "lint.sh: $what is clang-format clean (${#files[@]} checked)"
 fi
 
 if [ "$tidy" = 1 ]; then

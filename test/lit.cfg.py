@@ -1,5 +1,6 @@
 # -*- Python -*-
 import os
+import shutil
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -53,11 +54,17 @@ config.substitutions.append(
 config.substitutions.append(
     ("%qdq_opt_path", os.path.join(config.qdq_tools_dir, "qdq-opt")))
 
+# test/Lint: clang-format-22 (scripts/install-deps.sh installs it) over the
+# tracked sources, which only a git checkout can list.
+if shutil.which("clang-format-22"):
+    config.available_features.add("clang-format-22")
+if os.path.exists(os.path.join(config.qdq_src_root, ".git")):
+    config.available_features.add("git-checkout")
+
 # Embedding (test/CAPI, test/Embedding): the C API test program, the plugin
 # for a stock mlir-opt, and the CMake and compilers that configured this build
 # (to build examples/downstream against the installed package).
 import shlex
-import shutil
 
 llvm_config.add_tool_substitutions(["qdq-capi-test"], [config.qdq_tools_dir])
 qdq_plugin = os.path.join(config.qdq_obj_root, "lib", "QDQPlugin" + config.llvm_shlib_ext)

@@ -74,17 +74,17 @@ static void roof(void) { roofWidenNontemporal(xs, ys, N); }
 
 #define PREFETCH(offset)
 #define STORE(p, h) _mm256_stream_si256((void *)(p), h)
-__attribute__((noinline)) static void blockedNontemporal(void) { BLOCKED_LOOP }
+__attribute__((noinline)) static void blockedNontemporal(void) { BLOCKED_LOOP; }
 #undef STORE
 #define STORE(p, h) _mm256_storeu_si256((void *)(p), h)
-__attribute__((noinline)) static void blockedNormal(void) { BLOCKED_LOOP }
+__attribute__((noinline)) static void blockedNormal(void) { BLOCKED_LOOP; }
 #undef STORE
 // Pairs of steps joined into one 64-byte store (f16-stores=joined).
 #define STORE(p, h)                                                            \
   if ((p - yRow - c) % 32 == 16)                                               \
-    _mm512_stream_si512((void *)((p)-16),                                      \
+    _mm512_stream_si512((void *)&(p)[-16],                                     \
                         _mm512_inserti64x4(_mm512_castsi256_si512(h0), h, 1));
-__attribute__((noinline)) static void blockedJoined(void) { BLOCKED_LOOP }
+__attribute__((noinline)) static void blockedJoined(void) { BLOCKED_LOOP; }
 #undef STORE
 #define STORE(p, h) _mm256_stream_si256((void *)(p), h)
 #undef PREFETCH
@@ -93,10 +93,10 @@ __attribute__((noinline)) static void blockedJoined(void) { BLOCKED_LOOP }
   if ((offset) == 0)                                                           \
   _mm_prefetch((const char *)(xRow + c + DISTANCE), _MM_HINT_T0)
 #define DISTANCE 2048
-__attribute__((noinline)) static void blockedPrefetch2K(void) { BLOCKED_LOOP }
+__attribute__((noinline)) static void blockedPrefetch2K(void) { BLOCKED_LOOP; }
 #undef DISTANCE
 #define DISTANCE 8192
-__attribute__((noinline)) static void blockedPrefetch8K(void) { BLOCKED_LOOP }
+__attribute__((noinline)) static void blockedPrefetch8K(void) { BLOCKED_LOOP; }
 
 #undef PREFETCH
 #define PREFETCH(offset)
@@ -109,10 +109,10 @@ __attribute__((noinline)) static void blockedPrefetch8K(void) { BLOCKED_LOOP }
   else                                                                         \
     _mm256_stream_si256((void *)(p), h)
 #define MIXED 1
-__attribute__((noinline)) static void blockedMixed2(void) { BLOCKED_LOOP }
+__attribute__((noinline)) static void blockedMixed2(void) { BLOCKED_LOOP; }
 #undef MIXED
 #define MIXED 3
-__attribute__((noinline)) static void blockedMixed4(void) { BLOCKED_LOOP }
+__attribute__((noinline)) static void blockedMixed4(void) { BLOCKED_LOOP; }
 
 static int compare(const void *a, const void *b) {
   double x = *(const double *)a, y = *(const double *)b;
