@@ -337,11 +337,11 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
            "several steps, and per-axis rows along a dynamic innermost "
            "axis, whose period is a row): each column step reads its "
            "scales and zero points once for the steps at its offset in "
-           "this many periods, at most 16; 0 picks the host's per form (on "
-           "AMD Zen 5 1, but 4 for f16/bf16 results of packed integer x and "
-           "for f16/bf16 results of rows along a dynamic axis; elsewhere 1 "
+           "this many periods, at most 16; 0 picks the host's per form (1 "
            "for tables of static ops whose stores the host's rule of "
-           "--qdq-nontemporal-stores streams, 4 otherwise)">,
+           "--qdq-nontemporal-stores streams; otherwise on AMD Zen 5 1, but "
+           "4 for f16/bf16 results of packed integer x, elsewhere 4; rows "
+           "along a dynamic axis: 4, on AMD Zen 5 1 for f32 results)">,
     Option<"cpuFeatures", "cpu-features", "std::string", /*default=*/"\"host\"",
            "x86 extensions the lowering may count on (table-lookup "
            "shuffles, bit unpacking, bf16 rounding, fp8 decoding through "
