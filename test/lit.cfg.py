@@ -1,6 +1,7 @@
 # -*- Python -*-
 import os
 import shutil
+import subprocess
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -55,11 +56,17 @@ config.substitutions.append(
     ("%qdq_opt_path", os.path.join(config.qdq_tools_dir, "qdq-opt")))
 
 # test/Lint: clang-format-22 (scripts/install-deps.sh installs it) over the
-# tracked sources, which only a git checkout can list.
+# tracked sources, which only a git checkout that git will read can list.
 if shutil.which("clang-format-22"):
     config.available_features.add("clang-format-22")
-if os.path.exists(os.path.join(config.qdq_src_root, ".git")):
-    config.available_features.add("git-checkout")
+try:
+    qdq_tracked = subprocess.run(
+        ["git", "-C", config.qdq_src_root, "ls-files", "*.cpp"],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    if qdq_tracked.returncode == 0 and qdq_tracked.stdout.strip():
+        config.available_features.add("git-checkout")
+except OSError:
+    pass
 
 # Embedding (test/CAPI, test/Embedding): the C API test program, the plugin
 # for a stock mlir-opt, and the CMake and compilers that configured this build
@@ -76,7 +83,6 @@ config.substitutions.append(("%mlir_opt", os.path.join(config.llvm_tools_dir, "m
 # The host CPU as LLVM names it (llc --version: "Host CPU: znver3"), for the
 # tests of host defaults: feature host-cpu-<name>.
 import re
-import subprocess
 try:
     qdq_llc_version = subprocess.run(
         [os.path.join(config.llvm_tools_dir, "llc"), "--version"],

@@ -106,7 +106,8 @@ int64_t mlir::qdq::getHostPeriodTile(Type xElement, Type yElement,
   // not stream. Zen 5 again, where the nest streams (i4/ui4 per-axis
   // C=4096 -> f16/bf16 at 64 Mi, `--ab period-tile=1`, 5 rounds,
   // 2026-12-04 23:15 UTC, the 32 MiB-L3 VM): one period at a time ran
-  // 1.12-1.28x faster than tiles of 4, at 0.95-1.03 of the roof.
+  // 1.12-1.28x faster than tiles of 4, at 0.96-1.00 of the roof against
+  // 0.77-0.86.
   if (streams)
     return 1;
   if (!isHostZen5())

@@ -660,8 +660,8 @@ private:
   /// and the zero-point widening shuffles are shared by R steps. R is the
   /// period-tile option (getHostPeriodTile: 1 where the stores stream and
   /// for most forms on Zen 5, where one period at a time ran faster, else
-  /// 4). Code selection takes
-  /// no tiles (its choice table, read in tiles of 4, ran slower).
+  /// 4). Code selection takes no tiles (its choice table, read in tiles of
+  /// 4, ran slower).
   int64_t periodTileCount() const;
 
   /// The element type dequantize() subtracts for a zero point of
