@@ -286,7 +286,13 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument('--set', choices=['core', 'full', 'rows'], default='core')
-    ap.add_argument('--out', required=True)
+    ap.add_argument('--out',
+                    help='the directory to write into (required unless '
+                         '--count)')
+    ap.add_argument('--count', action='store_true',
+                    help='print how many cases the set, sizes and filter '
+                         'select, and write nothing (bench.sh stops early '
+                         'when it is 0)')
     ap.add_argument('--sizes', default='',
                     help='comma-separated size tags to keep (64Ki,4Mi,64Mi); '
                          'default all')
@@ -306,12 +312,21 @@ def main():
                          'more scales than this (they are inlined as MLIR '
                          'text; default %(default)s)')
     args = ap.parse_args()
+    if not args.count and not args.out:
+        ap.error('--out is required unless --count')
 
     cases = make_cases(args.set,
                        [t for t in args.sizes.split(',') if t])
     if args.filter:
-        pattern = re.compile(args.filter)
+        try:
+            pattern = re.compile(args.filter)
+        except re.error as e:
+            sys.exit(f"gen_kernels: --filter '{args.filter}' is not a "
+                     f"regular expression: {e}")
         cases = [c for c in cases if pattern.search(c.id)]
+    if args.count:
+        print(len(cases))
+        return
     kdir = os.path.join(args.out, 'kernels')
     os.makedirs(kdir, exist_ok=True)
     manifest = []

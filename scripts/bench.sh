@@ -19,7 +19,9 @@
 #   --sizes L     only these sizes (comma-separated: 64Ki,4Mi,64Mi); fewer
 #                 kernels to compile
 #   --filter R    only the cases whose id (e.g. i4_b32_f16_4Mi) matches the
-#                 extended regex R (and their roofs); only their kernels
+#                 regular expression R (Python's re.search; and their
+#                 roofs); a filter or sizes that select no case stop the
+#                 script at once (exit 2); only their kernels
 #                 are compiled
 #   --rounds N    each case's benchmarks run N times in turn, each for 1/N of
 #                 the minimum time; the median is reported (default 3)
@@ -89,7 +91,7 @@ while [ $# -gt 0 ]; do
   --ab-dynamic) ab_dynamic=1 ;;
   --ab-binary) ab_binary="$(realpath "$2")"; shift ;;
   --target) target="$2"; shift ;;
-  -h|--help) sed -n '2,59p' "$0"; exit 0 ;;
+  -h|--help) sed -n '2,61p' "$0"; exit 0 ;;
   *) echo "bench.sh: unknown argument $1" >&2; exit 2 ;;
   esac
   shift
@@ -102,6 +104,18 @@ avx2) cpu=x86-64-v3 pipeline_options="vector-bits=256 cpu-features=ssse3,avx2"
   suffix="-avx2" ;;
 *) echo "bench.sh: unknown target $target (native or avx2)" >&2; exit 2 ;;
 esac
+
+log() { echo "bench.sh [$(date +%T)]: $*" >&2; }
+
+# A filter or sizes that select no case stop here, before anything is
+# installed, configured or built (test/Bench/bench-no-case.test).
+ncases="$(python3 "$root/bench/gen_kernels.py" --set "$set_name" \
+  --sizes="$sizes" --filter="$filter" --count)" || exit 2
+if [ "$ncases" = 0 ]; then
+  log "no case of the $set_name set${sizes:+ at sizes $sizes} matches --filter '$filter'" \
+    "(case ids look like i4_b32_f16_4Mi: x, granularity, result, size)"
+  exit 2
+fi
 
 # Whole sets go to the committed results of their set; partial runs (a
 # filter, sizes, no ONNX Runtime or no two-thread kernels) and A/B runs to
@@ -119,7 +133,6 @@ if [ -z "$results" ]; then
 fi
 mkdir -p "$results"
 results="$(cd "$results" && pwd)"
-log() { echo "bench.sh [$(date +%T)]: $*" >&2; }
 
 "$root/scripts/install-deps.sh"
 
@@ -156,13 +169,6 @@ cmake "${cmake_args[@]}" -DQDQ_BUILD_BENCHMARKS=ON -DQDQ_BENCH_SET="$set_name" \
   -DQDQ_BENCH_MT_QDQ_OPT="$ab_binary" -DQDQ_BENCH_CPU="$cpu" \
   -DQDQ_BENCH_PIPELINE_OPTIONS="$pipeline_options" >/dev/null
 gen="$build/bench/gen"
-ncases="$(python3 -c 'import json, sys; print(len(json.load(open(sys.argv[1]))["cases"]))' \
-  "$gen/cases.json")"
-if [ "$ncases" = 0 ]; then
-  log "no case of the $set_name set${sizes:+ at sizes $sizes} matches --filter '$filter'" \
-    "(case ids look like i4_b32_f16_4Mi: x, granularity, result, size)"
-  exit 2
-fi
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 log "building (kernels: qdq-opt/mlir-opt -> mlir-translate -> llc, in parallel)"
