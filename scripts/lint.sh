@@ -27,7 +27,12 @@ for arg in "$@"; do
   --tidy) tidy=1 ;;
   -h | --help) sed -n '2,20p' "$0"; exit 0 ;;
   -*) echo "lint.sh: unknown argument $arg" >&2; exit 2 ;;
-  *) files+=("$(realpath "$arg")") ;;
+  *)
+    if [ ! -f "$arg" ]; then
+      echo "lint.sh: no such file: $arg" >&2
+      exit 2
+    fi
+    files+=("$(realpath "$arg")") ;;
   esac
 done
 cd "$root"
