@@ -504,14 +504,31 @@ Value KernelBuilder::blockLookupStep(const StoredReader &xReader, Value i,
       return perLane;
     return vector::ShuffleOp::create(b, loc, perLane, perLane, firstLanes);
   };
-  Value codes = LookupTable::storedCodes(b, loc, xElement, perBlock * blocks);
+  SmallVector<int64_t> blockOfLane;
+  if (blocks > 1)
+    for (int64_t e = 0; e < lanes; ++e)
+      blockOfLane.push_back(e / block);
   // (One statement each: the order of the ops must not depend on the
   // compiler's order of evaluating arguments.)
   Value entryScale = perEntry(scale);
   Value entryZp = perEntry(zp);
+  return lookUpBlockCodes(xReader, ValueRange{i}, inBounds, entryScale, entryZp,
+                          blockOfLane);
+}
+
+Value KernelBuilder::lookUpBlockCodes(const StoredReader &xReader,
+                                      ValueRange readIndices, bool inBounds,
+                                      Value entryScale, Value entryZp,
+                                      ArrayRef<int64_t> blockOfLane) {
+  int64_t perBlock = LookupTable::blockTableCodes(xElement, yElement);
+  int64_t used = vectorWidth(entryScale);
+  auto blockOf = [&](int64_t lane) {
+    return blockOfLane.empty() ? 0 : blockOfLane[lane];
+  };
+  Value codes = LookupTable::storedCodes(b, loc, xElement, used);
   Value entries = dequantize(codes, xElement, entryScale, entryZp);
   if (yElement.isF32()) {
-    Value bytes = xReader.readBytes(b, loc, ValueRange{i}, lanes, inBounds);
+    Value bytes = xReader.readBytes(b, loc, readIndices, lanes, inBounds);
     Value indices =
         LookupTable::packedIndices(b, loc, bytes, xReader.getPackedBits());
     auto slice = [&](Value vector, int64_t offset) -> Value {
@@ -523,7 +540,7 @@ Value KernelBuilder::blockLookupStep(const StoredReader &xReader, Value i,
     Value y =
         arith::ConstantOp::create(b, loc, b.getZeroAttr(vectorOf(yElement)));
     for (int64_t r = 0; r < lanes; r += 16) {
-      Value table = slice(entries, perBlock * (blocks > 1 ? r / block : 0));
+      Value table = slice(entries, perBlock * blockOf(r));
       Value part = TableLookupOp::create(b, loc, table, slice(indices, r));
       y = vector::InsertStridedSliceOp::create(
           b, loc, part, y, ArrayRef<int64_t>{r}, ArrayRef<int64_t>{1});
@@ -531,12 +548,11 @@ Value KernelBuilder::blockLookupStep(const StoredReader &xReader, Value i,
     return y;
   }
   auto readCodes = [&] {
-    return xReader.read(b, loc, ValueRange{i}, lanes, inBounds,
+    return xReader.read(b, loc, readIndices, lanes, inBounds,
                         /*rawCodes=*/true);
   };
   // Byte planes of `count` entries, entry e the result first + e % period
   // of `entries`: one byte shuffle of the entries' bytes each.
-  int64_t used = perBlock * blocks;
   Value entryBytes = vector::BitCastOp::create(
       b, loc, VectorType::get({2 * used}, b.getI8Type()), entries);
   auto planesOf = [&](int64_t count, int64_t first, int64_t period) {
@@ -553,19 +569,31 @@ Value KernelBuilder::blockLookupStep(const StoredReader &xReader, Value i,
         vector::ShuffleOp::create(b, loc, entryBytes, entryBytes, highBytes);
     return std::pair<Value, Value>(low, high);
   };
+  // Each index is its code plus perBlock * its lane's block in the step.
+  SmallVector<int64_t> offsets;
+  for (int64_t block : blockOfLane)
+    offsets.push_back(perBlock * block);
+  if (blockWordLookup && used <= 32) {
+    Value bytes = xReader.readBytes(b, loc, readIndices, lanes, inBounds);
+    Value codes = UnpackBitsOp::create(
+        b, loc, VectorType::get({lanes}, b.getI16Type()), bytes,
+        xReader.getPackedBits(), /*sign_extend=*/false);
+    return LookupTable::lookupBlockWords(b, loc, entries, codes, offsets);
+  }
   if (!blockPlanesShared) {
     // Planes of 16 entries per block (block k's codes, repeated to fill
-    // them), each looked up by the step's lanes in block k. 4-bit codes
-    // on 256-bit registers are unpacked in the in-lane order, so that
-    // the looked-up bytes interleave in-lane.
-    int64_t slice = std::min(block, lanes);
+    // them), each looked up by the step's lanes in block k (block flat:
+    // the steps' lanes lie in whole blocks). 4-bit codes on 256-bit
+    // registers are unpacked in the in-lane order, so that the looked-up
+    // bytes interleave in-lane.
+    int64_t slice = std::min(plan.blockSize, lanes);
     bool inLaneOrder = xReader.getPackedBits() == 4 && blockLookupBytes == 32 &&
                        slice % 32 == 0 && lanes % 64 == 0;
     Value xCodes =
         inLaneOrder
             ? unpackNibblesInLaneOrder(
                   b, loc,
-                  xReader.readBytes(b, loc, ValueRange{i}, lanes, inBounds))
+                  xReader.readBytes(b, loc, readIndices, lanes, inBounds))
             : readCodes();
     SmallVector<int64_t> elementAt;
     if (inLaneOrder)
@@ -573,7 +601,7 @@ Value KernelBuilder::blockLookupStep(const StoredReader &xReader, Value i,
     Value y = arith::ConstantOp::create(
         b, loc, b.getZeroAttr(VectorType::get({lanes}, b.getI16Type())));
     for (int64_t r = 0; r < lanes; r += slice) {
-      auto [low, high] = planesOf(16, perBlock * (r / block), perBlock);
+      auto [low, high] = planesOf(16, perBlock * blockOf(r), perBlock);
       Value codes = vector::ExtractStridedSliceOp::create(
           b, loc, xCodes, ArrayRef<int64_t>{r}, ArrayRef<int64_t>{slice},
           ArrayRef<int64_t>{1});
@@ -589,12 +617,6 @@ Value KernelBuilder::blockLookupStep(const StoredReader &xReader, Value i,
   // Planes of 64 entries: block k of the step at entries perBlock * k to
   // perBlock * (k + 1) - 1 (repeated to fill the table).
   auto [low, high] = planesOf(64, 0, used);
-  // Each index is its code plus perBlock * its element's block in the
-  // step.
-  SmallVector<int64_t> offsets;
-  if (blocks > 1)
-    for (int64_t e = 0; e < lanes; ++e)
-      offsets.push_back(perBlock * (e / block));
   Value xCodes = readCodes();
   return LookupTable::lookupWordsInLaneOrder(b, loc, low, high, xCodes,
                                              offsets);

@@ -59,6 +59,8 @@ KernelBuilder::KernelBuilder(PatternRewriter &b, DequantizeLinearOp op,
       lookupF32Entries(lookupF32Entries),
       blockLookup(LookupTable::appliesToBlocks(op, plan, lanes, x86)),
       blockPlanesShared(LookupTable::sharesBlockPlanes(lanes, x86)),
+      blockWordLookup(blockLookup && blockPlanesShared &&
+                      LookupTable::looksUpBlockWords(op, lanes, x86)),
       blockLookupBytes(
           blockLookup && !blockPlanesShared
               ? LookupTable::ownBlockPlaneBytes(plan.blockSize, lanes, x86)

@@ -808,6 +808,17 @@ private:
   Value blockLookupStep(const StoredReader &xReader, Value i, bool inBounds,
                         Value scale, Value zp);
 
+  /// The lookups of block tables (blockLookupStep, and the grouped steps
+  /// of block rows): the results of the codes of the step's blocks, from
+  /// `entryScale` and `entryZp` (block k's parameters at lanes perBlock * k
+  /// to perBlock * (k + 1) - 1, perBlock = LookupTable::blockTableCodes),
+  /// then the step's codes, read at `readIndices`, looked up in them, each
+  /// lane in the block `blockOfLane` gives it (empty: the step lies in one
+  /// block). Reads past the end are masked unless `inBounds`.
+  Value lookUpBlockCodes(const StoredReader &xReader, ValueRange readIndices,
+                         bool inBounds, Value entryScale, Value entryZp,
+                         ArrayRef<int64_t> blockOfLane);
+
   /// One step of a lookup-table dequantization: the `lanes` codes of x at
   /// `readIndices` looked up in `table` and written at `writeIndices` of
   /// `acc`, masked past the end of the row unless `inBounds`.
@@ -1007,6 +1018,9 @@ private:
     const StoredReader &x;
     function_ref<Value(Value, bool, Value, Value, int64_t, bool)> readEntries;
     Value scale2d, zp2d, zpScalar;
+    /// Every parameter is read from a row table, which has room for a step's
+    /// reads past the row's entries (makeRowTable).
+    bool roomPastRow = false;
   };
 
   /// Block rows with B >= lanes (see buildBlockRows): row r of x into row
@@ -1022,6 +1036,17 @@ private:
   /// prefix mask and a select). The last step is masked at the row's end.
   Value emitRowOfStraddlingSteps(const BlockRowInputs &in, Value r, Value local,
                                  Value acc);
+
+  /// Block tables in a step of rows in groups (blockLookup): the codes of
+  /// the `count` blocks whose entries from `first` on the step takes, lane
+  /// l block spread[l], computed and looked up (lookUpBlockCodes); the
+  /// step's x at row r, `column` (in bounds if `xInBounds`). The step reads
+  /// `readCount` >= `count` entries (in bounds of what exists if
+  /// `entriesInBounds`).
+  Value groupBlockLookupStep(const BlockRowInputs &in, Value r, Value column,
+                             bool xInBounds, Value first, int64_t count,
+                             int64_t readCount, bool entriesInBounds,
+                             ArrayRef<int64_t> spread);
 
   /// Rows in groups (Plan::groupedRuns; see buildBlockRows, and
   /// buildRowsAlongAxis for rows of a dynamic length): row r of x into row
@@ -1145,6 +1170,9 @@ private:
   /// byte planes, or each has 16-entry planes of its own
   /// (LookupTable::sharesBlockPlanes).
   bool blockPlanesShared;
+  /// ... and, for 2-bit x, look them up in one table of 16-bit words
+  /// instead of two byte planes (LookupTable::looksUpBlockWords).
+  bool blockWordLookup;
   /// ... and the register bytes of the lookups in planes of their own.
   int64_t blockLookupBytes;
   /// The entries of the period table of a per-axis op that takes one

@@ -14,6 +14,8 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/TypeUtilities.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::qdq;
@@ -158,6 +160,8 @@ bool LookupTable::appliesToBlocks(DequantizeLinearOp op, const Plan &plan,
   Type x = op.getX().getType().getElementType();
   Type y = op.getY().getType().getElementType();
   int64_t block = plan.blockSize;
+  if (plan.scheme == Scheme::BlockRows)
+    return appliesToBlockRows(op, plan, lanes, features);
   // A block's table costs the arithmetic of blockTableCodes codes: blocks
   // of at least twice that (and of kBlockTableMinBlock for 16 codes).
   int64_t minBlock = std::max<int64_t>(
@@ -179,6 +183,33 @@ bool LookupTable::appliesToBlocks(DequantizeLinearOp op, const Plan &plan,
   // UTC): i4, ui4 and fp4 1.13-1.23x more with f16 results, 1.06-1.24x
   // with bf16 results.
   return ownBlockPlaneBytes(block, lanes, features) != 0;
+}
+
+bool LookupTable::appliesToBlockRows(DequantizeLinearOp op, const Plan &plan,
+                                     int64_t lanes,
+                                     const X86Features &features) {
+  Type x = op.getX().getType().getElementType();
+  Type y = op.getY().getType().getElementType();
+  if (op.getGranularity() != DequantizeLinearOp::Granularity::Blocked ||
+      !plan.groupedRuns || plan.straddlingSteps || !isPackedSubByteType(x) ||
+      y.isF32() || lanes % 64 != 0 || !sharesBlockPlanes(lanes, features))
+    return false;
+  // The step's blocks' results cost at most half the arithmetic of its
+  // codes, and fit the 64-entry planes.
+  int64_t blocks = maxGroupStepEntries(plan, lanes);
+  if (blocks > 64)
+    return false;
+  int64_t entries = llvm::PowerOf2Ceil(blocks) * blockTableCodes(x, y);
+  return entries <= 64 && 2 * entries <= lanes;
+}
+
+bool LookupTable::looksUpBlockWords(DequantizeLinearOp op, int64_t lanes,
+                                    const X86Features &features) {
+  Type x = op.getX().getType().getElementType();
+  Type y = op.getY().getType().getElementType();
+  return !y.isF32() && isPackedSubByteType(x) &&
+         x.getIntOrFloatBitWidth() == 2 && features.avx512vbmi &&
+         getWordTableLookupLanes(32, lanes, features) != 0;
 }
 
 int64_t LookupTable::ownBlockPlaneBytes(int64_t block, int64_t lanes,
@@ -509,9 +540,11 @@ Value LookupTable::lookupHighHalves(OpBuilder &b, Location loc, Value codes,
 
 Value LookupTable::orConstant(OpBuilder &b, Location loc, Value codes,
                               ArrayRef<int64_t> bytes) {
+  unsigned width =
+      getElementTypeOrSelf(codes.getType()).getIntOrFloatBitWidth();
   SmallVector<APInt> values;
   for (int64_t byte : bytes)
-    values.push_back(APInt(8, uint64_t(byte)));
+    values.push_back(APInt(width, uint64_t(byte)));
   return arith::OrIOp::create(
       b, loc, codes,
       arith::ConstantOp::create(
@@ -525,4 +558,21 @@ std::pair<Value, Value> LookupTable::lookupPlanes(OpBuilder &b, Location loc,
   Type type = codes.getType();
   return {TableLookupOp::create(b, loc, type, low, codes),
           TableLookupOp::create(b, loc, type, high, codes)};
+}
+
+Value LookupTable::lookupBlockWords(OpBuilder &b, Location loc, Value results,
+                                    Value codes, ArrayRef<int64_t> offsets) {
+  auto resultType = cast<VectorType>(results.getType());
+  int64_t used = resultType.getNumElements();
+  assert(used <= 32 && "a word table holds 32 entries");
+  Value words = vector::BitCastOp::create(
+      b, loc, VectorType::get({used}, b.getI16Type()), results);
+  // Entries past `used` are never indexed: poison, so that widening the
+  // table costs no instruction.
+  SmallVector<int64_t> widen;
+  for (int64_t e = 0; e < 32; ++e)
+    widen.push_back(e < used ? e : vector::ShuffleOp::kPoisonIndex);
+  Value table = vector::ShuffleOp::create(b, loc, words, words, widen);
+  Value indices = offsets.empty() ? codes : orConstant(b, loc, codes, offsets);
+  return TableLookupOp::create(b, loc, table, indices);
 }

@@ -106,6 +106,29 @@ public:
   static bool appliesToBlocks(DequantizeLinearOp op, const Plan &plan,
                               int64_t lanes, const X86Features &features);
 
+  /// Block tables in block rows in groups (appliesToBlocks for
+  /// Scheme::BlockRows): blocked packed x with f16/bf16 results whose
+  /// blocks do not divide the steps (blocks of 24, or a partial last block
+  /// per row). A step of a group takes up to 64 / 2^bits blocks in a
+  /// static pattern of lanes; it computes the results of every code of
+  /// each (its blocks padded to a power of two) and looks its codes up in
+  /// shared 64-entry planes, indexed by code + 2^bits * the lane's block
+  /// in the step, where that costs at most half the arithmetic of its
+  /// codes: 2-bit x with blocks of at least about 8 codes per lane step
+  /// (blocks of 24 on 64 lanes: 16 results per 64 codes).
+  static bool appliesToBlockRows(DequantizeLinearOp op, const Plan &plan,
+                                 int64_t lanes, const X86Features &features);
+
+  /// Block tables of f16/bf16 results of packed 2-bit x with shared planes
+  /// (appliesToBlocks, sharesBlockPlanes): whether the steps look their
+  /// codes up in one 32-entry table of the results' 16-bit words (AVX512BW
+  /// vpermw, the codes unpacked into i16 lanes with one vpmultishiftqb per
+  /// 32) instead of two 64-entry byte planes (two vpermb per 64 codes to
+  /// form the planes, two to look up, two unpacks to interleave). A step's
+  /// blocks then hold at most 32 results (8 blocks).
+  static bool looksUpBlockWords(DequantizeLinearOp op, int64_t lanes,
+                                const X86Features &features);
+
   /// Block tables of f16/bf16 results (appliesToBlocks): whether the
   /// blocks of a step share one pair of 64-entry byte planes (true), or
   /// each block in the step has 16-entry planes of its own (false).
@@ -329,8 +352,16 @@ public:
   Value lookupHighHalves(OpBuilder &b, Location loc, Value codes,
                          int64_t registerLanes) const;
 
+  /// Block tables in words (KernelBuilder::lookUpBlockCodes): `results`
+  /// (at most 32 f16/bf16 results, the codes of a step's blocks) as a
+  /// 32-entry table of i16, looked up (vpermw) by `codes` (vector<n x i16>)
+  /// ORed with `offsets` (perBlock * each lane's block; none if empty).
+  static Value lookupBlockWords(OpBuilder &b, Location loc, Value results,
+                                Value codes, ArrayRef<int64_t> offsets);
+
 private:
-  /// `codes` (vector<n x i8>) ORed with the constant `bytes` (n of them).
+  /// `codes` (vector<n x i8>, or of wider integers) ORed with the constant
+  /// `bytes` (n of them).
   static Value orConstant(OpBuilder &b, Location loc, Value codes,
                           ArrayRef<int64_t> bytes);
 

@@ -12,6 +12,8 @@
 
 #include "llvm/Support/MathExtras.h"
 
+#include <limits>
+
 using namespace mlir;
 using namespace mlir::qdq;
 using namespace mlir::qdq::detail;
@@ -339,4 +341,23 @@ bool mlir::qdq::detail::hasF16ArithmeticForm(DequantizeLinearOp op,
                                 .getIntOrFloatBitWidth() <= 8) &&
          !(isPackedSubByteType(x) &&
            op.getGranularity() == DequantizeLinearOp::Granularity::Blocked);
+}
+
+int64_t mlir::qdq::detail::maxGroupStepEntries(const Plan &plan,
+                                               int64_t lanes) {
+  int64_t steps = groupSteps(plan.groupedPeriod(), lanes);
+  if (steps > kMaxGroupSteps)
+    return std::numeric_limits<int64_t>::max();
+  int64_t most = 0;
+  for (int64_t s = 0; s < steps; ++s) {
+    int64_t first = plan.groupedEntryOf(s * lanes);
+    int64_t last = first;
+    for (int64_t lane = 1; lane < lanes; ++lane) {
+      int64_t entry = plan.groupedEntryOf(s * lanes + lane);
+      first = std::min(first, entry);
+      last = std::max(last, entry);
+    }
+    most = std::max(most, last - first + 1);
+  }
+  return most;
 }

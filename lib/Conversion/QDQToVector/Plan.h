@@ -80,6 +80,21 @@ struct Plan {
   // rows): the loops need every row to start on a byte, which is tested at
   // run time; the linalg form takes the other shapes.
   bool alignedRowsAtRunTime = false;
+
+  /// Rows in groups (groupedRuns): the parameter entry of column `c` of a
+  /// row, relative to the row's first (the maps of `run` and `rowPeriod`
+  /// above).
+  int64_t groupedEntryOf(int64_t c) const {
+    int64_t period = rowPeriod ? rowPeriod : run;
+    int64_t periodEntries = rowPeriod ? rowPeriodEntries : runWidth;
+    int64_t within = c % period;
+    return c / period * periodEntries + within / run * runWidth +
+           within % runWidth;
+  }
+
+  /// Rows in groups: the columns after which the entries repeat, advancing
+  /// groupedEntryOf(groupedPeriod()) entries.
+  int64_t groupedPeriod() const { return rowPeriod ? rowPeriod : run; }
 };
 
 /// The steps of a group of lcm(run, lanes) columns, without computing the
@@ -87,6 +102,11 @@ struct Plan {
 inline int64_t groupSteps(int64_t run, int64_t lanes) {
   return run / std::gcd(run, lanes);
 }
+
+/// Rows in groups (Plan::groupedRuns) with steps of `lanes` columns: the
+/// most entries of a parameter one step of a group takes (the span from its
+/// lanes' first entry to their last).
+int64_t maxGroupStepEntries(const Plan &plan, int64_t lanes);
 
 /// Whether `op`'s form can compute its steps in f16 arithmetic (AVX512_FP16
 /// in `features`, which 512-bit registers keep): f16 results with f16

@@ -576,7 +576,9 @@ Value KernelBuilder::buildBlockRowsOf(Value x, Value scale, Value zp,
           if (table->slot >= 0)
             table->table = scratch[table->slot] =
                 fillRowTable(*table, scratch[table->slot], r);
-        BlockRowInputs in{xReader, readEntries, scale2d, zp2d, zpScalar};
+        BlockRowInputs in{
+            xReader, readEntries, scale2d,
+            zp2d,    zpScalar,    scaleTable.table && (!zp2d || zpTable.table)};
         if (plan.straddlingSteps)
           return emitRowOfStraddlingSteps(in, r, local, acc);
         if (plan.groupedRuns)
@@ -792,12 +794,9 @@ Value KernelBuilder::emitRowOfGroups(const BlockRowInputs &in, Value r,
                                      OpFoldResult rowLengthSize) {
   int64_t run = plan.run, width = plan.runWidth;
   // The entries repeat every `period` columns, advancing `periodEntries`.
-  int64_t period = plan.rowPeriod ? plan.rowPeriod : run;
-  int64_t periodEntries = plan.rowPeriod ? plan.rowPeriodEntries : width;
-  auto entryAt = [&](int64_t c) {
-    int64_t within = c % period;
-    return c / period * periodEntries + within / run * width + within % width;
-  };
+  int64_t period = plan.groupedPeriod();
+  int64_t periodEntries = plan.groupedEntryOf(period);
+  auto entryAt = [&](int64_t c) { return plan.groupedEntryOf(c); };
   int64_t group = std::lcm(period, lanes);
   std::optional<int64_t> staticLength = getConstantIntValue(rowLengthSize);
   Value rowLength = getValueOrCreateConstantIndexOp(b, loc, rowLengthSize);
@@ -883,12 +882,27 @@ Value KernelBuilder::emitRowOfGroups(const BlockRowInputs &in, Value r,
           in.readEntries(param2d, isScale, r, first, count, entriesInBounds),
           spread);
     };
+    Value column =
+        arith::AddIOp::create(b, loc, groupStart, indexConstant(b, loc, c));
+    if (blockLookup) {
+      // The step's blocks padded to a power of two, read as one vector
+      // where the padding entries exist (a row table has room past the
+      // row's entries; else the row's).
+      int64_t padded = llvm::PowerOf2Ceil(count);
+      bool paddedInBounds =
+          in.roomPastRow || (!rest && firstOffset + padded <= available);
+      Value y = groupBlockLookupStep(in, r, column, xInBounds, first, count,
+                                     paddedInBounds ? padded : count,
+                                     entriesInBounds || paddedInBounds, spread);
+      return Value(vector::TransferWriteOp::create(b, loc, y, acc,
+                                                   ValueRange{local, column},
+                                                   ArrayRef<bool>{xInBounds})
+                       .getResult());
+    }
     Value scale = stepEntries(in.scale2d, true);
     Value zp = in.zpScalar;
     if (in.zp2d)
       zp = stepEntries(in.zp2d, false);
-    Value column =
-        arith::AddIOp::create(b, loc, groupStart, indexConstant(b, loc, c));
     return rowStep(in.x, r, local, column, acc, scale, zp, xInBounds);
   };
   // The first entry of the group at `column` (a multiple of the period).
@@ -939,4 +953,36 @@ Value KernelBuilder::emitRowOfGroups(const BlockRowInputs &in, Value r,
               .getResult(0);
   }
   return acc;
+}
+
+Value KernelBuilder::groupBlockLookupStep(const BlockRowInputs &in, Value r,
+                                          Value column, bool xInBounds,
+                                          Value first, int64_t count,
+                                          int64_t readCount,
+                                          bool entriesInBounds,
+                                          ArrayRef<int64_t> spread) {
+  // The step's `count` blocks, padded to a power of two (whole registers
+  // for the arithmetic of their codes; the padding repeats the last block
+  // or, read, the entries after it).
+  int64_t perBlock = LookupTable::blockTableCodes(xElement, yElement);
+  int64_t blocks = llvm::PowerOf2Ceil(count);
+  SmallVector<int64_t> entryOf;
+  for (int64_t k = 0; k < blocks; ++k)
+    entryOf.append(perBlock, std::min(k, readCount - 1));
+  auto perEntry = [&](Value param2d, bool isScale) -> Value {
+    Value entries =
+        in.readEntries(param2d, isScale, r, first, readCount, entriesInBounds);
+    if (readCount == 1)
+      return vector::BroadcastOp::create(
+          b, loc, VectorType::get({perBlock}, entries.getType()), entries);
+    return vector::ShuffleOp::create(b, loc, entries, entries, entryOf);
+  };
+  // (One statement each: the order of the ops must not depend on the
+  // compiler's order of evaluating arguments.)
+  Value entryScale = perEntry(in.scale2d, true);
+  Value entryZp;
+  if (in.zp2d)
+    entryZp = perEntry(in.zp2d, false);
+  return lookUpBlockCodes(in.x, ValueRange{r, column}, xInBounds, entryScale,
+                          entryZp, count > 1 ? spread : ArrayRef<int64_t>());
 }

@@ -52,6 +52,8 @@ constexpr X86Intrinsic kVpermb512{"llvm.x86.avx512.permvar.qi.512",
                                   "+avx512f,+avx512bw,+avx512vbmi"};
 constexpr X86Intrinsic kVpermi2b512{"llvm.x86.avx512.vpermi2var.qi.512",
                                     "+avx512f,+avx512bw,+avx512vbmi"};
+constexpr X86Intrinsic kVpermw512{"llvm.x86.avx512.permvar.hi.512",
+                                  "+avx512f,+avx512bw"};
 constexpr X86Intrinsic kVpermps256{"llvm.x86.avx2.permps", "+avx2"};
 constexpr X86Intrinsic kVpermps512{"llvm.x86.avx512.permvar.sf.512",
                                    "+avx512f"};
@@ -63,9 +65,9 @@ constexpr X86Intrinsic kVpmultishiftqb512{"llvm.x86.avx512.pmultishift.qb.512",
 constexpr X86Intrinsic kVcvtne2ps2bf16{"llvm.x86.avx512bf16.cvtne2ps2bf16.512",
                                        "+avx512f,+avx512bf16"};
 constexpr X86Intrinsic kX86Intrinsics[] = {
-    kVcvtne2ps2bf16, kPshufb128,    kPshufb256,        kPshufb512,
-    kVpermb512,      kVpermi2b512,  kVpermps256,       kVpermps512,
-    kVpermilps256,   kVpermilps512, kVpmultishiftqb512};
+    kVcvtne2ps2bf16, kPshufb128,    kPshufb256,         kPshufb512,
+    kVpermb512,      kVpermi2b512,  kVpermps256,        kVpermps512,
+    kVpermilps256,   kVpermilps512, kVpmultishiftqb512, kVpermw512};
 
 } // namespace
 
@@ -87,6 +89,11 @@ int64_t mlir::qdq::getTableLookupRegisterBytes(int64_t entries, int64_t lookups,
     if (lookups % width == 0)
       return width;
   return 0;
+}
+
+int64_t mlir::qdq::getWordTableLookupLanes(int64_t entries, int64_t lookups,
+                                           const X86Features &features) {
+  return entries == 32 && features.avx512bw && lookups % 32 == 0 ? 32 : 0;
 }
 
 int64_t mlir::qdq::getF32TableLookupLanes(int64_t entries, int64_t lookups,
@@ -140,24 +147,28 @@ public:
     int64_t entries = tableType.getNumElements();
     int64_t lookups = indexType.getNumElements();
     bool isF32 = tableType.getElementType().isF32();
+    bool isWord = tableType.getElementType().isInteger(16);
     // Target features are set per function: outside one, stay portable.
     int64_t width = 0;
     if (op->getParentOfType<FunctionOpInterface>())
       width = isF32 ? getF32TableLookupLanes(entries, lookups, features)
-                    : getTableLookupRegisterBytes(entries, lookups, features);
+              : isWord
+                  ? getWordTableLookupLanes(entries, lookups, features)
+                  : getTableLookupRegisterBytes(entries, lookups, features);
     if (!width) {
       b.replaceOp(op, lowerPerElement(b, loc, op.getTable(), op.getIndices()));
       return success();
     }
-    if (isF32) {
+    if (isF32 || isWord) {
       // vpermps reads the low 4 bits of each index on 512-bit registers and
       // the low 3 on 256-bit ones; vpermilps the low 2, within each 128-bit
-      // lane. A table with fewer entries than the register is repeated
-      // across it.
+      // lane; vpermw the low 5 (the whole 32-word table in one register).
+      // A table with fewer entries than the register is repeated across it.
       Value table = op.getTable();
       const X86Intrinsic *intrinsic =
-          entries == 4 ? (width == 16 ? &kVpermilps512 : &kVpermilps256)
-                       : (width == 16 ? &kVpermps512 : &kVpermps256);
+          isWord         ? &kVpermw512
+          : entries == 4 ? (width == 16 ? &kVpermilps512 : &kVpermilps256)
+                         : (width == 16 ? &kVpermps512 : &kVpermps256);
       if (entries < width) {
         SmallVector<int64_t> repeat;
         for (int64_t i = 0; i < width; ++i)
@@ -165,7 +176,7 @@ public:
         table = vector::ShuffleOp::create(b, loc, table, table, repeat);
       }
       Value result = arith::ConstantOp::create(
-          b, loc, b.getZeroAttr(indexType.clone(b.getF32Type())));
+          b, loc, b.getZeroAttr(indexType.clone(tableType.getElementType())));
       for (int64_t offset = 0; offset < lookups; offset += width) {
         Value index = vector::ExtractStridedSliceOp::create(
             b, loc, op.getIndices(), ArrayRef<int64_t>{offset},
@@ -305,11 +316,42 @@ public:
     int64_t bits = op.getBits();
     VectorType resultType = op.getResult().getType();
     int64_t count = resultType.getNumElements();
-    bool multishift = features.avx512vbmi && count % 16 == 0 &&
-                      op->getParentOfType<FunctionOpInterface>();
+    bool multishift =
+        features.avx512vbmi && op->getParentOfType<FunctionOpInterface>();
+    if (resultType.getElementType().isInteger(16)) {
+      // 2-bit fields into i16 lanes: 32 fields (8 bytes) fill every 64-bit
+      // lane, so one vpmultishiftqb per 32 results. Zero-extended fields
+      // go to the bottom of their lanes and are masked (an AND, which x86
+      // merges with a following OR into one vpternlog); sign-extended ones
+      // to the top, shifted down. Else the i32 results truncated.
+      if (multishift && bits == 2 && count % 32 == 0) {
+        bool signExtend = op.getSignExtend();
+        Value fields =
+            fieldsToTopByMultishift(b, loc, op.getBytes(), bits, count,
+                                    /*laneBits=*/16, /*toBottom=*/!signExtend);
+        if (signExtend) {
+          b.replaceOp(op, shiftRightByConstant(b, loc, fields, 16 - bits,
+                                               /*isSigned=*/true));
+          return success();
+        }
+        Value mask = arith::ConstantOp::create(
+            b, loc,
+            DenseElementsAttr::get(
+                resultType, b.getI16IntegerAttr((1 << bits) - 1).getValue()));
+        b.replaceOpWithNewOp<arith::AndIOp>(op, fields, mask);
+        return success();
+      }
+      Value wide =
+          UnpackBitsOp::create(b, loc, resultType.clone(b.getI32Type()),
+                               op.getBytes(), bits, op.getSignExtend());
+      b.replaceOpWithNewOp<arith::TruncIOp>(op, resultType, wide);
+      return success();
+    }
+    multishift &= count % 16 == 0;
     Value up;
     if (multishift)
-      up = fieldsToTopByMultishift(b, loc, op.getBytes(), bits, count);
+      up = fieldsToTopByMultishift(b, loc, op.getBytes(), bits, count,
+                                   /*laneBits=*/32, /*toBottom=*/false);
     else if (features.avx2 && !features.avx512bw)
       up = fieldsToTopByBroadcastLoads(b, loc, op.getBytes(), bits, count);
     if (!up)
@@ -325,26 +367,32 @@ public:
 
 private:
   static Value fieldsToTopByMultishift(PatternRewriter &b, Location loc,
-                                       Value bytes, int64_t bits,
-                                       int64_t count) {
-    // 16 fields of `bits` bits fill `chunk` bytes (8 or 4), repeated to
-    // fill every 64-bit lane; field i goes to i32 lane i, the half i % 2 of
-    // 64-bit lane i / 2, whose 4 bytes all get the offset of the 8 bits
-    // ending with field i (only the top byte matters).
-    int64_t chunk = 16 * bits / 8;
+                                       Value bytes, int64_t bits, int64_t count,
+                                       int64_t laneBits, bool toBottom) {
+    // A register's `perRegister` fields of `bits` bits (16 in i32 lanes, 32
+    // in i16 lanes) fill `chunk` bytes (8 or 4), repeated to fill every
+    // 64-bit lane; field i goes to lane i, whose bytes all get the offset
+    // of the 8 bits ending with field i (only the top byte matters), or
+    // with `toBottom` starting with it (only the low bits of the bottom
+    // byte matter).
+    int64_t laneBytes = laneBits / 8;
+    int64_t perRegister = 64 / laneBytes;
+    int64_t chunk = perRegister * bits / 8;
     SmallVector<int8_t> control;
     for (int64_t k = 0; k < 64; ++k) {
-      int64_t field = k / 4;
-      control.push_back(int8_t((field * bits + bits - 8) & 63));
+      int64_t field = k / laneBytes;
+      control.push_back(
+          int8_t((field * bits + (toBottom ? 0 : bits - 8)) & 63));
     }
     auto byteType = VectorType::get({64}, b.getI8Type());
     Value controlVector = arith::ConstantOp::create(
         b, loc, DenseElementsAttr::get(byteType, ArrayRef(control)));
-    auto wordType = VectorType::get({16}, b.getI32Type());
+    Type laneType = b.getIntegerType(laneBits);
+    auto wordType = VectorType::get({perRegister}, laneType);
     Type chunkInt = b.getIntegerType(chunk * 8);
     Value result = arith::ConstantOp::create(
-        b, loc, b.getZeroAttr(VectorType::get({count}, b.getI32Type())));
-    int64_t chunks = count / 16;
+        b, loc, b.getZeroAttr(VectorType::get({count}, laneType)));
+    int64_t chunks = count / perRegister;
     Value chunkVector = vector::BitCastOp::create(
         b, loc, VectorType::get({chunks}, chunkInt), bytes);
     for (int64_t c = 0; c < chunks; ++c) {
@@ -359,9 +407,9 @@ private:
               ValueRange{controlVector, source})
               .getResult(0);
       Value words = vector::BitCastOp::create(b, loc, wordType, fields);
-      result = vector::InsertStridedSliceOp::create(b, loc, words, result,
-                                                    ArrayRef<int64_t>{16 * c},
-                                                    ArrayRef<int64_t>{1});
+      result = vector::InsertStridedSliceOp::create(
+          b, loc, words, result, ArrayRef<int64_t>{perRegister * c},
+          ArrayRef<int64_t>{1});
     }
     return result;
   }

@@ -151,14 +151,16 @@ func.func @mxfp4(%x: tensor<4x64xf4E2M1FN>, %s: tensor<4x2xf8E8M0FNU>) -> tensor
 // 8 registers (128 lanes, the default for 2-bit x in tables) covers four
 // blocks, and each block's table holds its 4 codes only (16 entries, one
 // register of arithmetic). The step reads its four scales and zero points
-// from the segment tables as one vector each. Each index is its code plus
-// 4 * its block in the step (in the in-lane order: positions 8-15 hold
-// elements 32-39, of block 1). With 4 registers (64 lanes, two blocks),
-// 8 entries. With 16 (256 lanes), eight blocks of 4 codes in the planes'
-// 64 entries (this x is too short for segment tables at that width).
+// from the segment tables as one vector each. The 16 f16 results are one
+// table of 32 words (the rest poison); the codes, unpacked into i16 lanes,
+// look it up, each index its code plus 4 * its block in the step (lanes
+// 32-63 in block 1). With 4 registers (64 lanes, two blocks), 8 entries.
+// With 16 (256 lanes), eight blocks of 4 codes, 32 entries (this x is too
+// short for segment tables at that width). Without VBMI the words take
+// byte planes: two 64-entry vpermb lookups and an interleave.
 // CHECK-LABEL: func.func @i2_b32_f16_segments
 // CHECK-DAG: %[[CODES:.*]] = arith.constant dense<[0, 1, -2, -1, 0, 1, -2, -1, 0, 1, -2, -1, 0, 1, -2, -1]> : vector<16xi32>
-// CHECK-DAG: %[[SLOTS:.*]] = arith.constant dense<"0x0000000000000000040404040404040400000000000000000404040404040404{{.*}}08080808080808080C0C0C0C0C0C0C0C{{.*}}"> : vector<128xi8>
+// CHECK-DAG: %[[SLOTS:.*]] = arith.constant dense<"0x0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000004000400040004000400040004000400040004000400040004000400040004000400040004000400040004000400040004000400040004000400040004000400080008000800080008000800080008000800080008000800080008000800080008000800080008000800080008000800080008000800080008000800080008000C000C000C000C000C000C000C000C000C000C000C000C000C000C000C000C000C000C000C000C000C000C000C000C000C000C000C000C000C000C000C000C00"> : vector<128xi16>
 // CHECK: scf.for
 // CHECK: scf.for
 // CHECK: %[[S4:.*]] = vector.transfer_read %{{.*}} : tensor<128xf32>, vector<4xf32>
@@ -170,18 +172,24 @@ func.func @mxfp4(%x: tensor<4x64xf4E2M1FN>, %s: tensor<4x2xf8E8M0FNU>) -> tensor
 // CHECK: %[[D:.*]] = arith.subi %[[CODES]], %[[EZ]] : vector<16xi32>
 // CHECK: %[[F:.*]] = arith.sitofp %[[D]] : vector<16xi32> to vector<16xf32>
 // CHECK: %[[P:.*]] = arith.mulf %[[F]], %[[ES]] : vector<16xf32>
-// CHECK: arith.truncf %[[P]] : vector<16xf32> to vector<16xf16>
-// CHECK: %[[I:.*]] = arith.ori %{{.*}}, %[[SLOTS]] : vector<128xi8>
-// CHECK: qdq.table_lookup %{{.*}}[%[[I]]] : vector<64xi8>, vector<128xi8>
+// CHECK: %[[H:.*]] = arith.truncf %[[P]] : vector<16xf32> to vector<16xf16>
+// CHECK: %[[C:.*]] = qdq.unpack_bits %{{.*}}, 2 : vector<32xi8> -> vector<128xi16>
+// CHECK: %[[HW:.*]] = vector.bitcast %[[H]] : vector<16xf16> to vector<16xi16>
+// CHECK: %[[T:.*]] = vector.shuffle %[[HW]], %[[HW]] [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, -1, {{.*}}, -1] : vector<16xi16>, vector<16xi16>
+// CHECK: %[[I:.*]] = arith.ori %[[C]], %[[SLOTS]] : vector<128xi16>
+// CHECK: qdq.table_lookup %[[T]][%[[I]]] : vector<32xi16>, vector<128xi16>
+// NOVBMI-LABEL: func.func @i2_b32_f16_segments
+// NOVBMI-NOT: qdq.unpack_bits
+// NOVBMI: return
 // UNROLL4-LABEL: func.func @i2_b32_f16_segments
 // UNROLL4: scf.for
 // UNROLL4: vector.transfer_read %{{.*}} : tensor<128xf32>, vector<2xf32>
 // UNROLL4: arith.mulf %{{.*}}, %{{.*}} : vector<8xf32>
-// UNROLL4: qdq.table_lookup %{{.*}}[%{{.*}}] : vector<64xi8>, vector<64xi8>
+// UNROLL4: qdq.table_lookup %{{.*}}[%{{.*}}] : vector<32xi16>, vector<64xi16>
 // UNROLL16-LABEL: func.func @i2_b32_f16_segments
 // UNROLL16: scf.for
 // UNROLL16: arith.mulf %{{.*}}, %{{.*}} : vector<32xf32>
-// UNROLL16: qdq.table_lookup %{{.*}}[%{{.*}}] : vector<64xi8>, vector<256xi8>
+// UNROLL16: qdq.table_lookup %{{.*}}[%{{.*}}] : vector<32xi16>, vector<256xi16>
 // On 256-bit vectors (64 lanes, two blocks per step), each block's planes
 // hold its 4 entries repeated four times, and the codes, unpacked in
 // element order, are looked up 32 at a time and interleaved.
@@ -221,14 +229,19 @@ func.func @u2_b32_f32_scale(%x: tensor<2x2048xui2>, %s: tensor<2x64xf32>) -> ten
 
 // 2-bit x with f16/bf16 results takes blocks of 16 too (a block's table
 // costs a quarter of its arithmetic): eight blocks of 4 codes per step of
-// 128 lanes, one step of 32 lanes of arithmetic. With f32 results (16
+// 128 lanes, one step of 32 lanes of arithmetic, whose 32 results fill
+// the word table. With 16 registers, 16 blocks: 64 entries, more than a
+// word table holds, so they take byte planes. With f32 results (16
 // entries per block in each register's vpermps table) it keeps the
 // arithmetic path.
 // CHECK-LABEL: func.func @i2_b16_f16
 // CHECK: scf.for
 // CHECK: vector.shuffle %{{.*}}, %{{.*}} [0, 0, 0, 0, 16, 16, 16, 16, 32, 32, 32, 32, 48, 48, 48, 48, 64, 64, 64, 64, 80, 80, 80, 80, 96, 96, 96, 96, 112, 112, 112, 112] : vector<128xf32>, vector<128xf32>
 // CHECK: arith.mulf %{{.*}}, %{{.*}} : vector<32xf32>
-// CHECK: qdq.table_lookup %{{.*}}[%{{.*}}] : vector<64xi8>, vector<128xi8>
+// CHECK: qdq.table_lookup %{{.*}}[%{{.*}}] : vector<32xi16>, vector<128xi16>
+// UNROLL16-LABEL: func.func @i2_b16_f16
+// UNROLL16: arith.mulf %{{.*}}, %{{.*}} : vector<64xf32>
+// UNROLL16: qdq.table_lookup %{{.*}}[%{{.*}}] : vector<64xi8>, vector<256xi8>
 // CHECK-LABEL: func.func @i2_b16_f32
 // CHECK-NOT: qdq.table_lookup
 // CHECK: return
@@ -258,4 +271,50 @@ func.func @i4_b16(%x: tensor<2x128xi4>, %s: tensor<2x8xf16>, %z: tensor<2x8xi4>)
 func.func @i8_b32(%x: tensor<2x128xi8>, %s: tensor<2x4xf16>, %z: tensor<2x4xi8>) -> tensor<2x128xf16> {
   %y = qdq.dequantize_linear %x, %s, %z axis = 1 block_size = 32 : (tensor<2x128xi8>, tensor<2x4xf16>, tensor<2x4xi8>) -> tensor<2x128xf16>
   return %y : tensor<2x128xf16>
+}
+
+// -----
+
+// Blocks of 24 (rows in groups of 192 columns, three steps of 64 lanes,
+// the last block of each row partial): each step takes 3 or 4 blocks, read
+// as 4 entries each (the row tables have room past the row's entries) and
+// spread over 4 codes each; 16 results, one word table, each index its
+// code plus 4 * its lane's block in the step (step 0: lanes 0-23 block 0,
+// 24-47 block 1, 48-63 block 2). Three lookups per group, then the rest
+// of the row (8 columns, one masked step). 4-bit x in blocks of 24 (a
+// step's four blocks of 16 codes cost as much as its arithmetic) and f32
+// results keep the arithmetic; without VBMI (no vpmultishiftqb into i16
+// lanes, no 64-entry byte lookups) too.
+// CHECK-LABEL: func.func @i2_b24_f16_rows
+// CHECK-DAG: %[[SLOTS0:.*]] = arith.constant dense<[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8]> : vector<64xi16>
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: vector.transfer_read %{{.*}} : tensor<{{.*}}xf32>, vector<4xf32>
+// CHECK: vector.shuffle %{{.*}}, %{{.*}} [0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3] : vector<4xf32>, vector<4xf32>
+// CHECK: arith.mulf %{{.*}}, %{{.*}} : vector<16xf32>
+// CHECK: %[[C:.*]] = qdq.unpack_bits %{{.*}}, 2 : vector<16xi8> -> vector<64xi16>
+// CHECK: %[[I:.*]] = arith.ori %[[C]], %[[SLOTS0]] : vector<64xi16>
+// CHECK: qdq.table_lookup %{{.*}}[%[[I]]] : vector<32xi16>, vector<64xi16>
+// CHECK-COUNT-2: qdq.table_lookup %{{.*}} : vector<32xi16>, vector<64xi16>
+// CHECK: scf.yield
+// CHECK: qdq.table_lookup %{{.*}} : vector<32xi16>, vector<64xi16>
+// CHECK-LABEL: func.func @i4_b24_f16_rows
+// CHECK-NOT: qdq.table_lookup
+// CHECK-LABEL: func.func @i2_b24_f32_rows
+// CHECK-NOT: qdq.table_lookup
+// CHECK: return
+// NOVBMI-LABEL: func.func @i2_b24_f16_rows
+// NOVBMI-NOT: qdq.table_lookup
+// NOVBMI: return
+func.func @i2_b24_f16_rows(%x: tensor<3x200xi2>, %s: tensor<3x9xf16>, %z: tensor<3x9xi2>) -> tensor<3x200xf16> {
+  %y = qdq.dequantize_linear %x, %s, %z axis = 1 block_size = 24 : (tensor<3x200xi2>, tensor<3x9xf16>, tensor<3x9xi2>) -> tensor<3x200xf16>
+  return %y : tensor<3x200xf16>
+}
+func.func @i4_b24_f16_rows(%x: tensor<3x200xi4>, %s: tensor<3x9xf16>, %z: tensor<3x9xi4>) -> tensor<3x200xf16> {
+  %y = qdq.dequantize_linear %x, %s, %z axis = 1 block_size = 24 : (tensor<3x200xi4>, tensor<3x9xf16>, tensor<3x9xi4>) -> tensor<3x200xf16>
+  return %y : tensor<3x200xf16>
+}
+func.func @i2_b24_f32_rows(%x: tensor<3x200xi2>, %s: tensor<3x9xf32>, %z: tensor<3x9xi2>) -> tensor<3x200xf32> {
+  %y = qdq.dequantize_linear %x, %s, %z axis = 1 block_size = 24 : (tensor<3x200xi2>, tensor<3x9xf32>, tensor<3x9xi2>) -> tensor<3x200xf32>
+  return %y : tensor<3x200xf32>
 }

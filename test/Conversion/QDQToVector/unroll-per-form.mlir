@@ -104,9 +104,9 @@ func.func @i4_table(%x: tensor<1024xi4>, %s: tensor<f16>) -> tensor<1024xf16> {
 // i2 blocked-32 -> bf16 looks its codes up in block tables: 8 registers.
 // CHECK-LABEL: func.func @i2_block_tables
 // CHECK:       vector.transfer_read {{.*}} : tensor<512xi8>, vector<32xi8>
-// CHECK:       qdq.table_lookup {{.*}} vector<128xi8>
+// CHECK:       qdq.table_lookup {{.*}} vector<128xi16>
 // FIXED-LABEL: func.func @i2_block_tables
-// FIXED:       qdq.table_lookup {{.*}} vector<64xi8>
+// FIXED:       qdq.table_lookup {{.*}} vector<64xi16>
 func.func @i2_block_tables(%x: tensor<4x512xi2>, %s: tensor<4x16xbf16>) -> tensor<4x512xbf16> {
   %y = qdq.dequantize_linear %x, %s axis = 1 block_size = 32 : (tensor<4x512xi2>, tensor<4x16xbf16>) -> tensor<4x512xbf16>
   return %y : tensor<4x512xbf16>

@@ -201,3 +201,27 @@ func.func @bf16_rounding(%v: vector<16xf32>) -> vector<16xbf16> {
   %0 = arith.truncf %v : vector<16xf32> to vector<16xbf16>
   return %0 : vector<16xbf16>
 }
+
+// -----
+
+// 32 words: one vpermw per 32 lookups (the low 5 bits of each index), with
+// AVX512BW (VBMI lines); else one extract per element, the index masked to
+// 5 bits.
+// VBMI-LABEL: func.func @words
+// VBMI-DAG: %[[I0:.*]] = vector.extract_strided_slice %[[I:.*]] {offsets = [0], sizes = [32], strides = [1]} : vector<64xi16> to vector<32xi16>
+// VBMI-DAG: %[[I1:.*]] = vector.extract_strided_slice %[[I]] {offsets = [32], sizes = [32], strides = [1]} : vector<64xi16> to vector<32xi16>
+// VBMI-DAG: llvm.call_intrinsic "llvm.x86.avx512.permvar.hi.512"(%[[T:.*]], %[[I0]]) : (vector<32xi16>, vector<32xi16>) -> vector<32xi16>
+// VBMI-DAG: llvm.call_intrinsic "llvm.x86.avx512.permvar.hi.512"(%[[T]], %[[I1]])
+// VBMI: return
+// AVX2-LABEL: func.func @words
+// AVX2-NOT: llvm.call_intrinsic
+// AVX2: %[[E:.*]] = vector.extract %{{.*}}[0] : i16 from vector<64xi16>
+// AVX2: arith.andi %[[E]], %{{.*}} : i16
+// AVX2: vector.extract %{{.*}}[%{{.*}}] : i16 from vector<32xi16>
+// F32-LABEL: func.func @words
+// F32-NOT: llvm.call_intrinsic
+// F32: return
+func.func @words(%t: vector<32xi16>, %i: vector<64xi16>) -> vector<64xi16> {
+  %0 = qdq.table_lookup %t[%i] : vector<32xi16>, vector<64xi16>
+  return %0 : vector<64xi16>
+}

@@ -232,3 +232,44 @@ func.func @not_whole_registers(%m: memref<?xi8>, %i: index) -> vector<12xi32> {
   %r = qdq.unpack_bits %b, 4 : vector<6xi8> -> vector<12xi32>
   return %r : vector<12xi32>
 }
+
+// -----
+
+// i16 lanes. 2-bit fields with AVX512_VBMI: 32 per vpmultishiftqb (8
+// bytes splat to every 64-bit lane); zero-extended ones start at the bottom
+// of their lane (control 2 i for both bytes of lane i) and are masked to 2
+// bits; sign-extended ones end at the top (2 i - 6, mod 64) and shift down
+// arithmetically by 14. 4-bit fields, and every field without AVX512_VBMI,
+// take the i32 lanes truncated.
+// VBMI-LABEL: func.func @words_u2
+// VBMI-DAG: %[[MASK:.*]] = arith.constant dense<3> : vector<64xi16>
+// VBMI-DAG: %[[CONTROL:.*]] = arith.constant dense<[0, 0, 2, 2, 4, 4, 6, 6, 8, 8, {{.*}}, 62, 62]> : vector<64xi8>
+// VBMI: llvm.call_intrinsic "llvm.x86.avx512.pmultishift.qb.512"(%[[CONTROL]], %{{.*}})
+// VBMI: llvm.call_intrinsic "llvm.x86.avx512.pmultishift.qb.512"(%[[CONTROL]], %{{.*}})
+// VBMI-NOT: llvm.call_intrinsic
+// VBMI: arith.andi %{{.*}}, %[[MASK]] : vector<64xi16>
+// VBMI-NOT: arith.trunci
+// VBMI-LABEL: func.func @words_i2
+// VBMI-DAG: %[[DOWN:.*]] = arith.constant dense<14> : vector<32xi16>
+// VBMI-DAG: %[[CONTROL:.*]] = arith.constant dense<[58, 58, 60, 60, 62, 62, 0, 0, 2, 2, {{.*}}, 56, 56]> : vector<64xi8>
+// VBMI: llvm.call_intrinsic "llvm.x86.avx512.pmultishift.qb.512"(%[[CONTROL]], %{{.*}})
+// VBMI: arith.shrsi %{{.*}}, %[[DOWN]] : vector<32xi16>
+// VBMI-LABEL: func.func @words_i4
+// VBMI: llvm.call_intrinsic "llvm.x86.avx512.pmultishift.qb.512"
+// VBMI: %[[WIDE:.*]] = arith.shrsi %{{.*}} : vector<32xi32>
+// VBMI: arith.trunci %[[WIDE]] : vector<32xi32> to vector<32xi16>
+// SHUFFLE-LABEL: func.func @words_u2
+// SHUFFLE-NOT: llvm.call_intrinsic "llvm.x86.avx512.pmultishift
+// SHUFFLE: arith.trunci %{{.*}} : vector<64xi32> to vector<64xi16>
+func.func @words_u2(%b: vector<16xi8>) -> vector<64xi16> {
+  %r = qdq.unpack_bits %b, 2 : vector<16xi8> -> vector<64xi16>
+  return %r : vector<64xi16>
+}
+func.func @words_i2(%b: vector<8xi8>) -> vector<32xi16> {
+  %r = qdq.unpack_bits %b, 2 sign_extend : vector<8xi8> -> vector<32xi16>
+  return %r : vector<32xi16>
+}
+func.func @words_i4(%b: vector<16xi8>) -> vector<32xi16> {
+  %r = qdq.unpack_bits %b, 4 sign_extend : vector<16xi8> -> vector<32xi16>
+  return %r : vector<32xi16>
+}

@@ -470,6 +470,24 @@ func.func @table_lookup_f32_indices(%t: vector<16xf32>, %i: vector<16xi8>) -> ve
 
 // -----
 
+// TL-R1: a table of i16 has 32 entries.
+func.func @table_lookup_i16_entries(%t: vector<16xi16>, %i: vector<32xi16>) -> vector<32xi16> {
+  // expected-error @+1 {{table of i16 has 16 entries but must have 32}}
+  %0 = qdq.table_lookup %t[%i] : vector<16xi16>, vector<32xi16>
+  return %0 : vector<32xi16>
+}
+
+// -----
+
+// TL-R2: a table of i16 takes i16 indices.
+func.func @table_lookup_i16_indices(%t: vector<32xi16>, %i: vector<32xi8>) -> vector<32xi16> {
+  // expected-error @+1 {{indices are 'i8' but a table of i16 takes i16 indices}}
+  %0 = qdq.table_lookup %t[%i] : vector<32xi16>, vector<32xi8>
+  return %0 : vector<32xi16>
+}
+
+// -----
+
 // TL-R2: a byte table takes i8 indices.
 func.func @table_lookup_i8_indices(%t: vector<16xi8>, %i: vector<16xi32>) -> vector<16xi8> {
   // expected-error @+1 {{indices are 'i32' but a table of i8 takes i8 indices}}

@@ -10,7 +10,10 @@
 // sign-extended fp4 codes of the vector lowering are negative), and again
 // with 32 of them, those 24 then 10, 11, -10, -11, 31, 32, -33, 2^31 - 1:
 // 32 lookups take two 512-bit vpermps with the table twice in a register on
-// AVX-512 hosts (24 are not a multiple of 16 and take 256-bit ones).
+// AVX-512 hosts (24 are not a multiple of 16 and take 256-bit ones). The
+// 32-entry i16 table tw[i] = (1009 i + 77) mod 2^16 with 64 i16 indices
+// k = (97 k^2 + 13 k + 5) mod 2^16 (read mod 32), both as signed i16: two
+// vpermw with AVX512BW, else one extract per element.
 // RUN: qdq-opt %s --qdq-to-llvm | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
 // RUN: qdq-opt %s --qdq-to-llvm="vector-bits=256" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
 // RUN: qdq-opt %s --qdq-to-llvm="vector-bits=128" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
@@ -47,6 +50,11 @@ func.func @lookup64(%t: vector<64xi8>, %i: vector<128xi8>) -> vector<128xi8> att
 func.func @lookup16(%t: vector<16xi8>, %i: vector<128xi8>) -> vector<128xi8> attributes {no_inline} {
   %r = qdq.table_lookup %t[%i] : vector<16xi8>, vector<128xi8>
   return %r : vector<128xi8>
+}
+
+func.func @lookupw(%t: vector<32xi16>, %i: vector<64xi16>) -> vector<64xi16> attributes {no_inline} {
+  %r = qdq.table_lookup %t[%i] : vector<32xi16>, vector<64xi16>
+  return %r : vector<64xi16>
 }
 
 func.func @print(%v: vector<128xi8>) {
@@ -91,6 +99,14 @@ func.func @main() {
   vector.store %f8w, %mf8w[%c0] : memref<32xf32>, vector<32xf32>
   %uf8w = memref.cast %mf8w : memref<32xf32> to memref<*xf32>
   call @printMemrefF32(%uf8w) : (memref<*xf32>) -> ()
+  %tw = arith.constant dense<[77, 1086, 2095, 3104, 4113, 5122, 6131, 7140, 8149, 9158, 10167, 11176, 12185, 13194, 14203, 15212, 16221, 17230, 18239, 19248, 20257, 21266, 22275, 23284, 24293, 25302, 26311, 27320, 28329, 29338, 30347, 31356]> : vector<32xi16>
+  %iw = arith.constant dense<[5, 115, 419, 917, 1609, 2495, 3575, 4849, 6317, 7979, 9835, 11885, 14129, 16567, 19199, 22025, 25045, 28259, 31667, -30267, -26471, -22481, -18297, -13919, -9347, -4581, 379, 5533, 10881, 16423, 22159, 28089, -31323, -25005, -18493, -11787, -4887, 2207, 9495, 16977, 24653, 32523, -24949, -16691, -8239, 407, 9247, 18281, 27509, -28605, -18989, -9179, 825, 11023, 21415, 32001, -22755, -11781, -613, 10749, 22305, -31481, -19537, -7399]> : vector<64xi16>
+  %w = call @lookupw(%tw, %iw) : (vector<32xi16>, vector<64xi16>) -> vector<64xi16>
+  %w32 = arith.extsi %w : vector<64xi16> to vector<64xi32>
+  %mw = memref.alloca() : memref<64xi32>
+  vector.store %w32, %mw[%c0] : memref<64xi32>, vector<64xi32>
+  %uw = memref.cast %mw : memref<64xi32> to memref<*xi32>
+  call @printMemrefI32(%uw) : (memref<*xi32>) -> ()
   return
 }
 // CHECK: data =
@@ -105,3 +121,5 @@ func.func @main() {
 // CHECK-NEXT: [-19.75,  -16.75,  -13.75,  -10.75,  -7.75,  -4.75,  -1.75,  1.25,  -19.75,  -16.75,  -13.75,  -10.75,  -7.75,  -4.75,  -1.75,  1.25,  -19.75,  -16.75,  1.25,  -19.75,  1.25,  -19.75,  -19.75,  -19.75]
 // CHECK: data =
 // CHECK-NEXT: [-19.75,  -16.75,  -13.75,  -10.75,  -7.75,  -4.75,  -1.75,  1.25,  -19.75,  -16.75,  -13.75,  -10.75,  -7.75,  -4.75,  -1.75,  1.25,  -19.75,  -16.75,  1.25,  -19.75,  1.25,  -19.75,  -19.75,  -19.75,  -13.75,  -10.75,  -1.75,  -4.75,  1.25,  -19.75,  1.25,  1.25]
+// CHECK: data =
+// CHECK-NEXT: [5122,  19248,  3104,  21266,  9158,  31356,  23284,  17230,  13194,  11176,  11176,  13194,  17230,  23284,  31356,  9158,  21266,  3104,  19248,  5122,  25302,  15212,  7140,  1086,  29338,  27320,  27320,  29338,  1086,  7140,  15212,  25302,  5122,  19248,  3104,  21266,  9158,  31356,  23284,  17230,  13194,  11176,  11176,  13194,  17230,  23284,  31356,  9158,  21266,  3104,  19248,  5122,  25302,  15212,  7140,  1086,  29338,  27320,  27320,  29338,  1086,  7140,  15212,  25302]

@@ -11,7 +11,12 @@
 // bytes, which with AVX2 (and no AVX512BW) read again 4 bytes per 8 or 16
 // results, broadcast to every i32 lane (the 2 bytes left at the end of
 // @read_ui2 in a 16-bit broadcast); the last RUN line takes that form on
-// any AVX2 host.
+// any AVX2 host. The @unpack_*_w functions unpack fields into i16 lanes:
+// 2-bit fields, 32 per register, with one vpmultishiftqb each (AVX512_VBMI
+// at 512 bits; 48 results are not a multiple of 32 and take the i32 forms,
+// truncated), 4-bit fields as the i32 forms truncated. The first three
+// print the lines of @unpack_i4, @unpack_ui2 and @unpack_i2; @unpack_i2_w64
+// unpacks the first 16 of those bytes.
 // RUN: qdq-opt %s --qdq-to-llvm | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
 // RUN: qdq-opt %s --qdq-to-llvm="vector-bits=256" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
 // RUN: qdq-opt %s --qdq-to-llvm="cpu-features=none" | mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
@@ -44,6 +49,26 @@ func.func @unpack_ui2(%b: vector<32xi8>) -> vector<128xi32> attributes {no_inlin
 func.func @unpack_i4_odd(%b: vector<6xi8>) -> vector<12xi32> attributes {no_inline} {
   %r = qdq.unpack_bits %b, 4 sign_extend : vector<6xi8> -> vector<12xi32>
   return %r : vector<12xi32>
+}
+
+func.func @unpack_i4_w(%b: vector<32xi8>) -> vector<64xi16> attributes {no_inline} {
+  %r = qdq.unpack_bits %b, 4 sign_extend : vector<32xi8> -> vector<64xi16>
+  return %r : vector<64xi16>
+}
+
+func.func @unpack_ui2_w(%b: vector<32xi8>) -> vector<128xi16> attributes {no_inline} {
+  %r = qdq.unpack_bits %b, 2 : vector<32xi8> -> vector<128xi16>
+  return %r : vector<128xi16>
+}
+
+func.func @unpack_i2_w(%b: vector<12xi8>) -> vector<48xi16> attributes {no_inline} {
+  %r = qdq.unpack_bits %b, 2 sign_extend : vector<12xi8> -> vector<48xi16>
+  return %r : vector<48xi16>
+}
+
+func.func @unpack_i2_w64(%b: vector<16xi8>) -> vector<64xi16> attributes {no_inline} {
+  %r = qdq.unpack_bits %b, 2 sign_extend : vector<16xi8> -> vector<64xi16>
+  return %r : vector<64xi16>
 }
 
 func.func @read_i4(%m: memref<40xi8>, %i: index) -> vector<64xi32> attributes {no_inline} {
@@ -107,6 +132,32 @@ func.func @main() {
   %u_i4_odd = memref.cast %m_i4_odd : memref<12xi32> to memref<*xi32>
   call @printMemrefI32(%u_i4_odd) : (memref<*xi32>) -> ()
 
+  %w_i4 = call @unpack_i4_w(%b_i4) : (vector<32xi8>) -> vector<64xi16>
+  %w_i4_32 = arith.extsi %w_i4 : vector<64xi16> to vector<64xi32>
+  %mw_i4 = memref.alloca() : memref<64xi32>
+  vector.store %w_i4_32, %mw_i4[%c0] : memref<64xi32>, vector<64xi32>
+  %uw_i4 = memref.cast %mw_i4 : memref<64xi32> to memref<*xi32>
+  call @printMemrefI32(%uw_i4) : (memref<*xi32>) -> ()
+  %w_ui2 = call @unpack_ui2_w(%b_ui2) : (vector<32xi8>) -> vector<128xi16>
+  %w_ui2_32 = arith.extui %w_ui2 : vector<128xi16> to vector<128xi32>
+  %mw_ui2 = memref.alloca() : memref<128xi32>
+  vector.store %w_ui2_32, %mw_ui2[%c0] : memref<128xi32>, vector<128xi32>
+  %uw_ui2 = memref.cast %mw_ui2 : memref<128xi32> to memref<*xi32>
+  call @printMemrefI32(%uw_ui2) : (memref<*xi32>) -> ()
+  %w_i2 = call @unpack_i2_w(%b_i2) : (vector<12xi8>) -> vector<48xi16>
+  %w_i2_32 = arith.extsi %w_i2 : vector<48xi16> to vector<48xi32>
+  %mw_i2 = memref.alloca() : memref<48xi32>
+  vector.store %w_i2_32, %mw_i2[%c0] : memref<48xi32>, vector<48xi32>
+  %uw_i2 = memref.cast %mw_i2 : memref<48xi32> to memref<*xi32>
+  call @printMemrefI32(%uw_i2) : (memref<*xi32>) -> ()
+  %b_i2_64 = vector.extract_strided_slice %b_ui2 {offsets = [0], sizes = [16], strides = [1]} : vector<32xi8> to vector<16xi8>
+  %w_i2_64 = call @unpack_i2_w64(%b_i2_64) : (vector<16xi8>) -> vector<64xi16>
+  %w_i2_64_32 = arith.extsi %w_i2_64 : vector<64xi16> to vector<64xi32>
+  %mw_i2_64 = memref.alloca() : memref<64xi32>
+  vector.store %w_i2_64_32, %mw_i2_64[%c0] : memref<64xi32>, vector<64xi32>
+  %uw_i2_64 = memref.cast %mw_i2_64 : memref<64xi32> to memref<*xi32>
+  call @printMemrefI32(%uw_i2_64) : (memref<*xi32>) -> ()
+
   %c3 = arith.constant 3 : index
   %bytes = arith.constant dense<[7, 36, 65, 94, 123, -104, -75, -46, -17, 12, 41, 70, 99, -128, -99, -70, -41, -12, 17, 46, 75, 104, -123, -94, -65, -36, -7, 22, 51, 80, 109, -118, -89, -60, -31, -2, 27, 56, 85, 114]> : vector<40xi8>
   %mem = memref.alloca() : memref<40xi8>
@@ -143,6 +194,15 @@ func.func @main() {
 // CHECK-NEXT: [3,  1,  0,  0,  0,  1,  2,  0,  1,  0,  0,  1,  2,  3,  1,  1,  3,  2,  3,  1,  0,  2,  1,  2,  1,  1,  3,  2,  2,  0,  1,  3,  3,  3,  2,  3,  0,  3,  0,  0,  1,  2,  2,  0,  2,  1,  0,  1,  3,  0,  2,  1,  0,  0,  0,  2,  1,  3,  1,  2,  2,  2,  3,  2,  3,  1,  1,  3,  0,  1,  3,  3,  1,  0,  1,  0,  2,  3,  2,  0,  3,  2,  0,  1,  0,  2,  2,  1,  1,  1,  0,  2,  2,  0,  2,  2,  3,  3,  3,  2,  0,  3,  1,  3,  1,  2,  3,  3,  2,  1,  1,  0,  3,  0,  3,  0,  0,  0,  1,  1,  1,  3,  2,  1,  2,  2,  0,  2]
 // CHECK: data =
 // CHECK-NEXT: [7,  0,  4,  2,  1,  4,  -2,  5,  -5,  7,  -8,  -7]
+// @unpack_i4_w, @unpack_ui2_w, @unpack_i2_w, @unpack_i2_w64 (i16 lanes):
+// CHECK: data =
+// CHECK-NEXT: [7,  0,  4,  2,  1,  4,  -2,  5,  -5,  7,  -8,  -7,  5,  -5,  2,  -3,  -1,  -2,  -4,  0,  -7,  2,  6,  4,  3,  6,  0,  -8,  -3,  -7,  -6,  -5,  7,  -3,  4,  -1,  1,  1,  -2,  2,  -5,  4,  -8,  6,  5,  -8,  2,  -6,  -1,  -5,  -4,  -3,  -7,  -1,  6,  1,  3,  3,  0,  5,  -3,  6,  -6,  -8]
+// CHECK: data =
+// CHECK-NEXT: [3,  1,  0,  0,  0,  1,  2,  0,  1,  0,  0,  1,  2,  3,  1,  1,  3,  2,  3,  1,  0,  2,  1,  2,  1,  1,  3,  2,  2,  0,  1,  3,  3,  3,  2,  3,  0,  3,  0,  0,  1,  2,  2,  0,  2,  1,  0,  1,  3,  0,  2,  1,  0,  0,  0,  2,  1,  3,  1,  2,  2,  2,  3,  2,  3,  1,  1,  3,  0,  1,  3,  3,  1,  0,  1,  0,  2,  3,  2,  0,  3,  2,  0,  1,  0,  2,  2,  1,  1,  1,  0,  2,  2,  0,  2,  2,  3,  3,  3,  2,  0,  3,  1,  3,  1,  2,  3,  3,  2,  1,  1,  0,  3,  0,  3,  0,  0,  0,  1,  1,  1,  3,  2,  1,  2,  2,  0,  2]
+// CHECK: data =
+// CHECK-NEXT: [-1,  1,  0,  0,  0,  1,  -2,  0,  1,  0,  0,  1,  -2,  -1,  1,  1,  -1,  -2,  -1,  1,  0,  -2,  1,  -2,  1,  1,  -1,  -2,  -2,  0,  1,  -1,  -1,  -1,  -2,  -1,  0,  -1,  0,  0,  1,  -2,  -2,  0,  -2,  1,  0,  1]
+// CHECK: data =
+// CHECK-NEXT: [-1,  1,  0,  0,  0,  1,  -2,  0,  1,  0,  0,  1,  -2,  -1,  1,  1,  -1,  -2,  -1,  1,  0,  -2,  1,  -2,  1,  1,  -1,  -2,  -2,  0,  1,  -1,  -1,  -1,  -2,  -1,  0,  -1,  0,  0,  1,  -2,  -2,  0,  -2,  1,  0,  1,  -1,  0,  -2,  1,  0,  0,  0,  -2,  1,  -1,  1,  -2,  -2,  -2,  -1,  -2]
 // @read_i4, @read_ui4, @read_i2, @read_ui2 (from byte 3):
 // CHECK: data =
 // CHECK-NEXT: [-2,  5,  -5,  7,  -8,  -7,  5,  -5,  2,  -3,  -1,  -2,  -4,  0,  -7,  2,  6,  4,  3,  6,  0,  -8,  -3,  -7,  -6,  -5,  7,  -3,  4,  -1,  1,  1,  -2,  2,  -5,  4,  -8,  6,  5,  -8,  2,  -6,  -1,  -5,  -4,  -3,  -7,  -1,  6,  1,  3,  3,  0,  5,  -3,  6,  -6,  -8,  7,  -6,  4,  -4,  1,  -2]

@@ -1905,10 +1905,11 @@ def block_segment_cases():
 
 def block_table_cases():
     """Packed 2- and 4-bit x (integer and fp4) blocked along the innermost
-    axis in blocks of 16 (2-bit x), 32, 64 and 128: the block tables of the
-    vector lowering (each step computes the results of the codes of each
-    of its blocks, 16, or 4 for 2-bit x with f16/bf16 results, then looks
-    its codes up in them). Every code in every block position; steps over
+    axis in blocks of 16 (2-bit x), 32, 64 and 128, and 2-bit x in blocks
+    of 12, 24 and 40 (rows in groups): the block tables of the vector
+    lowering (each step computes the results of the codes of each of its
+    blocks, 16, or 4 for 2-bit x with f16/bf16 results, then looks its
+    codes up in them). Every code in every block position; steps over
     two blocks, one block and part of one; a partial last step; rows long
     enough for segment tables (2-bit x: read as one vector per step, from
     the op's own scale when it is f32). Scales: random, with special ones
@@ -1941,13 +1942,21 @@ def block_table_cases():
                'bf16'),
               ('fp4_b32_f16', 'f4E2M1FN', [3, 96], 32, 'f16', False, 'f16'),
               ('fp4_b64_f32', 'f4E2M1FN', [3, 128], 64, 'bf16', False,
-               'f32')]
+               'f32'),
+              # Blocks that do not divide the steps (block rows in groups):
+              # a partial last block, groups of 192 columns and the rest,
+              # f32 scales read in place, 7 blocks in a step (blocks of 12).
+              ('i2_b24_f16', 'i2', [3, 200], 24, 'f16', True, 'f16'),
+              ('u2_b24_long', 'ui2', [2, 4096], 24, 'bf16', True, 'bf16'),
+              ('u2_b24_f32s', 'ui2', [2, 4096], 24, 'f32', False, 'f16'),
+              ('i2_b40_bf16', 'i2', [5, 120], 40, 'f16', True, 'bf16'),
+              ('i2_b12_f16', 'i2', [3, 200], 12, 'bf16', True, 'f16')]
     cases = []
     for tag, x_type, x_shape, block, s_type, has_zp, y_type in shapes:
         name = 'block_tables_' + tag
         rng = Rng(name)
         n = x_shape[0] * x_shape[1]
-        s_shape = [x_shape[0], x_shape[1] // block]
+        s_shape = [x_shape[0], -(-x_shape[1] // block)]
         count = s_shape[0] * s_shape[1]
         x = shuffled_codes(rng, R.all_codes(x_type), n)
         scale = scales_with_specials(rng, s_type, CENTER[x_type], count,
@@ -1971,6 +1980,14 @@ def block_table_cases():
                               [5, 3], True, 1, 'bf16', 'x [?, 96], blocks of '
                               '32; random scales and zero points.',
                               block_size=32)
+    case.dynamic = (0,)
+    cases.append(case)
+    # ... and of block rows in groups, the last block partial.
+    case = random_params_case('block_tables_u2_b24_dyn_rows', 'ui2', [7, 200],
+                              'f16', [7, 9], True, 1, 'f16',
+                              'x [?, 200], blocks of 24 (the last of 8); '
+                              'random scales and zero points.',
+                              block_size=24)
     case.dynamic = (0,)
     cases.append(case)
     return cases

@@ -25,6 +25,12 @@ int64_t getTableLookupRegisterBytes(int64_t entries, int64_t lookups,
                                     const X86Features &features);
 
 /// The number of lanes per register in which `features` look up `lookups`
+/// i16 indices in an i16 table of `entries` entries, or 0: 32 with AVX512BW
+/// (vpermw) for 32 entries.
+int64_t getWordTableLookupLanes(int64_t entries, int64_t lookups,
+                                const X86Features &features);
+
+/// The number of lanes per register in which `features` look up `lookups`
 /// i32 indices in an f32 table of `entries` (16, 8 or 4) entries, or 0: 16
 /// with AVX512F (vpermps; vpermilps for 4 entries), 8 with AVX2 for 8 or 4
 /// entries (vpermps or vpermilps on 256-bit registers).

@@ -350,6 +350,17 @@ LogicalResult TableLookupOp::verify() {
                            << " but a table of f32 takes i32 indices";
     return success();
   }
+  if (tableType.getElementType().isInteger(16)) {
+    // TL-R1: word tables have 32 entries.
+    if (entries != 32)
+      return emitOpError() << "table of i16 has " << entries
+                           << " entries but must have 32";
+    // TL-R2: word tables take i16 indices.
+    if (!indexElement.isInteger(16))
+      return emitOpError() << "indices are " << indexElement
+                           << " but a table of i16 takes i16 indices";
+    return success();
+  }
   if (!indexElement.isInteger(8))
     return emitOpError() << "indices are " << indexElement
                          << " but a table of i8 takes i8 indices";

@@ -245,17 +245,18 @@ def QDQ_PackedBytesOp : QDQ_Op<"packed_bytes", [Pure]> {
 
 def QDQ_TableLookupOp : QDQ_Op<"table_lookup",
     [Pure, DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
-  let summary = "looks up bytes in a 16-, 64- or 256-entry table, or f32 "
-                "values in a 4-, 8- or 16-entry table";
+  let summary = "looks up bytes in a 16-, 64- or 256-entry table, 16-bit "
+                "words in a 32-entry table, or f32 values in a 4-, 8- or "
+                "16-entry table";
   let description = [{
     `result[i] = table[indices[i] mod T]`, the indices read as unsigned
     integers and T the table size. The result has the indices' shape and the
     table's element type. Rules:
 
     * TL-R1: a table of i8 (byte) entries has 16, 64 or 256 entries, a
-      table of f32 entries 4, 8 or 16;
-    * TL-R2: a table of i8 entries takes i8 indices, a table of f32
-      entries i32 indices.
+      table of i16 (word) entries 32, a table of f32 entries 4, 8 or 16;
+    * TL-R2: a table of i8 entries takes i8 indices, a table of i16
+      entries i16 indices, a table of f32 entries i32 indices.
 
     The vector lowering uses it where x has few distinct codes: for
     per-tensor dequantization of x with at most 8 bits, whose results take
@@ -268,13 +269,15 @@ def QDQ_TableLookupOp : QDQ_Op<"table_lookup",
     covers a step, the table holds the magnitudes times the scale; on
     AVX-512 with 512-bit vectors it takes its signed values from a
     16-entry table indexed by the code, times the scale where one scale
-    covers a step).
+    covers a step). Word tables hold the f16/bf16 results of the codes of
+    the blocks of a step of blocked packed 2-bit x (block tables), indexed
+    by code + 4 * the lane's block in the step.
 
     `--convert-qdq-vector-ops-to-llvm` lowers it to x86 shuffles when the
     CPU has them (`pshufb`/`vpshufb` for 16 bytes, AVX512_VBMI `vpermb` for
     64 and `vpermi2b` for 256, AVX-512 `vpermps` for 16 f32 entries,
-    AVX2 or AVX-512 `vpermps` for 8 and `vpermilps` for 4) and else to one
-    extract per element.
+    AVX2 or AVX-512 `vpermps` for 8 and `vpermilps` for 4, AVX512BW
+    `vpermw` for 32 words) and else to one extract per element.
 
     ```mlir
     func.func @lookup(%t: vector<16xi8>, %i: vector<64xi8>) -> vector<64xi8> {
@@ -287,9 +290,9 @@ def QDQ_TableLookupOp : QDQ_Op<"table_lookup",
     }
     ```
   }];
-  let arguments = (ins FixedVectorOfRankAndType<[1], [I8, F32]>:$table,
-                       FixedVectorOfRankAndType<[1], [I8, I32]>:$indices);
-  let results = (outs FixedVectorOfRankAndType<[1], [I8, F32]>:$result);
+  let arguments = (ins FixedVectorOfRankAndType<[1], [I8, I16, F32]>:$table,
+                       FixedVectorOfRankAndType<[1], [I8, I16, I32]>:$indices);
+  let results = (outs FixedVectorOfRankAndType<[1], [I8, I16, F32]>:$result);
   let assemblyFormat = [{
     $table `[` $indices `]` attr-dict `:` type($table) `,` type($indices)
   }];
@@ -297,26 +300,29 @@ def QDQ_TableLookupOp : QDQ_Op<"table_lookup",
 }
 
 def QDQ_UnpackBitsOp : QDQ_Op<"unpack_bits", [Pure]> {
-  let summary = "unpacks the 2- or 4-bit fields of a byte vector into i32 "
-                "lanes";
+  let summary = "unpacks the 2- or 4-bit fields of a byte vector into i16 "
+                "or i32 lanes";
   let description = [{
     `result[i]` is the `bits`-bit field `i` of `bytes`: the field starting
     at bit `(i * bits) mod 8` of byte `i * bits / 8` (the first field of a
     byte in its lowest bits, the order of packed sub-byte tensors),
-    sign-extended to i32 when `sign_extend` is present, else zero-extended.
-    Rules:
+    sign-extended to the result's element type (i16 or i32) when
+    `sign_extend` is present, else zero-extended. Rules:
 
     * UB-R1: `bits` is 2 or 4;
     * UB-R2: the result has `8 / bits` elements per byte of `bytes`.
 
     The vector lowering uses it, with AVX512_VBMI or AVX2, for packed 2- and
     4-bit integer x that is dequantized in arithmetic, where the codes
-    go straight into the i32 lanes that are subtracted and converted to f32.
+    go straight into the i32 lanes that are subtracted and converted to f32,
+    and for the 2-bit codes of block tables looked up in 16-bit words.
 
     `--convert-qdq-vector-ops-to-llvm` lowers it with AVX512_VBMI to one
-    `vpmultishiftqb` per 16 results (the 8 or 4 source bytes broadcast to
-    every 64-bit lane, each result's field moved to the top of its lane)
-    and one arithmetic or logical right shift; with AVX2, when `bytes` is
+    `vpmultishiftqb` per 16 i32 results (the 8 or 4 source bytes broadcast
+    to every 64-bit lane, each result's field moved to the top of its lane;
+    per 32 i16 results of 2-bit fields) and one arithmetic or logical right
+    shift; i16 results of 4-bit fields, and the forms below, are the i32
+    results truncated; with AVX2, when `bytes` is
     read in bounds from memory, to one 4-byte broadcast load per 8 or 16
     results and a per-lane shift up; else to byte shuffles (one
     `vpshufb` per register of results with SSSE3 and up, from the 16 source
@@ -331,7 +337,7 @@ def QDQ_UnpackBitsOp : QDQ_Op<"unpack_bits", [Pure]> {
   }];
   let arguments = (ins FixedVectorOfRankAndType<[1], [I8]>:$bytes,
                        I64Attr:$bits, UnitAttr:$sign_extend);
-  let results = (outs FixedVectorOfRankAndType<[1], [I32]>:$result);
+  let results = (outs FixedVectorOfRankAndType<[1], [I16, I32]>:$result);
   let assemblyFormat = [{
     $bytes `,` $bits (`sign_extend` $sign_extend^)? attr-dict `:`
     type($bytes) `->` type($result)
