@@ -319,9 +319,11 @@ def QDQ_UnpackBitsOp : QDQ_Op<"unpack_bits", [Pure]> {
 
     `--convert-qdq-vector-ops-to-llvm` lowers it with AVX512_VBMI to one
     `vpmultishiftqb` per 16 i32 results (the 8 or 4 source bytes broadcast
-    to every 64-bit lane, each result's field moved to the top of its lane;
-    per 32 i16 results of 2-bit fields) and one arithmetic or logical right
-    shift; i16 results of 4-bit fields, and the forms below, are the i32
+    to every 64-bit lane, each result's field moved to the top of its lane)
+    and one arithmetic or logical right shift; i16 results of 2-bit fields
+    take one `vpmultishiftqb` per 32 (sign-extended fields moved to the top
+    and shifted down, zero-extended ones moved to the bottom and masked),
+    i16 results of 4-bit fields, and of the forms below, are the i32
     results truncated; with AVX2, when `bytes` is
     read in bounds from memory, to one 4-byte broadcast load per 8 or 16
     results and a per-lane shift up; else to byte shuffles (one
