@@ -89,7 +89,11 @@
 // with such a period instead selects (with AVX-512BW) among the results of
 // its 4 codes for the lane, computed once (code selection: each code bit
 // tested into a mask, then blends), and with a period of several steps
-// reads those results from a choice table of the period. fp8/fp4 x in the
+// reads those results from a choice table of the period. Blocked packed x
+// computes the results of the codes of each block a step covers and looks
+// its codes up in them (block tables: block-flat steps, and for 2-bit x
+// the steps of block rows in groups; 2-bit x in one table of 16-bit
+// words). fp8/fp4 x in the
 // other cases is decoded with a table of the bf16 bits of each code's value
 // (scale 1), which are the high halves of the f32 values; fp4 x on AVX2
 // without AVX-512 instead goes into i32 lanes with qdq.unpack_bits and

@@ -102,7 +102,10 @@ public:
   /// (vpshufb) by the lanes of the step that lie in that block
   /// (sharesBlockPlanes, ownBlockPlaneBytes). Per 32
   /// codes of 4-bit x that is 16 conversions, multiplies and roundings
-  /// instead of 32, and 4 for 2-bit x with f16/bf16 results.
+  /// instead of 32, and 4 for 2-bit x with f16/bf16 results, whose tables
+  /// are one table of 16-bit words where the CPU allows
+  /// (looksUpBlockWords). In block rows (blocks that do not divide the
+  /// steps) see appliesToBlockRows.
   static bool appliesToBlocks(DequantizeLinearOp op, const Plan &plan,
                               int64_t lanes, const X86Features &features);
 

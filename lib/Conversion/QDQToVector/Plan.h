@@ -85,7 +85,7 @@ struct Plan {
   /// row, relative to the row's first (the maps of `run` and `rowPeriod`
   /// above).
   int64_t groupedEntryOf(int64_t c) const {
-    int64_t period = rowPeriod ? rowPeriod : run;
+    int64_t period = groupedPeriod();
     int64_t periodEntries = rowPeriod ? rowPeriodEntries : runWidth;
     int64_t within = c % period;
     return c / period * periodEntries + within / run * runWidth +
