@@ -55,6 +55,7 @@ void mlir::qdq::buildQDQToLLVMPipeline(
     vector.cpuFeatures = cpuFeatures;
     vector.f16Stores = options.f16Stores;
     vector.periodTile = options.periodTile;
+    vector.tinyProductsMinBytes = options.tinyProductsMinBytes;
     pm.addPass(createConvertQDQToVector(vector));
   }
   pm.addPass(createConvertQDQToLinalg());

@@ -342,6 +342,13 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
            "--qdq-nontemporal-stores streams; otherwise on AMD Zen 5 1, but "
            "4 for f16/bf16 results of packed integer x, elsewhere 4; rows "
            "along a dynamic axis: 4, on AMD Zen 5 1 for f32 results)">,
+    Option<"tinyProductsMinBytes", "tiny-products-min-bytes", "int64_t",
+           /*default=*/"2097152",
+           "bf16 x -> f16/f32 on AVX-512: ops that move at least this many "
+           "bytes of x and y (and ops of dynamic shapes) compute products "
+           "below 2^-126 apart, never as f32 subnormals, which AVX-512 "
+           "cores multiply slowly; -1: none. bf16 results always do (with "
+           "AVX512_BF16)">,
     Option<"cpuFeatures", "cpu-features", "std::string", /*default=*/"\"host\"",
            "x86 extensions the lowering may count on (table-lookup "
            "shuffles, bit unpacking, bf16 rounding, fp8 decoding through "

@@ -55,6 +55,12 @@ struct QDQToLLVMPipelineOptions
                      "along a dynamic axis); 0 = the host's (see "
                      "--convert-qdq-to-vector)"),
       llvm::cl::init(ConvertQDQToVectorOptions().periodTile)};
+  Option<int64_t> tinyProductsMinBytes{
+      *this, "tiny-products-min-bytes",
+      llvm::cl::desc("bf16 x -> f16/f32: ops moving at least this many "
+                     "bytes compute products below 2^-126 apart; -1 = none "
+                     "(see --convert-qdq-to-vector)"),
+      llvm::cl::init(ConvertQDQToVectorOptions().tinyProductsMinBytes)};
   Option<int64_t> nontemporalMinBytes{
       *this, "nontemporal-min-bytes",
       llvm::cl::desc("Loops that stream at least this many bytes (result "

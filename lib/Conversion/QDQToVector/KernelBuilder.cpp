@@ -26,15 +26,18 @@ using namespace mlir;
 using namespace mlir::qdq;
 using namespace mlir::qdq::detail;
 
+/// The bytes of a tensor of static shape (sub-byte elements packed), or -1.
+static double staticBytes(Value value) {
+  auto type =
+      dyn_cast_or_null<RankedTensorType>(value ? value.getType() : Type());
+  if (!type || !type.hasStaticShape())
+    return -1;
+  return double(type.getNumElements()) * type.getElementTypeBitWidth() / 8;
+}
+
 bool mlir::qdq::detail::hostStreams(DequantizeLinearOp op, int64_t numThreads,
                                     int64_t parallelThreshold) {
-  auto bytesOf = [](Value value) -> double {
-    auto type =
-        dyn_cast_or_null<RankedTensorType>(value ? value.getType() : Type());
-    if (!type || !type.hasStaticShape())
-      return -1;
-    return double(type.getNumElements()) * type.getElementTypeBitWidth() / 8;
-  };
+  auto bytesOf = staticBytes;
   double x = bytesOf(op.getX()), y = bytesOf(op.getY());
   double scale = bytesOf(op.getScale());
   double zeroPoint = op.getZeroPoint() ? bytesOf(op.getZeroPoint()) : 0;
@@ -52,7 +55,7 @@ KernelBuilder::KernelBuilder(PatternRewriter &b, DequantizeLinearOp op,
                              int64_t parallelThreshold, bool useLookup,
                              int64_t lookupF32Entries, bool useDecodeTable,
                              const X86Features &x86, F16StoreForm f16Stores,
-                             int64_t periodTile)
+                             int64_t periodTile, int64_t tinyProductsMinBytes)
     : b(b), loc(op.getLoc()), op(op), plan(plan), lanes(lanes),
       registerLanes(registerLanes), numThreads(numThreads),
       parallelThreshold(parallelThreshold), useLookup(useLookup),
@@ -95,6 +98,19 @@ KernelBuilder::KernelBuilder(PatternRewriter &b, DequantizeLinearOp op,
   hardwareBF16 = x86.avx512bf16 && yElement.isBF16() && !useLookup &&
                  (isa<IntegerType>(xElement) ||
                   isFloatQuantizedElement(xElement) || xElement.isF16());
+  // bf16 x (on AVX-512, whose masks keep the multiply off those lanes)
+  // computes the products below 2^-126 apart (tinyProducts): with bf16
+  // results always, with f16/f32 results in ops that move at least
+  // `tinyProductsMinBytes` (or of dynamic shapes).
+  if (xElement.isBF16() && x86.avx512f && !useLookup) {
+    double x = staticBytes(op.getX()), y = staticBytes(op.getY());
+    bool large = tinyProductsMinBytes >= 0 &&
+                 (x < 0 || y < 0 || x + y >= double(tinyProductsMinBytes));
+    if (yElement.isBF16() ? x86.avx512bf16 : large)
+      tinyProducts = yElement.isF16() && scaleElement.isF16() && !zeroPoint
+                         ? TinyProducts::Raised
+                         : TinyProducts::Apart;
+  }
   // Integer x cannot make a NaN product with a finite scale. Not where
   // tables round (a few entries per block or period). On a Zen 3 VM
   // (AVX2, no AVX512_BF16; A/B against the build before, 5 rounds,
@@ -222,7 +238,7 @@ Value KernelBuilder::build() {
   // 15.4-15.8 against 13.6-14.1 core cycles per 64 elements, -> bf16
   // 10.8-11.1 against 8.9-9.0).
   if (!hardwareBF16 && !fusedMultiplyAdd && !finiteBF16 && !foldedRebias &&
-      !fp4FoldNeedsFiniteScales())
+      !fp4FoldNeedsFiniteScales() && tinyProducts != TinyProducts::Raised)
     return buildAligned();
   auto version = [&](bool fast) {
     return [&, fast](OpBuilder &nb, Location) {

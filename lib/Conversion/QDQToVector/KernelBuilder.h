@@ -155,7 +155,7 @@ public:
                 int64_t parallelThreshold, bool useLookup,
                 int64_t lookupF32Entries, bool useDecodeTable,
                 const X86Features &x86, F16StoreForm f16Stores,
-                int64_t periodTile);
+                int64_t periodTile, int64_t tinyProductsMinBytes);
 
   Value build();
 
@@ -498,6 +498,39 @@ private:
   /// |scale| of decoded f32 scales, by clearing the sign bits (no math
   /// dialect in the pipeline).
   Value magnitude(Value scale);
+
+  /// One step of bf16 x, its product computed apart where it is at most
+  /// 2^-126 in magnitude (TinyProducts::Apart). With d = x - zero_point
+  /// and s the scale, r = fma(d, s, c), c = +-2^-126 with the sign of
+  /// d * s, is sign(d * s) * (|d * s| + 2^-126) rounded once on the grid
+  /// of 2^-149, which is the f32 subnormal grid: where |r| <= 2^-125, |d *
+  /// s| <= 2^-126 and bits(r) - bits(2^-126) are the f32 product's bits
+  /// (2^-126 itself where it rounds up to it); elsewhere |d * s| > 2^-126
+  /// and the multiply, masked to those lanes, makes no subnormal. f16
+  /// results of the small lanes are +-0; bf16 results round r with
+  /// vcvtneps2bf16 (on r's grid of 2^-133, the bf16 subnormal grid) and
+  /// take bits(2^-126) off again, and NaNs become sign | 0x7FC0.
+  /// The f32 products (f32 results, and bf16 results rounded by the
+  /// caller; f16 results: +-0 in the small lanes), or with `roundToBF16`
+  /// the bf16 results.
+  Value tinyProductsApart(Value xStored, Type xType, Value scale, Value zp,
+                          bool roundToBF16);
+
+  /// Whether a step of `xStored` takes tinyProductsApart: bf16 x with
+  /// TinyProducts::Apart, or Raised in the loops without `fastPaths`.
+  bool takesTinyProductsApart(Value xStored, Type xType) const;
+
+  /// x (bf16 x widened to f32) of magnitude below 2^-100 raised to
+  /// +-2^-100, NaNs and the rest as they are (TinyProducts::Raised): with a
+  /// finite f16 scale s (0 or 2^-24 <= |s| < 2^16) such an x * s rounds to
+  /// the f16 +-0 that x * s does, and no product is an f32 subnormal. Two
+  /// operations per 16 lanes: vpmaxud raises the positive ones, vpmaxsd the
+  /// negative ones. (The same on the codes in i16 lanes, 32 per operation,
+  /// took 64-byte loads that `vpmovzxwd` no longer folded: on the Zen 5 VM
+  /// the i32 form ran at 0.99-1.24x its speed at 64 Mi elements (geometric
+  /// mean 1.08x) and
+  /// 0.93-1.03x at 4 Mi, bf16 x -> f16, 7 rounds, 2026-12-05 03:28 UTC.)
+  Value raiseTinyX(Value x);
 
   /// Whether the fast paths this kernel has (hardwareBF16,
   /// fusedMultiplyAdd, finiteBF16) are exact for every scale of the op: one
@@ -1108,6 +1141,36 @@ private:
   /// run when every scale is finite: a product is then finite, an infinity
   /// or (fp8 x) a NaN whose bits that rounding keeps.
   bool finiteBF16 = false;
+  /// How bf16 x steps keep their products off f32 subnormals, which
+  /// AVX-512 cores multiply slowly: the benchmark draws every bf16 code, so
+  /// the products of the codes of exponent below about 12 (4% of them, in
+  /// a third or more of the 16-lane registers) are f32 subnormals, and
+  /// this Zen 5 took a microcode assist on each register that holds one
+  /// (bench/micro/subnormal_products.c).
+  enum class TinyProducts {
+    /// The plain product.
+    None,
+    /// tinyProductsApart: where |product| <= 2^-126, r = fma(d, s,
+    /// +-2^-126) gives the f32 subnormal bits exactly; the multiply runs on
+    /// the other lanes only (a masked vmulps).
+    Apart,
+    /// f16 results of f16 scales without a zero point: x below 2^-100 in
+    /// magnitude becomes +-2^-100 (raiseTinyX) in the loops built with
+    /// `fastPaths` (every scale finite), Apart in the others.
+    Raised,
+  };
+  /// On a Zen 5 VM (bench/micro/subnormal_guard.c, 2026-12-05 03:20 UTC,
+  /// per-tensor bf16 x, GB/s of x + y, on the benchmark's random codes / on
+  /// codes with no subnormal product): bf16 results 22 / 70 GB/s with the
+  /// integer rounding of the product, 70 / 73 with Apart's at 64 Ki
+  /// elements, 23 / 67 against 70 / 69 at 4 Mi; f16 results 41 / 146
+  /// plain, 111 / 114 Raised at 64 Ki, 41 / 100 against 93 / 92 at 4 Mi;
+  /// f32 results 98 / 206 plain, 131 / 133 Apart at 64 Ki, 69 / 84 against
+  /// 80 / 82 at 4 Mi. So bf16 results always take Apart, and f16/f32
+  /// results take their forms where the op moves at least
+  /// `tinyProductsMinBytes` (beyond the L2 cache).
+  TinyProducts tinyProducts = TinyProducts::None;
+
   /// Products may take fusedProduct, in the loops built with `fastPaths`.
   /// On this Zen 4 the i8 per-axis -> f16 inner loop on L1-resident data
   /// took 12.7 core cycles per 64 elements with it against 14.9 (bf16

@@ -109,7 +109,8 @@ Value KernelBuilder::scalesAllowFastPaths() {
       add(hardwareBF16Inexact(scale));
     if (fusedMultiplyAdd)
       add(fusedMultiplyAddInexact(scale));
-    if (finiteBF16 || fp4FoldNeedsFiniteScales())
+    if (finiteBF16 || fp4FoldNeedsFiniteScales() ||
+        tinyProducts == TinyProducts::Raised)
       add(nonFinite(scale));
     if (foldedRebias)
       add(rebiasOverflows(scale));

@@ -64,6 +64,7 @@ public:
         parallelThreshold(options.parallelThreshold),
         maxTablePeriod(options.maxTablePeriod), x86(options.x86),
         f16Stores(options.f16Stores), periodTile(options.periodTile),
+        tinyProductsMinBytes(options.tinyProductsMinBytes),
         hostWidthOnly(hostWidthOnly) {}
 
   LogicalResult matchAndRewrite(DequantizeLinearOp op,
@@ -107,7 +108,7 @@ public:
                             parallelThreshold, useLookup,
                             LookupTable::f32Entries(op, width, x86),
                             LookupTable::appliesToDecode(op, width, x86), x86,
-                            f16Stores, periodTile);
+                            f16Stores, periodTile, tinyProductsMinBytes);
       return builder.build();
     };
     // Per-axis rows of a dynamic length N: a table per row when N turns out
@@ -231,6 +232,7 @@ private:
   X86Features x86;
   F16StoreForm f16Stores;
   int64_t periodTile;
+  int64_t tinyProductsMinBytes;
   bool hostWidthOnly;
 };
 
@@ -305,9 +307,15 @@ struct ConvertQDQToVectorPass
           << "period-tile must be in [0, 16], got " << int64_t(periodTile);
       return signalPassFailure();
     }
+    if (tinyProductsMinBytes < -1) {
+      getOperation()->emitError()
+          << "tiny-products-min-bytes must be -1 or more, got "
+          << int64_t(tinyProductsMinBytes);
+      return signalPassFailure();
+    }
     QDQToVectorOptions options{
-        bits,           unroll, numThreads, parallelThreshold,
-        maxTablePeriod, *x86,   *storeForm, periodTile};
+        bits, unroll,     numThreads, parallelThreshold,   maxTablePeriod,
+        *x86, *storeForm, periodTile, tinyProductsMinBytes};
     // The widest SIMD width of each function's ops, for LLVM.
     llvm::MapVector<Operation *, unsigned> functionBits;
     getOperation()->walk([&](DequantizeLinearOp op) {

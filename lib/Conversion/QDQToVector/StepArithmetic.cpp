@@ -40,6 +40,8 @@ Value KernelBuilder::dequantize(Value xStored, Type xType, Value scale,
     return evenOddBF16(xStored, xType, scale, zp);
   if (takesFp8HalvesBF16(xStored, xType))
     return fp8HalvesBF16(xStored, xType, scale);
+  if (yElement.isBF16() && takesTinyProductsApart(xStored, xType))
+    return tinyProductsApart(xStored, xType, scale, zp, /*roundToBF16=*/true);
   return convertF32ToResult(b, loc, product(xStored, xType, scale, zp),
                             yElement, bf16Rounding());
 }
@@ -425,6 +427,12 @@ Value KernelBuilder::peelScalarBroadcast(Value value) {
 }
 
 Value KernelBuilder::product(Value xStored, Type xType, Value scale, Value zp) {
+  if (takesTinyProductsApart(xStored, xType))
+    return tinyProductsApart(xStored, xType, scale, zp, /*roundToBF16=*/false);
+  if (tinyProducts == TinyProducts::Raised && xType.isBF16() &&
+      isa<VectorType>(xStored.getType()))
+    return arith::MulFOp::create(
+        b, loc, raiseTinyX(convertStoredToF32(b, loc, xStored, xType)), scale);
   zp = widenZeroPoint(zp);
   // fp4 codes as readX gives them (fp4InI32Lanes).
   if (fp4InI32Lanes && isa<Float4E2M1FNType>(xType) &&
@@ -446,6 +454,83 @@ Value KernelBuilder::product(Value xStored, Type xType, Value scale, Value zp) {
   if (fastPaths && fusedMultiplyAdd && zp && isa<VectorType>(xStored.getType()))
     return fusedProduct(b, loc, xStored, xType, scale, zp);
   return buildDequantize(b, loc, xStored, xType, scale, zp, b.getF32Type());
+}
+
+Value KernelBuilder::raiseTinyX(Value x) {
+  Type i32 = cast<VectorType>(x.getType()).clone(b.getI32Type());
+  Value bits = arith::BitcastOp::create(b, loc, i32, x);
+  // 2^-100 is 0x0D800000: positive values below it (as u32) are raised by
+  // the unsigned maximum, negative ones (below 0x8D800000 as i32, and
+  // above every positive value) by the signed one.
+  bits = arith::MaxUIOp::create(b, loc, bits,
+                                intConstant(b, loc, i32, 0x0D800000));
+  bits = arith::MaxSIOp::create(b, loc, bits,
+                                intConstant(b, loc, i32, 0x8D800000));
+  return arith::BitcastOp::create(b, loc, x.getType(), bits);
+}
+
+bool KernelBuilder::takesTinyProductsApart(Value xStored, Type xType) const {
+  return xType.isBF16() && isa<VectorType>(xStored.getType()) &&
+         (tinyProducts == TinyProducts::Apart ||
+          (tinyProducts == TinyProducts::Raised && !fastPaths));
+}
+
+Value KernelBuilder::tinyProductsApart(Value xStored, Type xType, Value scale,
+                                       Value zp, bool roundToBF16) {
+  auto codes = cast<VectorType>(xStored.getType());
+  VectorType f32Type = codes.clone(b.getF32Type());
+  VectorType i32Type = codes.clone(b.getI32Type());
+  auto i32 = [&](int64_t v) { return intConstant(b, loc, i32Type, v); };
+  auto bitsOf = [&](Value v) {
+    return arith::BitcastOp::create(b, loc, i32Type, v).getResult();
+  };
+  if (!isa<VectorType>(scale.getType()))
+    scale = vector::BroadcastOp::create(b, loc, f32Type, scale);
+  Value d = buildDifference(b, loc, xStored, xType, widenZeroPoint(zp));
+  const int64_t sign = 0x80000000, minNormal = 0x00800000;
+  // c = sign(d) ^ sign(s) | 2^-126 (the scale's half built next to it).
+  Value scaleSign = arith::OrIOp::create(
+      b, loc, arith::AndIOp::create(b, loc, bitsOf(scale), i32(sign)),
+      i32(minNormal));
+  Value addend = arith::XOrIOp::create(
+      b, loc, arith::AndIOp::create(b, loc, bitsOf(d), i32(sign)), scaleSign);
+  Value r = vector::FMAOp::create(
+      b, loc, d, scale, arith::BitcastOp::create(b, loc, f32Type, addend));
+  Value rBits = bitsOf(r);
+  Value rMagnitude = arith::AndIOp::create(b, loc, rBits, i32(0x7FFFFFFF));
+  // The product where |r| > 2^-125, written as the select's true operand so
+  // that LLVM folds the two into one vmulps masked to those lanes (with
+  // the product as the false operand it multiplied every lane, then
+  // blended).
+  Value large = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt,
+                                      rMagnitude, i32(2 * minNormal));
+  auto withProduct = [&](Value small) {
+    return arith::SelectOp::create(
+               b, loc, large, arith::MulFOp::create(b, loc, d, scale), small)
+        .getResult();
+  };
+  // f16 results of the small lanes are +-0 (the f32 subnormal rounds to
+  // it), which vcvtps2ph takes without an assist.
+  if (yElement.isF16())
+    return withProduct(arith::BitcastOp::create(
+        b, loc, f32Type, arith::AndIOp::create(b, loc, rBits, i32(sign))));
+  if (!roundToBF16)
+    return withProduct(arith::BitcastOp::create(
+        b, loc, f32Type, arith::SubIOp::create(b, loc, rBits, i32(minNormal))));
+  // bf16: the small lanes round r, then lose 2^-126 (0x0080).
+  VectorType i16Type = codes.clone(b.getI16Type());
+  auto i16 = [&](int64_t v) { return intConstant(b, loc, i16Type, v); };
+  Value rounded = arith::TruncFOp::create(b, loc, codes.clone(b.getBF16Type()),
+                                          withProduct(r));
+  Value bits = arith::BitcastOp::create(b, loc, i16Type, rounded);
+  Value small = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule,
+                                      rMagnitude, i32(2 * minNormal));
+  bits = arith::SelectOp::create(
+      b, loc, small, arith::SubIOp::create(b, loc, bits, i16(0x0080)), bits);
+  // NaNs (vcvtneps2bf16 keeps the top payload bits of a NaN x) become
+  // sign | 0x7FC0.
+  return arith::BitcastOp::create(b, loc, codes.clone(b.getBF16Type()),
+                                  canonicalizeBF16NaNs(b, loc, bits));
 }
 
 BF16Rounding KernelBuilder::bf16Rounding() const {

@@ -90,8 +90,8 @@ func.func @e4m3_blocked_bf16(%x: tensor<2x64xf8E4M3FN>, %s: tensor<2x2xf32>) -> 
 // f16 x: m = 2^-24 (x - zero_point is a multiple of it), so scales below
 // 2^-102 keep the integer rounding. Its NaNs carry payloads, which
 // vcvtneps2bf16 keeps (sign | 0x7FC0 | payload) and the integer rounding
-// drops: the fast loop clears them (the only results with all of 0x7FC0
-// set are NaNs).
+// drops: the fast loop clears them (they are the results above 0x7FC0 as
+// i16, and above 0xFFC0 as u16: a signed and an unsigned minimum).
 // CHECK-LABEL: func.func @f16_x
 // CHECK-DAG: %[[CLEAR:.*]] = arith.constant dense<-64> : vector<64xi16>
 // CHECK-DAG: %[[QNAN:.*]] = arith.constant dense<32704> : vector<64xi16>
@@ -101,10 +101,8 @@ func.func @e4m3_blocked_bf16(%x: tensor<2x64xf8E4M3FN>, %s: tensor<2x2xf32>) -> 
 // CHECK: } else {
 // CHECK: %[[R:.*]] = arith.truncf %{{.*}} : vector<64xf32> to vector<64xbf16>
 // CHECK-NEXT: %[[B:.*]] = arith.bitcast %[[R]] : vector<64xbf16> to vector<64xi16>
-// CHECK-NEXT: %[[T:.*]] = arith.andi %[[B]], %[[QNAN]] : vector<64xi16>
-// CHECK-NEXT: %[[NAN:.*]] = arith.cmpi eq, %[[T]], %[[QNAN]] : vector<64xi16>
-// CHECK-NEXT: %[[C:.*]] = arith.andi %[[B]], %[[CLEAR]] : vector<64xi16>
-// CHECK-NEXT: arith.select %[[NAN]], %[[C]], %[[B]] : vector<64xi1>, vector<64xi16>
+// CHECK-NEXT: %[[P:.*]] = arith.minsi %[[B]], %[[QNAN]] : vector<64xi16>
+// CHECK-NEXT: arith.minui %[[P]], %[[CLEAR]] : vector<64xi16>
 // f16 x keeps the NaN case (its NaNs carry payloads) and needs no pass
 // over the scales.
 // NONE-LABEL: func.func @f16_x

@@ -10,6 +10,8 @@
 // RUN: not qdq-opt %s --qdq-to-llvm="f16-stores=" 2>&1 | FileCheck %s --check-prefix=F16EMPTY
 // RUN: not qdq-opt %s --convert-qdq-to-vector="period-tile=-1" 2>&1 | FileCheck %s --check-prefix=TILENEG
 // RUN: not qdq-opt %s --qdq-to-llvm="period-tile=17" 2>&1 | FileCheck %s --check-prefix=TILE17
+// RUN: not qdq-opt %s --convert-qdq-to-vector="tiny-products-min-bytes=-2" 2>&1 | FileCheck %s --check-prefix=TINY
+// RUN: not qdq-opt %s --qdq-to-llvm="tiny-products-min-bytes=-5" 2>&1 | FileCheck %s --check-prefix=TINYPIPE
 
 // BITS:     error: vector-bits must be 128, 256 or 512, got 384
 // THREADS:  error: num-threads must be at least 1, got 0
@@ -21,6 +23,8 @@
 // F16EMPTY: error: f16-stores must be host, per-register, separate, joined or joined-for-32-bit-x, got ''
 // TILENEG:  error: period-tile must be in [0, 16], got -1
 // TILE17:   error: period-tile must be in [0, 16], got 17
+// TINY:     error: tiny-products-min-bytes must be -1 or more, got -2
+// TINYPIPE: error: tiny-products-min-bytes must be -1 or more, got -5
 func.func @f(%x: tensor<64xi8>, %s: tensor<f32>) -> tensor<64xf32> {
   %y = qdq.dequantize_linear %x, %s : (tensor<64xi8>, tensor<f32>) -> tensor<64xf32>
   return %y : tensor<64xf32>

@@ -152,6 +152,14 @@ NATIVE_F16_RUN_OPTIONS = [
 # lines; the 128-bit line runs these loops on every host). Its f32 NaN
 # scale 0xFFFFFFFF would round to +0 in them.
 NAN_PAYLOAD_RUN_OPTIONS = RUN_OPTIONS + ['="cpu-features=none"']
+# The tiny-product file adds, on AVX-512 hosts, f16 and f32 results taking
+# the forms of tiny products whatever their size (tiny-products-min-bytes
+# =0; by default only ops beyond 2 MiB and dynamic ones do), at 512 and
+# 256 bits, and the plain products (-1).
+TINY_RUN_OPTIONS = RUN_OPTIONS + [
+    '="tiny-products-min-bytes=0"',
+    '="vector-bits=256 tiny-products-min-bytes=0"',
+    '="tiny-products-min-bytes=-1"']
 
 
 # The file of per-axis parameters read in place runs the vector lowering
@@ -1086,6 +1094,85 @@ def half_edge_cases(x_type):
                       [f32(1.0)] * n, x_type, [n], zr, axis=0, y_type='f32',
                       note='x - zp with far-apart magnitudes: the f32 '
                            'subtraction rounds.'))
+    return cases
+
+
+def tiny_product_cases():
+    """bf16 x whose products with the scale are f32 subnormals (and those
+    around them): codes of exponents 2^-126 .. 2^-98 with several
+    mantissas, both signs, zeros, infinities and NaNs, times scales that put
+    many products below 2^-126 (AVX-512 hosts compute those apart from the
+    multiply: KernelBuilder::tinyProducts). Every scale and result type per
+    tensor; per-axis rows of finite scales (f16 results of f16 scales raise
+    tiny x in the loops of finite scales) and of scales with infinities,
+    zeros and NaNs; per-lane scales along the innermost axis; blocks; a
+    dynamic shape."""
+    codes = []
+    for e in range(0, 30):
+        for m in (0, 1, 0x2A, 0x40, 0x7F):
+            for sign in (0, 0x8000):
+                codes.append(sign | (e << 7) | m)
+    for e in (100, 105, 110, 115, 120, 127):
+        codes += [(e << 7) | 0x15, 0x8000 | (e << 7) | 0x6A]
+    codes += [0x3F80, 0xC000, 0x7F7F, 0x7F80, 0xFF80, 0x7FC0, 0xFFC0,
+              0x7FD5, 0x0D80, 0x8D80, 0x0D7F, 0x8D7F]
+    n = len(codes)
+    cases = []
+    enc = {'f32': f32, 'f16': f16, 'bf16': bf16}
+    per_tensor = {'f32': 1.75 * 2.0 ** -9, 'f16': 2.0 ** -10 * 1.375,
+                  'bf16': 2.0 ** -3 * 1.5}
+    for s_type in ('f32', 'f16', 'bf16'):
+        for y_type in ('f32', 'f16', 'bf16'):
+            cases.append(Case(
+                'tiny_pt_%s_%s' % (s_type, y_type), 'bf16', [n], codes,
+                s_type, [], [enc[s_type](per_tensor[s_type])], y_type=y_type,
+                note='Codes of exponent 0-29 (mantissas 0, 1, 0x2A, 0x40, '
+                     '0x7F, both signs), 12 of 2^-27 to 2^0 and specials, '
+                     'one scale.'))
+    finite = {'f32': [1.0, 2.0 ** -10, -0.75, 2.0 ** -120, 2.0 ** 40,
+                      3.0 * 2.0 ** -140],
+              'f16': [1.0, 2.0 ** -10, -0.75, 2.0 ** -24, 65504.0,
+                      -3.0 * 2.0 ** -20],
+              'bf16': [1.0, 2.0 ** -10, -0.75, 2.0 ** -120, 2.0 ** 100,
+                       2.0 ** -130]}
+    special = {'f32': [0x7F800000, 0x00000000, 0x80000000, 0xFFC00000],
+               'f16': [0x7C00, 0x0000, 0x8000, 0xFE00],
+               'bf16': [0x7F80, 0x0000, 0x8000, 0xFFC0]}
+    for s_type, y_type in [('f32', 'f32'), ('f16', 'f16'), ('bf16', 'bf16'),
+                           ('f16', 'f32'), ('bf16', 'f16'),
+                           ('f32', 'bf16')]:
+        fin = [enc[s_type](v) for v in finite[s_type]]
+        for tag, scales in [('finite', fin),
+                            ('specials', fin[:2] + special[s_type])]:
+            rows = len(scales)
+            cases.append(Case(
+                'tiny_rows_%s_%s_%s' % (tag, s_type, y_type), 'bf16',
+                [rows, n], codes * rows, s_type, [rows], scales, axis=0,
+                y_type=y_type,
+                note='The same codes in each row, a scale per row (%s).'
+                     % ('finite' if tag == 'finite'
+                        else 'with +inf, +-0 and NaN')))
+    for s_type, y_type in [('f32', 'f32'), ('f16', 'f16'), ('bf16', 'bf16')]:
+        lane = [enc[s_type](v) for v in finite[s_type]] * 8
+        width = len(lane)
+        x = (codes * ((3 * width) // n + 1))[:3 * width]
+        cases.append(Case(
+            'tiny_lanes_%s_%s' % (s_type, y_type), 'bf16', [3, width], x,
+            s_type, [width], lane, axis=1, y_type=y_type,
+            note='A scale per column (the finite ones, repeated).'))
+        blocks = [enc[s_type](v) for v in finite[s_type]]
+        cases.append(Case(
+            'tiny_blocks_%s_%s' % (s_type, y_type), 'bf16', [2, 96],
+            (codes * 2)[:192], s_type, [2, 6], blocks * 2, axis=1,
+            block_size=16, y_type=y_type,
+            note='Blocks of 16 along axis 1.'))
+    cases.append(Case('tiny_dyn_f32_bf16', 'bf16', [n], codes, 'f32', [],
+                      [f32(1.75 * 2.0 ** -9)], y_type='bf16', dynamic=True,
+                      note='Dynamic size (the forms apply to dynamic '
+                           'shapes).'))
+    cases.append(Case('tiny_dyn_f16_f16', 'bf16', [n], codes, 'f16', [],
+                      [f16(2.0 ** -10 * 1.375)], y_type='f16', dynamic=True,
+                      note='Dynamic size.'))
     return cases
 
 
@@ -2940,6 +3027,9 @@ def all_files():
     files.append(('dq-axis-in-place.mlir', 'Per-axis x whose scales and '
                   'zero points the vector lowering reads in place.',
                   in_place_axis_cases()))
+    files.append(('dq-tiny-products.mlir', 'bf16 x whose products are '
+                  'f32 subnormals, or near them, with every scale and '
+                  'result type.', tiny_product_cases()))
     files.append(('dq-scale-f8E8M0FNU.mlir', 'Every f8E8M0FNU scale code '
                   '(2^(e-127), 0xFF is NaN), per-axis over a 256-wide '
                   'axis.', e8m0_exhaustive_cases()))
@@ -2974,6 +3064,8 @@ def render_all():
                              if fname == 'dq-nan-payload.mlir'
                              else DYNAMIC_STREAM_RUN_OPTIONS
                              if fname == 'dq-dynamic-streams.mlir'
+                             else TINY_RUN_OPTIONS
+                             if fname == 'dq-tiny-products.mlir'
                              else FP4_RUN_OPTIONS
                              if fname == 'dq-f4E2M1FN.mlir'
                              else RUN_OPTIONS)

@@ -14,6 +14,12 @@ class Type;
 
 namespace mlir::qdq {
 
+/// QDQToVectorOptions::tinyProductsMinBytes by default: 2 MiB, more than
+/// the L2 cache of one core of the CPUs measured (0.5-2 MiB), so that the
+/// ops it covers run at L3 or memory bandwidth, where the extra vector
+/// operations cost little.
+constexpr int64_t kDefaultTinyProductsMinBytes = 2 << 20;
+
 /// The SIMD width of the host CPU in bits: 512 with AVX-512F, 256 with AVX
 /// or AVX2, otherwise 128.
 unsigned getHostVectorBits();
@@ -104,6 +110,11 @@ struct QDQToVectorOptions {
   /// steps at that offset of this many periods (1: one period at a time);
   /// 0: getHostPeriodTile's for each op.
   int64_t periodTile = 0;
+  /// bf16 x -> f16/f32 on AVX-512: ops that move at least this many bytes
+  /// of x and y (dynamic shapes: every op) compute the products below
+  /// 2^-126 apart, never as f32 subnormals (KernelBuilder::tinyProducts);
+  /// -1: no op. bf16 results always do (with AVX512_BF16).
+  int64_t tinyProductsMinBytes = kDefaultTinyProductsMinBytes;
 };
 
 /// Adds the patterns that rewrite qdq.dequantize_linear on tensors into

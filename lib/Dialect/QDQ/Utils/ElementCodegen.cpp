@@ -392,6 +392,16 @@ static Value truncF32ToBF16(OpBuilder &b, Location loc, Value value,
                                   bf16Bits);
 }
 
+Value mlir::qdq::canonicalizeBF16NaNs(OpBuilder &b, Location loc, Value bits) {
+  // vcvtneps2bf16's NaNs are sign | 0x7FC0 | payload: above 0x7FC0 as a
+  // positive i16 (the signed minimum with 0x7FC0 takes them, and leaves
+  // every negative value), or above 0xFFC0 as a u16 (the unsigned minimum
+  // takes them, and leaves every positive value).
+  auto cst = [&](int64_t v) { return intConstant(b, loc, bits.getType(), v); };
+  Value positive = arith::MinSIOp::create(b, loc, bits, cst(0x7FC0));
+  return arith::MinUIOp::create(b, loc, positive, cst(0xFFC0));
+}
+
 Value mlir::qdq::convertF32ToResult(OpBuilder &b, Location loc, Value value,
                                     Type resultType,
                                     BF16Rounding bf16Rounding) {
@@ -407,18 +417,10 @@ Value mlir::qdq::convertF32ToResult(OpBuilder &b, Location loc, Value value,
   if (!resultType.isBF16() ||
       bf16Rounding != BF16Rounding::HardwareCanonicalNaN)
     return rounded;
-  // The instruction's NaNs are sign | 0x7FC0 | payload: the only results
-  // with all of 0x7FC0 set. Clear their payload bits.
   Type i16 = shapedLike(value, b.getI16Type());
-  auto cst = [&](int64_t v) { return intConstant(b, loc, i16, v); };
   Value bits = arith::BitcastOp::create(b, loc, i16, rounded);
-  Value quietNaNBits = arith::AndIOp::create(b, loc, bits, cst(0x7FC0));
-  Value isNaN = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                      quietNaNBits, cst(0x7FC0));
-  Value canonical = arith::AndIOp::create(b, loc, bits, cst(0xFFC0));
-  Value fixed = arith::SelectOp::create(b, loc, isNaN, canonical, bits);
   return arith::BitcastOp::create(b, loc, shapedLike(value, b.getBF16Type()),
-                                  fixed);
+                                  canonicalizeBF16NaNs(b, loc, bits));
 }
 
 Value mlir::qdq::prepareZeroPoint(OpBuilder &b, Location loc, Value zpStored,
@@ -432,24 +434,26 @@ Value mlir::qdq::prepareZeroPoint(OpBuilder &b, Location loc, Value zpStored,
       getDifferenceType(b.getContext(), xElement, zpElement));
 }
 
-Value mlir::qdq::buildDequantize(OpBuilder &b, Location loc, Value xStored,
-                                 Type xElement, Value scaleF32, Value zeroPoint,
-                                 Type resultElement) {
-  Value difference;
-  if (!zeroPoint) {
-    difference = convertStoredToF32(b, loc, xStored, xElement);
-  } else if (auto wide =
-                 dyn_cast<IntegerType>(getElementTypeOrSelf(zeroPoint))) {
+Value mlir::qdq::buildDifference(OpBuilder &b, Location loc, Value xStored,
+                                 Type xElement, Value zeroPoint) {
+  if (!zeroPoint)
+    return convertStoredToF32(b, loc, xStored, xElement);
+  if (auto wide = dyn_cast<IntegerType>(getElementTypeOrSelf(zeroPoint))) {
     // Exact integer subtraction, then one conversion to f32.
     Value xWide = extendStoredInteger(b, loc, xStored, xElement, wide);
     Value diff = arith::SubIOp::create(b, loc, xWide, zeroPoint);
-    difference = arith::SIToFPOp::create(
-        b, loc, shapedLike(xStored, b.getF32Type()), diff);
-  } else {
-    // f16/bf16 x: both sides are exact in f32; subtract there.
-    difference = arith::SubFOp::create(
-        b, loc, convertStoredToF32(b, loc, xStored, xElement), zeroPoint);
+    return arith::SIToFPOp::create(b, loc, shapedLike(xStored, b.getF32Type()),
+                                   diff);
   }
-  Value product = arith::MulFOp::create(b, loc, difference, scaleF32);
+  // f16/bf16 x: both sides are exact in f32; subtract there.
+  return arith::SubFOp::create(
+      b, loc, convertStoredToF32(b, loc, xStored, xElement), zeroPoint);
+}
+
+Value mlir::qdq::buildDequantize(OpBuilder &b, Location loc, Value xStored,
+                                 Type xElement, Value scaleF32, Value zeroPoint,
+                                 Type resultElement) {
+  Value product = arith::MulFOp::create(
+      b, loc, buildDifference(b, loc, xStored, xElement, zeroPoint), scaleF32);
   return convertF32ToResult(b, loc, product, resultElement);
 }

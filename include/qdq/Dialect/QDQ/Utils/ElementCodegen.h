@@ -123,6 +123,11 @@ enum class BF16Rounding {
 Value roundF32BitsToBF16(OpBuilder &b, Location loc, Value value,
                          bool mayBeNaN);
 
+/// bf16 bits (i16, a scalar or a vector) of vcvtneps2bf16 results with
+/// every NaN made sign | 0x7FC0 (the instruction keeps the top payload
+/// bits): two operations, a signed and an unsigned minimum.
+Value canonicalizeBF16NaNs(OpBuilder &b, Location loc, Value bits);
+
 /// Rounds f32 values once to `resultType` (f32, f16 or bf16), to nearest
 /// even. bf16 NaNs become sign | 0x7FC0.
 Value convertF32ToResult(OpBuilder &b, Location loc, Value value,
@@ -135,6 +140,12 @@ Value convertF32ToResult(OpBuilder &b, Location loc, Value value,
 /// is not subtracted.
 Value prepareZeroPoint(OpBuilder &b, Location loc, Value zpStored,
                        Type zpElement, Type xElement);
+
+/// x - zero_point of stored values as f32 (exact: integer x is subtracted
+/// in its difference type, then converted; f16/bf16 x is subtracted in
+/// f32). `zeroPoint` is null or comes from prepareZeroPoint.
+Value buildDifference(OpBuilder &b, Location loc, Value xStored, Type xElement,
+                      Value zeroPoint);
 
 /// The whole formula on stored values (scalars, or vectors of one shape):
 /// y = round((x - zero_point) * scale). `scaleF32` is decoded f32, and

@@ -1,0 +1,155 @@
+// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 unroll=1 cpu-features=avx512f,avx512bw,avx512bf16" --split-input-file | FileCheck %s
+// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 unroll=1 cpu-features=avx512f,avx512bw,avx512bf16 tiny-products-min-bytes=0" --split-input-file | FileCheck %s --check-prefix=ALL
+// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 unroll=1 cpu-features=avx512f,avx512bw,avx512bf16 tiny-products-min-bytes=-1" --split-input-file | FileCheck %s --check-prefix=NONE
+// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 unroll=1 cpu-features=avx512f,avx512bw tiny-products-min-bytes=0" --split-input-file | FileCheck %s --check-prefix=NOBF16
+// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=256 unroll=1 cpu-features=avx2,f16c tiny-products-min-bytes=0" --split-input-file | FileCheck %s --check-prefix=AVX2
+
+// Products of bf16 x below 2^-126 (KernelBuilder::TinyProducts,
+// docs/Lowering.md "Products of bf16 x below 2^-126"): on
+// AVX-512 the steps compute them apart from the multiply, which AVX-512
+// cores take a microcode assist for when it makes an f32 subnormal.
+
+// bf16 results (with AVX512_BF16, at every size): r = fma(d, s, c) with
+// c = (sign(d) ^ sign(s)) | 2^-126; lanes with |r| > 2^-125 take the
+// product (the select's true operand, which LLVM folds into a masked
+// vmulps), the others r; both rounded by arith.truncf (vcvtneps2bf16), the
+// small lanes lose bits(2^-126) = 0x80, and NaNs become sign | 0x7FC0
+// (minsi 0x7FC0, minui 0xFFC0).
+// CHECK-LABEL: func.func @pt_bf16
+// CHECK-DAG: %[[NEG_NAN:.*]] = arith.constant dense<-64> : vector<16xi16>
+// CHECK-DAG: %[[POS_NAN:.*]] = arith.constant dense<32704> : vector<16xi16>
+// CHECK-DAG: %[[BIAS16:.*]] = arith.constant dense<128> : vector<16xi16>
+// CHECK-DAG: %[[BOUND:.*]] = arith.constant dense<16777216> : vector<16xi32>
+// CHECK-DAG: %[[MAG:.*]] = arith.constant dense<2147483647> : vector<16xi32>
+// CHECK-DAG: %[[SIGN:.*]] = arith.constant dense<-2147483648> : vector<16xi32>
+// CHECK-DAG: %[[MIN_NORMAL:.*]] = arith.constant dense<8388608> : vector<16xi32>
+// CHECK: scf.for
+// CHECK: %[[D:.*]] = arith.bitcast %{{.*}} : vector<16xi32> to vector<16xf32>
+// CHECK: %[[SBITS:.*]] = arith.bitcast %[[S:.*]] : vector<16xf32> to vector<16xi32>
+// CHECK: %[[SSIGN:.*]] = arith.andi %[[SBITS]], %[[SIGN]]
+// CHECK: %[[CS:.*]] = arith.ori %[[SSIGN]], %[[MIN_NORMAL]]
+// CHECK: %[[DBITS:.*]] = arith.bitcast %[[D]] : vector<16xf32> to vector<16xi32>
+// CHECK: %[[DSIGN:.*]] = arith.andi %[[DBITS]], %[[SIGN]]
+// CHECK: %[[C:.*]] = arith.xori %[[DSIGN]], %[[CS]]
+// CHECK: %[[CF:.*]] = arith.bitcast %[[C]] : vector<16xi32> to vector<16xf32>
+// CHECK: %[[R:.*]] = vector.fma %[[D]], %[[S]], %[[CF]] : vector<16xf32>
+// CHECK: %[[RBITS:.*]] = arith.bitcast %[[R]]
+// CHECK: %[[RMAG:.*]] = arith.andi %[[RBITS]], %[[MAG]]
+// CHECK: %[[LARGE:.*]] = arith.cmpi ugt, %[[RMAG]], %[[BOUND]]
+// CHECK: %[[P:.*]] = arith.mulf %[[D]], %[[S]]
+// CHECK: %[[T:.*]] = arith.select %[[LARGE]], %[[P]], %[[R]]
+// CHECK: %[[Y:.*]] = arith.truncf %[[T]] : vector<16xf32> to vector<16xbf16>
+// CHECK: %[[YBITS:.*]] = arith.bitcast %[[Y]] : vector<16xbf16> to vector<16xi16>
+// CHECK: %[[SMALL:.*]] = arith.cmpi ule, %[[RMAG]], %[[BOUND]]
+// CHECK: %[[OFF:.*]] = arith.subi %[[YBITS]], %[[BIAS16]]
+// CHECK: %[[Z:.*]] = arith.select %[[SMALL]], %[[OFF]], %[[YBITS]]
+// CHECK: %[[N1:.*]] = arith.minsi %[[Z]], %[[POS_NAN]]
+// CHECK: arith.minui %[[N1]], %[[NEG_NAN]]
+// NONE-LABEL: func.func @pt_bf16
+// NONE: vector.fma
+// Without AVX512_BF16 (or AVX-512): the integer rounding of the product.
+// NOBF16-LABEL: func.func @pt_bf16
+// NOBF16-NOT: vector.fma
+// NOBF16-NOT: arith.truncf
+// NOBF16: return
+// AVX2-LABEL: func.func @pt_bf16
+// AVX2-NOT: vector.fma
+// AVX2: return
+func.func @pt_bf16(%x: tensor<64xbf16>, %s: tensor<f32>) -> tensor<64xbf16> {
+  %y = qdq.dequantize_linear %x, %s : (tensor<64xbf16>, tensor<f32>) -> tensor<64xbf16>
+  return %y : tensor<64xbf16>
+}
+
+// -----
+
+// f32 results: the small lanes are bits(r) - bits(2^-126). By default only
+// ops that move at least 2 MiB take it (this one: 384 bytes).
+// CHECK-LABEL: func.func @pt_f32
+// CHECK-NOT: vector.fma
+// CHECK: return
+// ALL-LABEL: func.func @pt_f32
+// ALL-DAG: %[[BOUND:.*]] = arith.constant dense<16777216> : vector<16xi32>
+// ALL-DAG: %[[MIN_NORMAL:.*]] = arith.constant dense<8388608> : vector<16xi32>
+// ALL: %[[R:.*]] = vector.fma
+// ALL: %[[RBITS:.*]] = arith.bitcast %[[R]]
+// ALL: %[[RMAG:.*]] = arith.andi %[[RBITS]]
+// ALL: %[[LARGE:.*]] = arith.cmpi ugt, %[[RMAG]], %[[BOUND]]
+// ALL: %[[P:.*]] = arith.mulf
+// ALL: %[[SUB:.*]] = arith.subi %[[RBITS]], %[[MIN_NORMAL]]
+// ALL: %[[SUBF:.*]] = arith.bitcast %[[SUB]] : vector<16xi32> to vector<16xf32>
+// ALL: arith.select %[[LARGE]], %[[P]], %[[SUBF]]
+// NOBF16-LABEL: func.func @pt_f32
+// NOBF16: vector.fma
+// AVX2-LABEL: func.func @pt_f32
+// AVX2-NOT: vector.fma
+// AVX2: return
+func.func @pt_f32(%x: tensor<64xbf16>, %s: tensor<f32>) -> tensor<64xf32> {
+  %y = qdq.dequantize_linear %x, %s : (tensor<64xbf16>, tensor<f32>) -> tensor<64xf32>
+  return %y : tensor<64xf32>
+}
+
+// -----
+
+// Ops that move at least 2 MiB (here 3 MiB) take it by default.
+// CHECK-LABEL: func.func @large_f32
+// CHECK: vector.fma
+// NONE-LABEL: func.func @large_f32
+// NONE-NOT: vector.fma
+// NONE: return
+func.func @large_f32(%x: tensor<524288xbf16>, %s: tensor<f32>) -> tensor<524288xf32> {
+  %y = qdq.dequantize_linear %x, %s : (tensor<524288xbf16>, tensor<f32>) -> tensor<524288xf32>
+  return %y : tensor<524288xf32>
+}
+
+// -----
+
+// ... and ops of dynamic shapes.
+// CHECK-LABEL: func.func @dynamic_f32
+// CHECK: vector.fma
+func.func @dynamic_f32(%x: tensor<?xbf16>, %s: tensor<f32>) -> tensor<?xf32> {
+  %y = qdq.dequantize_linear %x, %s : (tensor<?xbf16>, tensor<f32>) -> tensor<?xf32>
+  return %y : tensor<?xf32>
+}
+
+// -----
+
+// f16 results of f16 scales without a zero point: where every scale is
+// finite, x below 2^-100 (bits 0x0D800000 = 226492416) is raised to it
+// (unsigned maximum for positive x, signed maximum with 0x8D800000 =
+// -1920991232 for negative x) and multiplied; the loops of other scales
+// (an infinite scale would turn 0 * inf into inf) take the fma form, whose
+// small lanes are +-0 (bits(r) & sign).
+// ALL-LABEL: func.func @pt_f16
+// ALL-DAG: %[[RAISE_POS:.*]] = arith.constant dense<226492416> : vector<16xi32>
+// ALL-DAG: %[[RAISE_NEG:.*]] = arith.constant dense<-1920991232> : vector<16xi32>
+// ALL: %[[BAD:.*]] = vector.reduction <or>
+// ALL: scf.if %[[BAD]]
+// ALL: vector.fma
+// ALL: arith.andi %{{.*}}, %[[SIGN:.*]] : vector<16xi32>
+// ALL: } else {
+// ALL-NOT: vector.fma
+// ALL: %[[UP:.*]] = arith.maxui %{{.*}}, %[[RAISE_POS]]
+// ALL: arith.maxsi %[[UP]], %[[RAISE_NEG]]
+// ALL: arith.mulf
+// ALL: arith.truncf %{{.*}} : vector<16xf32> to vector<16xf16>
+// ALL-NOT: vector.fma
+// ALL: return
+func.func @pt_f16(%x: tensor<64xbf16>, %s: tensor<f16>) -> tensor<64xf16> {
+  %y = qdq.dequantize_linear %x, %s : (tensor<64xbf16>, tensor<f16>) -> tensor<64xf16>
+  return %y : tensor<64xf16>
+}
+
+// -----
+
+// With a zero point (d = x - zero_point in f32) or an f32 scale, f16
+// results take the fma form in every loop.
+// ALL-LABEL: func.func @axis_f16_zp
+// ALL-NOT: arith.maxui
+// ALL: arith.subf
+// ALL: vector.fma
+// ALL-NOT: arith.maxui
+// ALL: return
+func.func @axis_f16_zp(%x: tensor<4x64xbf16>, %s: tensor<64xf16>, %z: tensor<64xbf16>) -> tensor<4x64xf16> {
+  %y = qdq.dequantize_linear %x, %s, %z {axis = 1 : i64} : (tensor<4x64xbf16>, tensor<64xf16>, tensor<64xbf16>) -> tensor<4x64xf16>
+  return %y : tensor<4x64xf16>
+}
