@@ -509,10 +509,10 @@ private:
   /// and the multiply, masked to those lanes, makes no subnormal. f16
   /// results of the small lanes are +-0; bf16 results round r with
   /// vcvtneps2bf16 (on r's grid of 2^-133, the bf16 subnormal grid) and
-  /// take bits(2^-126) off again, and NaNs become sign | 0x7FC0.
-  /// The f32 products (f32 results, and bf16 results rounded by the
-  /// caller; f16 results: +-0 in the small lanes), or with `roundToBF16`
-  /// the bf16 results.
+  /// take bits(2^-126) off again, and NaNs become sign | 0x7FC0. Returns
+  /// the f32 values to round (f16 results: +-0 in the small lanes; bf16
+  /// results: the exact f32 products, for the caller's integer rounding),
+  /// or with `roundToBF16` the bf16 results.
   Value tinyProductsApart(Value xStored, Type xType, Value scale, Value zp,
                           bool roundToBF16);
 
@@ -528,8 +528,8 @@ private:
   /// negative ones. (The same on the codes in i16 lanes, 32 per operation,
   /// took 64-byte loads that `vpmovzxwd` no longer folded: on the Zen 5 VM
   /// the i32 form ran at 0.99-1.24x its speed at 64 Mi elements (geometric
-  /// mean 1.08x) and
-  /// 0.93-1.03x at 4 Mi, bf16 x -> f16, 7 rounds, 2026-12-05 03:28 UTC.)
+  /// mean 1.08x) and 0.93-1.03x at 4 Mi, bf16 x -> f16, 7 rounds,
+  /// 2026-12-05 03:28 UTC.)
   Value raiseTinyX(Value x);
 
   /// Whether the fast paths this kernel has (hardwareBF16,

@@ -488,7 +488,8 @@ Value KernelBuilder::tinyProductsApart(Value xStored, Type xType, Value scale,
     scale = vector::BroadcastOp::create(b, loc, f32Type, scale);
   Value d = buildDifference(b, loc, xStored, xType, widenZeroPoint(zp));
   const int64_t sign = 0x80000000, minNormal = 0x00800000;
-  // c = sign(d) ^ sign(s) | 2^-126 (the scale's half built next to it).
+  // c = sign(d) ^ sign(s) | 2^-126 (the scale's half is loop-invariant
+  // where the scale is, and LLVM hoists it).
   Value scaleSign = arith::OrIOp::create(
       b, loc, arith::AndIOp::create(b, loc, bitsOf(scale), i32(sign)),
       i32(minNormal));
