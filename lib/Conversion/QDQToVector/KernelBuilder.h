@@ -1143,9 +1143,10 @@ private:
   bool finiteBF16 = false;
   /// How bf16 x steps keep their products off f32 subnormals, which
   /// AVX-512 cores multiply slowly: the benchmark draws every bf16 code, so
-  /// the products of the codes of exponent below about 12 (4% of them, in
-  /// a third or more of the 16-lane registers) are f32 subnormals, and
-  /// this Zen 5 took a microcode assist on each register that holds one
+  /// with its scales (about 2^-11 to 2^-3) the products of the codes of the
+  /// smallest exponents are f32 subnormals (with scale 0x1.c0p-9, exponents
+  /// 0 to 9: 4% of the codes, in half of the 16-lane registers), and the
+  /// Zen 5 VM took a microcode assist on each multiply that made one
   /// (bench/micro/subnormal_products.c).
   enum class TinyProducts {
     /// The plain product.
