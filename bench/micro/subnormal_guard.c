@@ -46,6 +46,13 @@ static uint16_t next(void) {
   return (uint16_t)state;
 }
 
+static float fromBF16Bits(uint16_t v) {
+  uint32_t b = (uint32_t)v << 16;
+  float f;
+  memcpy(&f, &b, 4);
+  return f;
+}
+
 static inline __m512i widenHalf(__m256i v) {
   return _mm512_slli_epi32(_mm512_cvtepu16_epi32(v), 16);
 }
@@ -135,6 +142,94 @@ __attribute__((noinline)) static void bf16Exact(float scale) {
                                   _mm512_set1_epi16((short)0x8000), 0xF8);
     _mm512_storeu_si512(y16 + i,
                         _mm512_mask_blend_epi16(_mm512_kunpackw(kh, kl), q, p));
+  }
+}
+
+// The small lanes known from x (smallProductsOfX): |x| below a bound of the
+// scale, the bf16 bits of 2^-126 / |s| truncated, plus one where that bf16
+// times |s| rounds below 2^-126. Small lanes add c = +-2^-126 (the sign of
+// x * s) in one fma with every lane, the others +0.
+static uint16_t boundOf(float scale) {
+  float q = 0x1p-126f / fabsf(scale);
+  uint32_t b;
+  memcpy(&b, &q, 4);
+  uint16_t t = (uint16_t)(b >> 16);
+  return (uint16_t)(t + (fromBF16Bits(t) * fabsf(scale) < 0x1p-126f));
+}
+
+static inline __m512 fromX(__m512i bits, __mmask16 small, __m512 s,
+                           __m512i scaleSign) {
+  __m512i c = _mm512_maskz_xor_epi32(
+      small, _mm512_and_si512(bits, _mm512_set1_epi32((int)0x80000000)),
+      scaleSign);
+  return _mm512_fmadd_ps(_mm512_castsi512_ps(bits), s, _mm512_castsi512_ps(c));
+}
+
+static inline __mmask32 smallOf(__m512i v, __m512i bound) {
+  return _mm512_cmplt_epu16_mask(
+      _mm512_and_si512(v, _mm512_set1_epi16(0x7FFF)), bound);
+}
+
+static inline __m512i scaleSignOf(float scale) {
+  return _mm512_set1_epi32((scale < 0 ? (int)0x80000000 : 0) | 0x00800000);
+}
+
+__attribute__((noinline)) static void f16FromX(float scale) {
+  __m512 s = _mm512_set1_ps(scale);
+  __m512i bound = _mm512_set1_epi16((short)boundOf(scale));
+  __m512i scaleSign = scaleSignOf(scale);
+  __m512i sign = _mm512_set1_epi32((int)0x80000000);
+  for (long i = 0; i < n; i += 32) {
+    __m512i v = _mm512_loadu_si512(x + i);
+    __mmask32 k = smallOf(v, bound);
+    __m512i lo = widenHalf(_mm512_castsi512_si256(v));
+    __m512i hi = widenHalf(_mm512_extracti64x4_epi64(v, 1));
+    __m512i rl = _mm512_castps_si512(fromX(lo, (__mmask16)k, s, scaleSign));
+    __m512i rh =
+        _mm512_castps_si512(fromX(hi, (__mmask16)(k >> 16), s, scaleSign));
+    rl = _mm512_mask_and_epi32(rl, (__mmask16)k, rl, sign);
+    rh = _mm512_mask_and_epi32(rh, (__mmask16)(k >> 16), rh, sign);
+    store2(y16 + i, _mm512_cvtps_ph(_mm512_castsi512_ps(rl), 4),
+           _mm512_cvtps_ph(_mm512_castsi512_ps(rh), 4));
+  }
+}
+
+__attribute__((noinline)) static void bf16FromX(float scale) {
+  __m512 s = _mm512_set1_ps(scale);
+  __m512i bound = _mm512_set1_epi16((short)boundOf(scale));
+  __m512i scaleSign = scaleSignOf(scale);
+  for (long i = 0; i < n; i += 32) {
+    __m512i v = _mm512_loadu_si512(x + i);
+    __mmask32 k = smallOf(v, bound);
+    __m512 rl = fromX(widenHalf(_mm512_castsi512_si256(v)), (__mmask16)k, s,
+                      scaleSign);
+    __m512 rh = fromX(widenHalf(_mm512_extracti64x4_epi64(v, 1)),
+                      (__mmask16)(k >> 16), s, scaleSign);
+    __m512i q = (__m512i)_mm512_cvtne2ps_pbh(rh, rl);
+    q = _mm512_mask_sub_epi16(q, k, q, _mm512_set1_epi16(0x0080));
+    q = _mm512_min_epi16(q, _mm512_set1_epi16(0x7FC0));
+    q = _mm512_min_epu16(q, _mm512_set1_epi16((short)0xFFC0));
+    _mm512_storeu_si512(y16 + i, q);
+  }
+}
+
+__attribute__((noinline)) static void f32FromX(float scale) {
+  __m512 s = _mm512_set1_ps(scale);
+  __m512i bound = _mm512_set1_epi16((short)boundOf(scale));
+  __m512i scaleSign = scaleSignOf(scale);
+  __m512i minNormal = _mm512_set1_epi32(0x00800000);
+  for (long i = 0; i < n; i += 32) {
+    __m512i v = _mm512_loadu_si512(x + i);
+    __mmask32 k = smallOf(v, bound);
+    __m512i rl = _mm512_castps_si512(
+        fromX(widenHalf(_mm512_castsi512_si256(v)), (__mmask16)k, s, scaleSign));
+    __m512i rh = _mm512_castps_si512(fromX(
+        widenHalf(_mm512_extracti64x4_epi64(v, 1)), (__mmask16)(k >> 16), s,
+        scaleSign));
+    rl = _mm512_mask_sub_epi32(rl, (__mmask16)k, rl, minNormal);
+    rh = _mm512_mask_sub_epi32(rh, (__mmask16)(k >> 16), rh, minNormal);
+    _mm512_storeu_si512(y32 + i, rl);
+    _mm512_storeu_si512(y32 + i + 16, rh);
   }
 }
 
@@ -242,6 +337,9 @@ int main(int argc, char **argv) {
       run("bf16 exact", bf16Exact, 2, scale, 2);
       run("f32 plain", f32Plain, 4, scale, 0);
       run("f32 exact", f32Exact, 4, scale, 0);
+      run("f16 from x", f16FromX, 2, scale, 1);
+      run("bf16 from x", bf16FromX, 2, scale, 2);
+      run("f32 from x", f32FromX, 4, scale, 0);
     }
   }
   return 0;

@@ -516,6 +516,18 @@ private:
   Value tinyProductsApart(Value xStored, Type xType, Value scale, Value zp,
                           bool roundToBF16);
 
+  /// The lanes of a step of bf16 x (no zero point) whose products are below
+  /// 2^-126 in magnitude, known from x alone (to an i1 vector): |x| below
+  /// a bound of the scale (the bf16 bits of 2^-126 / |s| truncated, plus
+  /// one where that bf16 times |s| rounds below 2^-126; 0 for an infinite
+  /// or NaN s), computed once per scale (a scalar, or a vector of the
+  /// step's lanes) next to its definition: exactly the x whose products
+  /// are below 2^-126 (the fma form) and none whose product is subnormal
+  /// are left to the multiply. Null where the step's scale is defined in
+  /// the innermost loop (a division per step would cost more than the
+  /// compare of r it saves).
+  Value smallProductsOfX(Value xStored, Value scale);
+
   /// Whether a step of `xStored` takes tinyProductsApart: bf16 x with
   /// TinyProducts::Apart, or Raised in the loops without `fastPaths`.
   bool takesTinyProductsApart(Value xStored, Type xType) const;
@@ -1223,6 +1235,8 @@ private:
   /// fp4ProductInI32Lanes's tables of magnitudes times a scale
   /// (fp4ScaledMagnitudes), per scalar scale.
   llvm::DenseMap<Value, Value> fp4ScaledTables;
+  /// smallProductsOfX's i16 bound per scalar scale.
+  llvm::DenseMap<Value, Value> tinyProductBounds;
   /// Step scales read from an axis table stored in split halves
   /// (splitsScaleTable): each vector holds its step's even lanes, then its
   /// odd ones.

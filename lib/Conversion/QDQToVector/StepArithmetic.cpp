@@ -12,6 +12,7 @@
 #include "Utils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 
 using namespace mlir;
 using namespace mlir::qdq;
@@ -475,6 +476,82 @@ bool KernelBuilder::takesTinyProductsApart(Value xStored, Type xType) const {
           (tinyProducts == TinyProducts::Raised && !fastPaths));
 }
 
+/// Whether `value` is defined outside the innermost loop (or region under
+/// construction) around `b`'s insertion point: the loops and branches of
+/// the kernel are built through body builders, whose regions have no
+/// parent op yet, so the walk stops at the first loop or unattached
+/// region. Only a matter of speed: the caller computes from `value` next
+/// to its definition either way.
+static bool invariantInInnermostLoop(OpBuilder &b, Value value) {
+  Block *defining = value.getParentBlock();
+  for (Block *block = b.getInsertionBlock(); block;) {
+    if (block == defining)
+      return false;
+    Operation *parent = block->getParentOp();
+    if (!parent || isa<LoopLikeOpInterface>(parent))
+      return true;
+    block = parent->getBlock();
+  }
+  return true;
+}
+
+Value KernelBuilder::smallProductsOfX(Value xStored, Value scale) {
+  auto codes = cast<VectorType>(xStored.getType());
+  Value scalar = peelScalarBroadcast(scale);
+  auto lanes = dyn_cast<VectorType>(scalar.getType());
+  if ((lanes && lanes.getShape() != codes.getShape()) ||
+      !invariantInInnermostLoop(b, scalar))
+    return Value();
+  Value &bound = tinyProductBounds[scalar];
+  if (!bound) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointAfterValue(scalar);
+    auto like = [&](Type element) {
+      return lanes ? Type(lanes.clone(element)) : element;
+    };
+    Type i32 = like(b.getI32Type()), f32 = like(b.getF32Type());
+    auto cst = [&](int64_t v) { return intConstant(b, loc, i32, v); };
+    Value magnitude = arith::AndIOp::create(
+        b, loc, arith::BitcastOp::create(b, loc, i32, scalar), cst(0x7FFFFFFF));
+    // q = 2^-126 / |s| rounded (+inf for s = +-0, 0 for infinite s), and
+    // t its bf16 bits truncated. A bf16 x below t is an f32 below q, so not
+    // above 2^-126 / |s| (q is the f32 nearest to it): small. A bf16 x
+    // above t is above q, so not below 2^-126 / |s|: its product is normal.
+    // x = t itself is small where t * |s| rounds below 2^-126 (so is below
+    // it exactly), and its product is normal where not. For a finite s,
+    // the bound is t or t + 1; for an infinite or NaN s, 0 (0 * s is NaN).
+    Value tiny = arith::BitcastOp::create(b, loc, f32, cst(0x00800000));
+    Value magnitudeF32 = arith::BitcastOp::create(b, loc, f32, magnitude);
+    Value q = arith::DivFOp::create(b, loc, tiny, magnitudeF32);
+    Value t = arith::ShRUIOp::create(
+        b, loc, arith::BitcastOp::create(b, loc, i32, q), cst(16));
+    Value tProduct = arith::MulFOp::create(
+        b, loc,
+        arith::BitcastOp::create(b, loc, f32,
+                                 arith::ShLIOp::create(b, loc, t, cst(16))),
+        magnitudeF32);
+    Value tSmall = arith::ExtUIOp::create(
+        b, loc, i32,
+        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, tProduct,
+                              tiny));
+    Value finite = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                         magnitude, cst(0x7F800000));
+    bound = arith::TruncIOp::create(
+        b, loc, like(b.getI16Type()),
+        arith::SelectOp::create(
+            b, loc, finite, arith::AddIOp::create(b, loc, t, tSmall), cst(0)));
+  }
+  VectorType i16Type = codes.clone(b.getI16Type());
+  Value bits = xStored;
+  if (!codes.getElementType().isInteger(16))
+    bits = arith::BitcastOp::create(b, loc, i16Type, xStored);
+  bits =
+      arith::AndIOp::create(b, loc, bits, intConstant(b, loc, i16Type, 0x7FFF));
+  return arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::ult, bits,
+      lanes ? bound : vector::BroadcastOp::create(b, loc, i16Type, bound));
+}
+
 Value KernelBuilder::tinyProductsApart(Value xStored, Type xType, Value scale,
                                        Value zp, bool roundToBF16) {
   auto codes = cast<VectorType>(xStored.getType());
@@ -484,6 +561,7 @@ Value KernelBuilder::tinyProductsApart(Value xStored, Type xType, Value scale,
   auto bitsOf = [&](Value v) {
     return arith::BitcastOp::create(b, loc, i32Type, v).getResult();
   };
+  Value smallByX = zp ? Value() : smallProductsOfX(xStored, scale);
   if (!isa<VectorType>(scale.getType()))
     scale = vector::BroadcastOp::create(b, loc, f32Type, scale);
   Value d = buildDifference(b, loc, xStored, xType, widenZeroPoint(zp));
@@ -495,6 +573,38 @@ Value KernelBuilder::tinyProductsApart(Value xStored, Type xType, Value scale,
       i32(minNormal));
   Value addend = arith::XOrIOp::create(
       b, loc, arith::AndIOp::create(b, loc, bitsOf(d), i32(sign)), scaleSign);
+  if (smallByX) {
+    // The small lanes are known before the product: they add c, the
+    // others +0, which leaves every product of theirs as the multiply
+    // rounds it (none is -0: x = +-0 is small wherever s is finite, and a
+    // product with an infinite or NaN s is NaN or infinite). One fma for
+    // every lane, and no compare of r.
+    addend = arith::SelectOp::create(b, loc, smallByX, addend, i32(0));
+    Value r = vector::FMAOp::create(
+        b, loc, d, scale, arith::BitcastOp::create(b, loc, f32Type, addend));
+    Value rBits = bitsOf(r);
+    auto smallAs = [&](Value bits) {
+      return arith::SelectOp::create(
+                 b, loc, smallByX,
+                 arith::BitcastOp::create(b, loc, f32Type, bits), r)
+          .getResult();
+    };
+    if (yElement.isF16())
+      return smallAs(arith::AndIOp::create(b, loc, rBits, i32(sign)));
+    if (!roundToBF16)
+      return smallAs(arith::SubIOp::create(b, loc, rBits, i32(minNormal)));
+    VectorType i16Type = codes.clone(b.getI16Type());
+    Value bits = arith::BitcastOp::create(
+        b, loc, i16Type,
+        arith::TruncFOp::create(b, loc, codes.clone(b.getBF16Type()), r));
+    bits = arith::SelectOp::create(
+        b, loc, smallByX,
+        arith::SubIOp::create(b, loc, bits,
+                              intConstant(b, loc, i16Type, 0x0080)),
+        bits);
+    return arith::BitcastOp::create(b, loc, codes.clone(b.getBF16Type()),
+                                    canonicalizeBF16NaNs(b, loc, bits));
+  }
   Value r = vector::FMAOp::create(
       b, loc, d, scale, arith::BitcastOp::create(b, loc, f32Type, addend));
   Value rBits = bitsOf(r);

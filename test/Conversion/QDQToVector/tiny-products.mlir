@@ -9,38 +9,60 @@
 // AVX-512 the steps compute them apart from the multiply, which AVX-512
 // cores take a microcode assist for when it makes an f32 subnormal.
 
-// bf16 results (with AVX512_BF16, at every size): r = fma(d, s, c) with
-// c = (sign(d) ^ sign(s)) | 2^-126; lanes with |r| > 2^-125 take the
-// product (the select's true operand, which LLVM folds into a masked
-// vmulps), the others r; both rounded by arith.truncf (vcvtneps2bf16), the
-// small lanes lose bits(2^-126) = 0x80, and NaNs become sign | 0x7FC0
-// (minsi 0x7FC0, minui 0xFFC0).
+// bf16 results (with AVX512_BF16, at every size), a scale per tensor and
+// no zero point: the small lanes are known from x (smallProductsOfX), |x|
+// below a bound of the scale computed once before the loop: t, the bits
+// of 2^-126 / |s| shifted right by 16, plus one where t's bf16 times |s|
+// is below 2^-126 (0 for an infinite or NaN scale). Small lanes add
+// c = (sign(d) ^ sign(s)) | 2^-126 in the fma, the others 0; rounded by
+// arith.truncf (vcvtneps2bf16), the small lanes lose bits(2^-126) = 0x80,
+// and NaNs become sign | 0x7FC0 (minsi 0x7FC0, minui 0xFFC0).
 // CHECK-LABEL: func.func @pt_bf16
 // CHECK-DAG: %[[NEG_NAN:.*]] = arith.constant dense<-64> : vector<16xi16>
 // CHECK-DAG: %[[POS_NAN:.*]] = arith.constant dense<32704> : vector<16xi16>
 // CHECK-DAG: %[[BIAS16:.*]] = arith.constant dense<128> : vector<16xi16>
-// CHECK-DAG: %[[BOUND:.*]] = arith.constant dense<16777216> : vector<16xi32>
-// CHECK-DAG: %[[MAG:.*]] = arith.constant dense<2147483647> : vector<16xi32>
+// CHECK-DAG: %[[ZERO:.*]] = arith.constant dense<0> : vector<16xi32>
 // CHECK-DAG: %[[SIGN:.*]] = arith.constant dense<-2147483648> : vector<16xi32>
 // CHECK-DAG: %[[MIN_NORMAL:.*]] = arith.constant dense<8388608> : vector<16xi32>
+// CHECK-DAG: %[[MAG16:.*]] = arith.constant dense<32767> : vector<16xi16>
+// CHECK-DAG: %[[TINY:.*]] = arith.constant 1.17549435E-38 : f32
+// CHECK-DAG: %[[INF:.*]] = arith.constant 2139095040 : i32
+// CHECK: %[[S:.*]] = tensor.extract
+// CHECK: %[[SBITS:.*]] = arith.bitcast %[[S]] : f32 to i32
+// CHECK: %[[SMAG:.*]] = arith.andi %[[SBITS]]
+// CHECK: %[[SMAGF:.*]] = arith.bitcast %[[SMAG]] : i32 to f32
+// CHECK: %[[Q:.*]] = arith.divf %[[TINY]], %[[SMAGF]] : f32
+// CHECK: %[[QBITS:.*]] = arith.bitcast %[[Q]] : f32 to i32
+// CHECK: %[[T:.*]] = arith.shrui %[[QBITS]]
+// CHECK: %[[TW:.*]] = arith.shli %[[T]]
+// CHECK: %[[TF:.*]] = arith.bitcast %[[TW]] : i32 to f32
+// CHECK: %[[TP:.*]] = arith.mulf %[[TF]], %[[SMAGF]] : f32
+// CHECK: %[[TSMALL:.*]] = arith.cmpf olt, %[[TP]], %[[TINY]] : f32
+// CHECK: %[[ONE:.*]] = arith.extui %[[TSMALL]] : i1 to i32
+// CHECK: %[[FINITE:.*]] = arith.cmpi ult, %[[SMAG]], %[[INF]] : i32
+// CHECK: %[[TPLUS:.*]] = arith.addi %[[T]], %[[ONE]] : i32
+// CHECK: %[[B32:.*]] = arith.select %[[FINITE]], %[[TPLUS]], %{{.*}} : i32
+// CHECK: %[[BOUND:.*]] = arith.trunci %[[B32]] : i32 to i16
+// CHECK: %[[SV:.*]] = vector.broadcast %[[S]] : f32 to vector<16xf32>
 // CHECK: scf.for
+// CHECK: %[[X:.*]] = vector.transfer_read
+// CHECK: %[[XBITS:.*]] = arith.bitcast %[[X]] : vector<16xbf16> to vector<16xi16>
+// CHECK: %[[XMAG:.*]] = arith.andi %[[XBITS]], %[[MAG16]]
+// CHECK: %[[BOUNDV:.*]] = vector.broadcast %[[BOUND]] : i16 to vector<16xi16>
+// CHECK: %[[SMALL:.*]] = arith.cmpi ult, %[[XMAG]], %[[BOUNDV]] : vector<16xi16>
 // CHECK: %[[D:.*]] = arith.bitcast %{{.*}} : vector<16xi32> to vector<16xf32>
-// CHECK: %[[SBITS:.*]] = arith.bitcast %[[S:.*]] : vector<16xf32> to vector<16xi32>
-// CHECK: %[[SSIGN:.*]] = arith.andi %[[SBITS]], %[[SIGN]]
+// CHECK: %[[SVBITS:.*]] = arith.bitcast %[[SV]] : vector<16xf32> to vector<16xi32>
+// CHECK: %[[SSIGN:.*]] = arith.andi %[[SVBITS]], %[[SIGN]]
 // CHECK: %[[CS:.*]] = arith.ori %[[SSIGN]], %[[MIN_NORMAL]]
 // CHECK: %[[DBITS:.*]] = arith.bitcast %[[D]] : vector<16xf32> to vector<16xi32>
 // CHECK: %[[DSIGN:.*]] = arith.andi %[[DBITS]], %[[SIGN]]
 // CHECK: %[[C:.*]] = arith.xori %[[DSIGN]], %[[CS]]
-// CHECK: %[[CF:.*]] = arith.bitcast %[[C]] : vector<16xi32> to vector<16xf32>
-// CHECK: %[[R:.*]] = vector.fma %[[D]], %[[S]], %[[CF]] : vector<16xf32>
-// CHECK: %[[RBITS:.*]] = arith.bitcast %[[R]]
-// CHECK: %[[RMAG:.*]] = arith.andi %[[RBITS]], %[[MAG]]
-// CHECK: %[[LARGE:.*]] = arith.cmpi ugt, %[[RMAG]], %[[BOUND]]
-// CHECK: %[[P:.*]] = arith.mulf %[[D]], %[[S]]
-// CHECK: %[[T:.*]] = arith.select %[[LARGE]], %[[P]], %[[R]]
-// CHECK: %[[Y:.*]] = arith.truncf %[[T]] : vector<16xf32> to vector<16xbf16>
+// CHECK: %[[CSEL:.*]] = arith.select %[[SMALL]], %[[C]], %[[ZERO]]
+// CHECK: %[[CF:.*]] = arith.bitcast %[[CSEL]] : vector<16xi32> to vector<16xf32>
+// CHECK: %[[R:.*]] = vector.fma %[[D]], %[[SV]], %[[CF]] : vector<16xf32>
+// CHECK-NOT: arith.mulf
+// CHECK: %[[Y:.*]] = arith.truncf %[[R]] : vector<16xf32> to vector<16xbf16>
 // CHECK: %[[YBITS:.*]] = arith.bitcast %[[Y]] : vector<16xbf16> to vector<16xi16>
-// CHECK: %[[SMALL:.*]] = arith.cmpi ule, %[[RMAG]], %[[BOUND]]
 // CHECK: %[[OFF:.*]] = arith.subi %[[YBITS]], %[[BIAS16]]
 // CHECK: %[[Z:.*]] = arith.select %[[SMALL]], %[[OFF]], %[[YBITS]]
 // CHECK: %[[N1:.*]] = arith.minsi %[[Z]], %[[POS_NAN]]
@@ -68,16 +90,13 @@ func.func @pt_bf16(%x: tensor<64xbf16>, %s: tensor<f32>) -> tensor<64xbf16> {
 // CHECK-NOT: vector.fma
 // CHECK: return
 // ALL-LABEL: func.func @pt_f32
-// ALL-DAG: %[[BOUND:.*]] = arith.constant dense<16777216> : vector<16xi32>
 // ALL-DAG: %[[MIN_NORMAL:.*]] = arith.constant dense<8388608> : vector<16xi32>
+// ALL: %[[SMALL:.*]] = arith.cmpi ult, %{{.*}}, %{{.*}} : vector<16xi16>
 // ALL: %[[R:.*]] = vector.fma
 // ALL: %[[RBITS:.*]] = arith.bitcast %[[R]]
-// ALL: %[[RMAG:.*]] = arith.andi %[[RBITS]]
-// ALL: %[[LARGE:.*]] = arith.cmpi ugt, %[[RMAG]], %[[BOUND]]
-// ALL: %[[P:.*]] = arith.mulf
 // ALL: %[[SUB:.*]] = arith.subi %[[RBITS]], %[[MIN_NORMAL]]
 // ALL: %[[SUBF:.*]] = arith.bitcast %[[SUB]] : vector<16xi32> to vector<16xf32>
-// ALL: arith.select %[[LARGE]], %[[P]], %[[SUBF]]
+// ALL: arith.select %[[SMALL]], %[[SUBF]], %[[R]]
 // NOBF16-LABEL: func.func @pt_f32
 // NOBF16: vector.fma
 // AVX2-LABEL: func.func @pt_f32
@@ -152,4 +171,30 @@ func.func @pt_f16(%x: tensor<64xbf16>, %s: tensor<f16>) -> tensor<64xf16> {
 func.func @axis_f16_zp(%x: tensor<4x64xbf16>, %s: tensor<64xf16>, %z: tensor<64xbf16>) -> tensor<4x64xf16> {
   %y = qdq.dequantize_linear %x, %s, %z {axis = 1 : i64} : (tensor<4x64xbf16>, tensor<64xf16>, tensor<64xbf16>) -> tensor<4x64xf16>
   return %y : tensor<4x64xf16>
+}
+
+// -----
+
+// A step scale read in the loop (blocks of 16, a block per step): no bound
+// from x (a division per step); the lanes with |r| > 2^-125 take the
+// product (the select's true operand, which LLVM folds into a masked
+// vmulps).
+// CHECK-LABEL: func.func @blocks_bf16
+// CHECK-DAG: %[[BOUND:.*]] = arith.constant dense<16777216> : vector<16xi32>
+// CHECK-DAG: %[[MAG:.*]] = arith.constant dense<2147483647> : vector<16xi32>
+// CHECK-NOT: arith.divf
+// CHECK: scf.for
+// CHECK-NOT: arith.divf
+// CHECK: %[[R:.*]] = vector.fma %[[D:.*]], %[[S:.*]], %{{.*}} : vector<16xf32>
+// CHECK: %[[RBITS:.*]] = arith.bitcast %[[R]]
+// CHECK: %[[RMAG:.*]] = arith.andi %[[RBITS]], %[[MAG]]
+// CHECK: %[[LARGE:.*]] = arith.cmpi ugt, %[[RMAG]], %[[BOUND]]
+// CHECK: %[[P:.*]] = arith.mulf %[[D]], %[[S]]
+// CHECK: %[[T:.*]] = arith.select %[[LARGE]], %[[P]], %[[R]]
+// CHECK: arith.truncf %[[T]] : vector<16xf32> to vector<16xbf16>
+// CHECK: %[[SMALL:.*]] = arith.cmpi ule, %[[RMAG]], %[[BOUND]]
+// CHECK: arith.select %[[SMALL]]
+func.func @blocks_bf16(%x: tensor<4x64xbf16>, %s: tensor<4x4xf32>) -> tensor<4x64xbf16> {
+  %y = qdq.dequantize_linear %x, %s {axis = 1 : i64, block_size = 16 : i64} : (tensor<4x64xbf16>, tensor<4x4xf32>) -> tensor<4x64xbf16>
+  return %y : tensor<4x64xbf16>
 }

@@ -1166,6 +1166,7 @@ def tiny_product_cases():
             (codes * 2)[:192], s_type, [2, 6], blocks * 2, axis=1,
             block_size=16, y_type=y_type,
             note='Blocks of 16 along axis 1.'))
+    cases += tiny_bound_cases()
     cases.append(Case('tiny_dyn_f32_bf16', 'bf16', [n], codes, 'f32', [],
                       [f32(1.75 * 2.0 ** -9)], y_type='bf16', dynamic=True,
                       note='Dynamic size (the forms apply to dynamic '
@@ -1173,6 +1174,87 @@ def tiny_product_cases():
     cases.append(Case('tiny_dyn_f16_f16', 'bf16', [n], codes, 'f16', [],
                       [f16(2.0 ** -10 * 1.375)], y_type='f16', dynamic=True,
                       note='Dynamic size.'))
+    return cases
+
+
+def tiny_bound_cases():
+    """bf16 x around 2^-126 / |s| for scales of every kind: the largest
+    bf16 not above it and two codes either side, both signs. With a scale
+    per tensor or per row, AVX-512 steps without a zero point tell the
+    small products from x alone, against a bound computed from the scale
+    (KernelBuilder::smallProductsOfX); these codes sit on that bound."""
+    from fractions import Fraction
+    import struct
+
+    def value(ty, bits):
+        if ty == 'f32':
+            return Fraction(struct.unpack('<f', struct.pack('<I', bits))[0])
+        if ty == 'bf16':
+            return value('f32', bits << 16)
+        return Fraction(struct.unpack('<e', struct.pack('<H', bits))[0])
+
+    def bound_codes(s_type, s_bits):
+        quotient = Fraction(1, 2 ** 126) / abs(value(s_type, s_bits))
+        lo, hi = 0, 0x7F7F  # the largest finite bf16 not above quotient
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if value('bf16', mid) <= quotient:
+                lo = mid
+            else:
+                hi = mid - 1
+        return [c for c in range(lo - 2, lo + 3) if 0 <= c <= 0x7F7F]
+
+    scales = {
+        'f32': [f32(3.0), f32(128.0 * (1 + 2.0 ** -20)), f32(1.5 * 2.0 ** 8),
+                f32(0.7), f32(1.3 * 2.0 ** -10), f32(1.1 * 2.0 ** 23), 0x1,
+                f32(2.0 ** 100), f32(-0.3), f32(1.7 * 2.0 ** 126)],
+        'f16': [f16(3.0), f16(0.7), f16(1000.0), f16(-1.3e-3), 0x0001],
+        'bf16': [bf16(3.0), bf16(1.5 * 2.0 ** 8), bf16(0.7), bf16(-1.3e-3),
+                 bf16(2.0 ** -130)]}
+    cases = []
+    for s_type, y_types in [('f32', ('f32', 'f16', 'bf16')),
+                            ('f16', ('f16', 'bf16')),
+                            ('bf16', ('bf16', 'f32'))]:
+        for k, s_bits in enumerate(scales[s_type]):
+            codes = [sign | c for c in bound_codes(s_type, s_bits)
+                     for sign in (0, 0x8000)]
+            for y_type in y_types:
+                cases.append(Case(
+                    'tiny_bound_%s%d_%s' % (s_type, k, y_type), 'bf16',
+                    [len(codes)], codes, s_type, [], [s_bits],
+                    y_type=y_type,
+                    note='Codes around 2^-126 / |s|, one scale.'))
+    # A scale per column of 64 (a period the steps hold whole, so each
+    # step's scale vector is the same): each column's codes around its own
+    # bound, down the rows.
+    for s_type, y_type in [('f32', 'f32'), ('f32', 'bf16'), ('bf16', 'bf16'),
+                           ('f16', 'f16')]:
+        column_scales = (scales[s_type] * 64)[:64]
+        columns = []
+        for s_bits in column_scales:
+            codes = [sign | c for c in bound_codes(s_type, s_bits)
+                     for sign in (0, 0x8000)]
+            columns.append((codes * 10)[:10])
+        x = [columns[c][r] for r in range(10) for c in range(64)]
+        cases.append(Case(
+            'tiny_bound_lanes_%s_%s' % (s_type, y_type), 'bf16', [10, 64], x,
+            s_type, [64], column_scales, axis=1, y_type=y_type,
+            note='A scale per column of 64, each column the codes around '
+                 'its scale\'s 2^-126 / |s|.'))
+    # Rows long enough for a loop per row (Scheme::Rows), whose scale is
+    # one value per row: each row's codes around its own bound.
+    rows = [scales['f32'][k] for k in (0, 1, 2, 6, 8)]
+    row_codes = []
+    for s_bits in rows:
+        codes = [sign | c for c in bound_codes('f32', s_bits)
+                 for sign in (0, 0x8000)]
+        row_codes += (codes * (2048 // len(codes) + 1))[:2048]
+    for y_type in ('f32', 'bf16'):
+        cases.append(Case(
+            'tiny_bound_rows_f32_%s' % y_type, 'bf16', [len(rows), 2048],
+            row_codes, 'f32', [len(rows)], rows, axis=0, y_type=y_type,
+            note='A scale per row of 2048, each row the codes around its '
+                 'scale\'s 2^-126 / |s|.'))
     return cases
 
 
