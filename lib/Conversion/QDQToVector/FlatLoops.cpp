@@ -63,6 +63,11 @@ Value KernelBuilder::buildFlat() {
     params.scaleTable = buildAxisTable(
         op.getScale(), true, plan.period + lanes, &params.scaleTableInPlace,
         splitsScaleTable() ? &params.scaleTableSplit : nullptr);
+    if (takesTinyBoundTable())
+      params.tinyBoundTable =
+          buildAxisTable(op.getScale(), true, plan.period + lanes,
+                         /*inPlace=*/nullptr, /*split=*/nullptr,
+                         /*tinyBounds=*/true);
   } else {
     Value flatScale = flatten(b, loc, op.getScale());
     params.scaleFlat = bitcastToStorage(b, loc, flatScale);
@@ -418,6 +423,9 @@ Value KernelBuilder::readAxisScale(const FlatParams &p, Value offset) {
     return timesPowerOfTwo(b, loc, scale, foldedRebias);
   if (p.scaleTableSplit)
     splitScales.insert(scale);
+  if (p.tinyBoundTable)
+    tinyProductBounds[scale] =
+        readTable(p.tinyBoundTable, offset, b.getI16Type());
   return scale;
 }
 

@@ -528,6 +528,15 @@ private:
   /// compare of r it saves).
   Value smallProductsOfX(Value xStored, Value scale);
 
+  /// smallProductsOfX's i16 bound of an f32 scale (scalar or vector).
+  static Value tinyProductBound(OpBuilder &nb, Location nloc, Value scale);
+
+  /// Whether the steps of the axis-table loops take smallProductsOfX with
+  /// a table of bounds next to the scale table (FlatParams::
+  /// tinyBoundTable): bf16 x without a zero point whose steps compute
+  /// their tiny products apart.
+  bool takesTinyBoundTable() const;
+
   /// Whether a step of `xStored` takes tinyProductsApart: bf16 x with
   /// TinyProducts::Apart, or Raised in the loops without `fastPaths`.
   bool takesTinyProductsApart(Value xStored, Type xType) const;
@@ -635,8 +644,11 @@ private:
   /// the rebias (foldsScales): the steps fold it where they read the
   /// scales (FlatParams::scaleTableInPlace), which costs less than writing
   /// a table of them per call (16 KiB for 4096 f32 scales).
+  /// With `tinyBounds`, the table holds tinyProductBound of each decoded
+  /// scale instead (i16).
   Value buildAxisTable(Value param, bool isScale, int64_t length,
-                       bool *inPlace = nullptr, bool *split = nullptr);
+                       bool *inPlace = nullptr, bool *split = nullptr,
+                       bool tinyBounds = false);
 
   /// The type prepareZeroPoint produces for a zero point of `zpElement`.
   Type prepareZeroPointType(Type zpElement);
@@ -768,6 +780,10 @@ private:
     bool scaleTableInPlace = false;
     /// `scaleTable` holds each step's scales in halves (splitsScaleTable).
     bool scaleTableSplit = false;
+    /// The bounds of smallProductsOfX of the entries of `scaleTable`
+    /// (takesTinyBoundTable): i16, one per entry, computed once per call
+    /// (a division per entry) so that the steps read them.
+    Value tinyBoundTable;
     /// Per-tensor x of at most 8 bits (see LookupTable): the whole formula.
     std::optional<LookupTable> lookup;
     /// Code selection over a period of several steps: the choice table
@@ -1235,7 +1251,7 @@ private:
   /// fp4ProductInI32Lanes's tables of magnitudes times a scale
   /// (fp4ScaledMagnitudes), per scalar scale.
   llvm::DenseMap<Value, Value> fp4ScaledTables;
-  /// smallProductsOfX's i16 bound per scalar scale.
+  /// smallProductsOfX's i16 bound per scale (scalar, or a step's vector).
   llvm::DenseMap<Value, Value> tinyProductBounds;
   /// Step scales read from an axis table stored in split halves
   /// (splitsScaleTable): each vector holds its step's even lanes, then its

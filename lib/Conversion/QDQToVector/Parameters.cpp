@@ -206,15 +206,21 @@ Value KernelBuilder::scratchTable(int64_t length, Type type) {
 }
 
 Value KernelBuilder::buildAxisTable(Value param, bool isScale, int64_t length,
-                                    bool *inPlace, bool *split) {
+                                    bool *inPlace, bool *split,
+                                    bool tinyBounds) {
   Type paramElement = cast<RankedTensorType>(param.getType()).getElementType();
   // (nativeF16 loops, whose steps multiply f16 scales, keep them f16: an
   // f16 scale is then its own table.)
   Type entryType = isScale ? b.getF32Type() : zpTableEntryType(paramElement);
   if (isScale && nativeF16)
     entryType = b.getF16Type();
+  if (tinyBounds)
+    entryType = b.getI16Type();
   Value init = scratchTable(length, entryType);
   auto decode = [&](OpBuilder &nb, Location nloc, Value value) -> Value {
+    if (tinyBounds)
+      return tinyProductBound(nb, nloc,
+                              decodeScaleWith(nb, nloc, value, paramElement));
     if (isScale && entryType.isF16()) {
       Value scale = decodeScaleWith(nb, nloc, value, paramElement);
       auto vector = dyn_cast<VectorType>(scale.getType());

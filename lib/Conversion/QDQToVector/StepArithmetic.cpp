@@ -495,53 +495,71 @@ static bool invariantInInnermostLoop(OpBuilder &b, Value value) {
   return true;
 }
 
+Value KernelBuilder::tinyProductBound(OpBuilder &nb, Location nloc,
+                                      Value scale) {
+  auto lanes = dyn_cast<VectorType>(scale.getType());
+  auto like = [&](Type element) {
+    return lanes ? Type(lanes.clone(element)) : element;
+  };
+  Type i32 = like(nb.getI32Type()), f32 = like(nb.getF32Type());
+  auto cst = [&](int64_t v) { return intConstant(nb, nloc, i32, v); };
+  Value magnitude = arith::AndIOp::create(
+      nb, nloc, arith::BitcastOp::create(nb, nloc, i32, scale),
+      cst(0x7FFFFFFF));
+  // q = 2^-126 / |s| rounded (+inf for s = +-0, 0 for infinite s), and t
+  // its bf16 bits truncated. A bf16 x below t is an f32 below q, so not
+  // above 2^-126 / |s| (q is the f32 nearest to it): small. A bf16 x above
+  // t is above q, so not below 2^-126 / |s|: its product is normal. x = t
+  // itself is small where t * |s| rounds below 2^-126 (so is below it
+  // exactly), and its product is normal where not. For a finite s, the
+  // bound is t or t + 1; for an infinite or NaN s, 0 (0 * s is NaN).
+  Value tiny = arith::BitcastOp::create(nb, nloc, f32, cst(0x00800000));
+  Value magnitudeF32 = arith::BitcastOp::create(nb, nloc, f32, magnitude);
+  Value q = arith::DivFOp::create(nb, nloc, tiny, magnitudeF32);
+  Value t = arith::ShRUIOp::create(
+      nb, nloc, arith::BitcastOp::create(nb, nloc, i32, q), cst(16));
+  Value tProduct = arith::MulFOp::create(
+      nb, nloc,
+      arith::BitcastOp::create(nb, nloc, f32,
+                               arith::ShLIOp::create(nb, nloc, t, cst(16))),
+      magnitudeF32);
+  Value tSmall = arith::ExtUIOp::create(
+      nb, nloc, i32,
+      arith::CmpFOp::create(nb, nloc, arith::CmpFPredicate::OLT, tProduct,
+                            tiny));
+  Value finite = arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::ult,
+                                       magnitude, cst(0x7F800000));
+  return arith::TruncIOp::create(
+      nb, nloc, like(nb.getI16Type()),
+      arith::SelectOp::create(nb, nloc, finite,
+                              arith::AddIOp::create(nb, nloc, t, tSmall),
+                              cst(0)));
+}
+
+bool KernelBuilder::takesTinyBoundTable() const {
+  return xElement.isBF16() && !zeroPoint && !nativeF16 &&
+         (tinyProducts == TinyProducts::Apart ||
+          tinyProducts == TinyProducts::Raised);
+}
+
 Value KernelBuilder::smallProductsOfX(Value xStored, Value scale) {
   auto codes = cast<VectorType>(xStored.getType());
+  VectorType i16Type = codes.clone(b.getI16Type());
   Value scalar = peelScalarBroadcast(scale);
   auto lanes = dyn_cast<VectorType>(scalar.getType());
-  if ((lanes && lanes.getShape() != codes.getShape()) ||
-      !invariantInInnermostLoop(b, scalar))
-    return Value();
-  Value &bound = tinyProductBounds[scalar];
+  // (A step scale read from an axis table comes with its bounds, read
+  // from theirs: FlatParams::tinyBoundTable.)
+  Value bound = tinyProductBounds.lookup(scalar);
   if (!bound) {
+    if ((lanes && lanes.getShape() != codes.getShape()) ||
+        !invariantInInnermostLoop(b, scalar))
+      return Value();
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointAfterValue(scalar);
-    auto like = [&](Type element) {
-      return lanes ? Type(lanes.clone(element)) : element;
-    };
-    Type i32 = like(b.getI32Type()), f32 = like(b.getF32Type());
-    auto cst = [&](int64_t v) { return intConstant(b, loc, i32, v); };
-    Value magnitude = arith::AndIOp::create(
-        b, loc, arith::BitcastOp::create(b, loc, i32, scalar), cst(0x7FFFFFFF));
-    // q = 2^-126 / |s| rounded (+inf for s = +-0, 0 for infinite s), and
-    // t its bf16 bits truncated. A bf16 x below t is an f32 below q, so not
-    // above 2^-126 / |s| (q is the f32 nearest to it): small. A bf16 x
-    // above t is above q, so not below 2^-126 / |s|: its product is normal.
-    // x = t itself is small where t * |s| rounds below 2^-126 (so is below
-    // it exactly), and its product is normal where not. For a finite s,
-    // the bound is t or t + 1; for an infinite or NaN s, 0 (0 * s is NaN).
-    Value tiny = arith::BitcastOp::create(b, loc, f32, cst(0x00800000));
-    Value magnitudeF32 = arith::BitcastOp::create(b, loc, f32, magnitude);
-    Value q = arith::DivFOp::create(b, loc, tiny, magnitudeF32);
-    Value t = arith::ShRUIOp::create(
-        b, loc, arith::BitcastOp::create(b, loc, i32, q), cst(16));
-    Value tProduct = arith::MulFOp::create(
-        b, loc,
-        arith::BitcastOp::create(b, loc, f32,
-                                 arith::ShLIOp::create(b, loc, t, cst(16))),
-        magnitudeF32);
-    Value tSmall = arith::ExtUIOp::create(
-        b, loc, i32,
-        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, tProduct,
-                              tiny));
-    Value finite = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
-                                         magnitude, cst(0x7F800000));
-    bound = arith::TruncIOp::create(
-        b, loc, like(b.getI16Type()),
-        arith::SelectOp::create(
-            b, loc, finite, arith::AddIOp::create(b, loc, t, tSmall), cst(0)));
+    bound = tinyProductBounds[scalar] = tinyProductBound(b, loc, scalar);
   }
-  VectorType i16Type = codes.clone(b.getI16Type());
+  if (bound.getType() != i16Type && bound.getType() != b.getI16Type())
+    return Value();
   Value bits = xStored;
   if (!codes.getElementType().isInteger(16))
     bits = arith::BitcastOp::create(b, loc, i16Type, xStored);

@@ -198,3 +198,28 @@ func.func @blocks_bf16(%x: tensor<4x64xbf16>, %s: tensor<4x4xf32>) -> tensor<4x6
   %y = qdq.dequantize_linear %x, %s {axis = 1 : i64, block_size = 16 : i64} : (tensor<4x64xbf16>, tensor<4x4xf32>) -> tensor<4x64xbf16>
   return %y : tensor<4x64xbf16>
 }
+
+// -----
+
+// Scales read from an axis table (a scale per column of 512): a table of
+// their bounds is built once per call next to it (a division per entry),
+// and each step reads its bounds where it reads its scales.
+// CHECK-LABEL: func.func @axis_table_bf16
+// CHECK: %[[EMPTY:.*]] = bufferization.alloc_tensor() : tensor<528xi16>
+// CHECK: %[[FILLED:.*]] = scf.for %{{.*}} iter_args(%{{.*}} = %[[EMPTY]]) -> (tensor<528xi16>)
+// CHECK: arith.divf %{{.*}} : vector<16xf32>
+// CHECK: vector.transfer_write %{{.*}} : vector<16xi16>, tensor<528xi16>
+// CHECK: %[[TABLE:.*]] = vector.transfer_write %{{.*}}, %[[FILLED]]
+// CHECK: scf.for
+// CHECK: scf.for %[[J:.*]] = %{{.*}} to
+// CHECK-NOT: arith.divf
+// CHECK: %[[S:.*]] = vector.transfer_read %{{.*}}[%[[J]]]{{.*}} : tensor<512xf32>, vector<16xf32>
+// CHECK: %[[BOUNDS:.*]] = vector.transfer_read %[[TABLE]][%[[J]]]{{.*}} : tensor<528xi16>, vector<16xi16>
+// CHECK: %[[SMALL:.*]] = arith.cmpi ult, %{{.*}}, %[[BOUNDS]] : vector<16xi16>
+// CHECK: vector.fma %{{.*}}, %[[S]], %{{.*}} : vector<16xf32>
+// CHECK-NOT: arith.mulf
+// CHECK: arith.select %[[SMALL]]
+func.func @axis_table_bf16(%x: tensor<4x512xbf16>, %s: tensor<512xf32>) -> tensor<4x512xbf16> {
+  %y = qdq.dequantize_linear %x, %s axis = 1 : (tensor<4x512xbf16>, tensor<512xf32>) -> tensor<4x512xbf16>
+  return %y : tensor<4x512xbf16>
+}

@@ -1227,20 +1227,25 @@ def tiny_bound_cases():
     # A scale per column of 64 (a period the steps hold whole, so each
     # step's scale vector is the same): each column's codes around its own
     # bound, down the rows.
-    for s_type, y_type in [('f32', 'f32'), ('f32', 'bf16'), ('bf16', 'bf16'),
-                           ('f16', 'f16')]:
-        column_scales = (scales[s_type] * 64)[:64]
+    # With 320 columns the steps read their scales, and their bounds, from
+    # tables (FlatParams::tinyBoundTable).
+    for s_type, y_type, width in [
+            ('f32', 'f32', 64), ('f32', 'bf16', 64), ('bf16', 'bf16', 64),
+            ('f16', 'f16', 64), ('f32', 'f32', 320), ('f32', 'bf16', 320),
+            ('bf16', 'f16', 320)]:
+        column_scales = (scales[s_type] * width)[:width]
         columns = []
         for s_bits in column_scales:
             codes = [sign | c for c in bound_codes(s_type, s_bits)
                      for sign in (0, 0x8000)]
             columns.append((codes * 10)[:10])
-        x = [columns[c][r] for r in range(10) for c in range(64)]
+        x = [columns[c][r] for r in range(10) for c in range(width)]
         cases.append(Case(
-            'tiny_bound_lanes_%s_%s' % (s_type, y_type), 'bf16', [10, 64], x,
-            s_type, [64], column_scales, axis=1, y_type=y_type,
-            note='A scale per column of 64, each column the codes around '
-                 'its scale\'s 2^-126 / |s|.'))
+            'tiny_bound_lanes%d_%s_%s' % (width, s_type, y_type), 'bf16',
+            [10, width], x, s_type, [width], column_scales, axis=1,
+            y_type=y_type,
+            note='A scale per column of %d, each column the codes around '
+                 'its scale\'s 2^-126 / |s|.' % width))
     # Rows long enough for a loop per row (Scheme::Rows), whose scale is
     # one value per row: each row's codes around its own bound.
     rows = [scales['f32'][k] for k in (0, 1, 2, 6, 8)]
