@@ -208,8 +208,13 @@ std::pair<Value, Value> KernelBuilder::emitSegments(
   Type zpTableType;
   if (p.zpTableReader)
     zpTableType = subtractedZeroPointType(zeroPointElement());
+  // (The bounds of smallProductsOfX, where the steps take it: one per
+  // block, computed once per segment.)
+  Type boundTableType;
+  if (takesTinyBoundTable())
+    boundTableType = b.getI16Type();
   SmallVector<Value> inits{dest};
-  for (Type tableType : {scaleTableType, zpTableType})
+  for (Type tableType : {scaleTableType, zpTableType, boundTableType})
     if (tableType)
       inits.push_back(scratchTable(entries, tableType));
   auto segments = scf::ForOp::create(
@@ -236,11 +241,22 @@ std::pair<Value, Value> KernelBuilder::emitSegments(
                                    /*isScale=*/false);
           results.push_back(zpTable);
         }
+        Value boundTable;
+        if (boundTableType) {
+          boundTable = fillBlockTable(args[next++], *p.scaleTableReader,
+                                      firstEntry, /*isScale=*/true,
+                                      /*tinyBounds=*/true);
+          results.push_back(boundTable);
+        }
         results[0] =
             emitLoop(zero, segment, indexConstant(b, loc, lanes), args[0],
                      [&](Value local, Value acc) {
                        Value scale =
                            readBlockTable(scaleTable, scaleBase, local);
+                       if (boundTable)
+                         tinyProductBounds[peelScalarBroadcast(scale)] =
+                             peelScalarBroadcast(
+                                 readBlockTable(boundTable, zero, local));
                        Value zp;
                        if (zpTable)
                          zp = readBlockTable(zpTable, zero, local);

@@ -733,8 +733,9 @@ private:
 
   /// Writes the decoded entries [first, first + T) of a block parameter,
   /// read with `reader`, into `table` (a tensor of T entries).
+  /// With `tinyBounds` (a scale), tinyProductBound of each (i16).
   Value fillBlockTable(Value table, const StoredReader &reader, Value first,
-                       bool isScale);
+                       bool isScale, bool tinyBounds = false);
 
   /// The per-lane parameter of the step at element `local` of a segment (a
   /// multiple of `lanes`): entry base + local / B of `table` spread over its

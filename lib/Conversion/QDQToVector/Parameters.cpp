@@ -389,13 +389,16 @@ int64_t KernelBuilder::periodTileCount() const {
 }
 
 Value KernelBuilder::fillBlockTable(Value table, const StoredReader &reader,
-                                    Value first, bool isScale) {
+                                    Value first, bool isScale,
+                                    bool tinyBounds) {
   int64_t entries = blockTableEntries();
   for (int64_t t = 0; t < entries; t += lanes) {
     Value index =
         arith::AddIOp::create(b, loc, first, indexConstant(b, loc, t));
     Value stored = reader.read(b, loc, ValueRange{index}, lanes, true);
     Value decoded = isScale ? decodeScale(stored) : decodeZeroPoint(stored);
+    if (tinyBounds)
+      decoded = tinyProductBound(b, loc, decoded);
     table = vector::TransferWriteOp::create(b, loc, decoded, table,
                                             indexConstant(b, loc, t),
                                             ArrayRef<bool>{true})

@@ -223,3 +223,27 @@ func.func @axis_table_bf16(%x: tensor<4x512xbf16>, %s: tensor<512xf32>) -> tenso
   %y = qdq.dequantize_linear %x, %s axis = 1 : (tensor<4x512xbf16>, tensor<512xf32>) -> tensor<4x512xbf16>
   return %y : tensor<4x512xbf16>
 }
+
+// -----
+
+// Blocks whose scales the steps read from a table per segment of blocks
+// (here 64 blocks of 32, the f32 scale read in place): a table of their
+// bounds is filled per segment (a division per block), and each step
+// reads its block's bound from it.
+// CHECK-LABEL: func.func @segment_bounds_bf16
+// CHECK: %[[EMPTY:.*]] = bufferization.alloc_tensor() : tensor<64xi16>
+// CHECK: scf.for %{{.*}} iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %[[EMPTY]]) -> (tensor<8192xi16>, tensor<64xi16>)
+// CHECK: arith.divf %{{.*}} : vector<16xf32>
+// CHECK: %[[TABLE:.*]] = vector.transfer_write %{{.*}}[%c48] {{.*}} : vector<16xi16>, tensor<64xi16>
+// CHECK: scf.for
+// CHECK-NOT: arith.divf
+// CHECK: %[[BOUND:.*]] = tensor.extract %[[TABLE]]
+// CHECK: %[[BOUNDS:.*]] = vector.broadcast %[[BOUND]] : i16 to vector<16xi16>
+// CHECK: arith.cmpi ult, %{{.*}}, %[[BOUNDS]] : vector<16xi16>
+// CHECK: vector.fma
+// CHECK-NOT: arith.mulf
+// CHECK: scf.yield
+func.func @segment_bounds_bf16(%x: tensor<2x4096xbf16>, %s: tensor<2x128xf32>) -> tensor<2x4096xbf16> {
+  %y = qdq.dequantize_linear %x, %s {axis = 1 : i64, block_size = 32 : i64} : (tensor<2x4096xbf16>, tensor<2x128xf32>) -> tensor<2x4096xbf16>
+  return %y : tensor<2x4096xbf16>
+}
