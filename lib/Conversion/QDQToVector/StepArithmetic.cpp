@@ -537,7 +537,7 @@ Value KernelBuilder::tinyProductBound(OpBuilder &nb, Location nloc,
 }
 
 bool KernelBuilder::takesTinyBoundTable() const {
-  return xElement.isBF16() && !zeroPoint && !nativeF16 &&
+  return xElement.isBF16() && yElement.isBF16() && !zeroPoint && !nativeF16 &&
          (tinyProducts == TinyProducts::Apart ||
           tinyProducts == TinyProducts::Raised);
 }
