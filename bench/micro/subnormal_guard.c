@@ -166,8 +166,8 @@ static inline __m512 fromX(__m512i bits, __mmask16 small, __m512 s,
 }
 
 static inline __mmask32 smallOf(__m512i v, __m512i bound) {
-  return _mm512_cmplt_epu16_mask(
-      _mm512_and_si512(v, _mm512_set1_epi16(0x7FFF)), bound);
+  return _mm512_cmplt_epu16_mask(_mm512_and_si512(v, _mm512_set1_epi16(0x7FFF)),
+                                 bound);
 }
 
 static inline __m512i scaleSignOf(float scale) {
@@ -201,8 +201,8 @@ __attribute__((noinline)) static void bf16FromX(float scale) {
   for (long i = 0; i < n; i += 32) {
     __m512i v = _mm512_loadu_si512(x + i);
     __mmask32 k = smallOf(v, bound);
-    __m512 rl = fromX(widenHalf(_mm512_castsi512_si256(v)), (__mmask16)k, s,
-                      scaleSign);
+    __m512 rl =
+        fromX(widenHalf(_mm512_castsi512_si256(v)), (__mmask16)k, s, scaleSign);
     __m512 rh = fromX(widenHalf(_mm512_extracti64x4_epi64(v, 1)),
                       (__mmask16)(k >> 16), s, scaleSign);
     __m512i q = (__m512i)_mm512_cvtne2ps_pbh(rh, rl);
@@ -221,11 +221,11 @@ __attribute__((noinline)) static void f32FromX(float scale) {
   for (long i = 0; i < n; i += 32) {
     __m512i v = _mm512_loadu_si512(x + i);
     __mmask32 k = smallOf(v, bound);
-    __m512i rl = _mm512_castps_si512(
-        fromX(widenHalf(_mm512_castsi512_si256(v)), (__mmask16)k, s, scaleSign));
-    __m512i rh = _mm512_castps_si512(fromX(
-        widenHalf(_mm512_extracti64x4_epi64(v, 1)), (__mmask16)(k >> 16), s,
-        scaleSign));
+    __m512i rl = _mm512_castps_si512(fromX(widenHalf(_mm512_castsi512_si256(v)),
+                                           (__mmask16)k, s, scaleSign));
+    __m512i rh =
+        _mm512_castps_si512(fromX(widenHalf(_mm512_extracti64x4_epi64(v, 1)),
+                                  (__mmask16)(k >> 16), s, scaleSign));
     rl = _mm512_mask_sub_epi32(rl, (__mmask16)k, rl, minNormal);
     rh = _mm512_mask_sub_epi32(rh, (__mmask16)(k >> 16), rh, minNormal);
     _mm512_storeu_si512(y32 + i, rl);
