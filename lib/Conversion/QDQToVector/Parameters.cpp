@@ -242,7 +242,7 @@ Value KernelBuilder::buildAxisTable(Value param, bool isScale, int64_t length,
     // The steps read the table at multiples of `lanes` below axisDim, so
     // never its last `lanes` entries: a parameter that decodes to itself
     // (f32 scales, zero points stored as the entry type) is its own table.
-    if (decodesToItself(paramElement, entryType)) {
+    if (!tinyBounds && decodesToItself(paramElement, entryType)) {
       if (inPlace)
         *inPlace = true;
       return bitcastToStorage(b, loc, param);

@@ -1232,7 +1232,7 @@ def tiny_bound_cases():
     for s_type, y_type, width in [
             ('f32', 'f32', 64), ('f32', 'bf16', 64), ('bf16', 'bf16', 64),
             ('f16', 'f16', 64), ('f32', 'f32', 320), ('f32', 'bf16', 320),
-            ('bf16', 'f16', 320)]:
+            ('bf16', 'bf16', 320), ('f16', 'bf16', 320), ('bf16', 'f16', 320)]:
         column_scales = (scales[s_type] * width)[:width]
         columns = []
         for s_bits in column_scales:
