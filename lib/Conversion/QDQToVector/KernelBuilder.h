@@ -525,9 +525,11 @@ private:
   /// or NaN s), computed once per scale (a scalar, or a vector of the
   /// step's lanes) next to its definition: exactly the x whose products
   /// are below 2^-126 (the fma form) and none whose product is subnormal
-  /// are left to the multiply. Null where the step's scale is defined in
-  /// the innermost loop (a division per step would cost more than the
-  /// compare of r it saves).
+  /// are left to the multiply. A step scale read from a table of the
+  /// axis or of a segment may come with its bounds, read from theirs
+  /// (FlatParams::tinyBoundTable). Null where the step's scale is defined
+  /// in the innermost loop without them (a division per step would cost
+  /// more than the compare of r it saves).
   Value smallProductsOfX(Value xStored, Value scale);
 
   /// smallProductsOfX's i16 bound of an f32 scale (scalar or vector).

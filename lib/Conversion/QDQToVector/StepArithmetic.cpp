@@ -538,8 +538,7 @@ Value KernelBuilder::tinyProductBound(OpBuilder &nb, Location nloc,
 
 bool KernelBuilder::takesTinyBoundTable() const {
   return xElement.isBF16() && yElement.isBF16() && !zeroPoint && !nativeF16 &&
-         (tinyProducts == TinyProducts::Apart ||
-          tinyProducts == TinyProducts::Raised);
+         tinyProducts == TinyProducts::Apart;
 }
 
 Value KernelBuilder::smallProductsOfX(Value xStored, Value scale) {
@@ -558,7 +557,7 @@ Value KernelBuilder::smallProductsOfX(Value xStored, Value scale) {
     b.setInsertionPointAfterValue(scalar);
     bound = tinyProductBounds[scalar] = tinyProductBound(b, loc, scalar);
   }
-  if (bound.getType() != i16Type && bound.getType() != b.getI16Type())
+  if (bound.getType() != (lanes ? Type(i16Type) : Type(b.getI16Type())))
     return Value();
   Value bits = xStored;
   if (!codes.getElementType().isInteger(16))
