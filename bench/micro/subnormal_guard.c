@@ -46,7 +46,7 @@ static uint16_t next(void) {
   return (uint16_t)state;
 }
 
-static float fromBF16Bits(uint16_t v) {
+static float fromBF16(uint16_t v) {
   uint32_t b = (uint32_t)v << 16;
   float f;
   memcpy(&f, &b, 4);
@@ -154,7 +154,7 @@ static uint16_t boundOf(float scale) {
   uint32_t b;
   memcpy(&b, &q, 4);
   uint16_t t = (uint16_t)(b >> 16);
-  return (uint16_t)(t + (fromBF16Bits(t) * fabsf(scale) < 0x1p-126f));
+  return (uint16_t)(t + (fromBF16(t) * fabsf(scale) < 0x1p-126f));
 }
 
 static inline __m512 fromX(__m512i bits, __mmask16 small, __m512 s,
@@ -256,12 +256,6 @@ __attribute__((noinline)) static void f32Exact(float scale) {
   }
 }
 
-static float fromBF16(uint16_t v) {
-  uint32_t b = (uint32_t)v << 16;
-  float f;
-  memcpy(&f, &b, 4);
-  return f;
-}
 static uint16_t toBF16(float f) {
   uint32_t b;
   memcpy(&b, &f, 4);

@@ -590,6 +590,33 @@ Value KernelBuilder::tinyProductsApart(Value xStored, Type xType, Value scale,
       i32(minNormal));
   Value addend = arith::XOrIOp::create(
       b, loc, arith::AndIOp::create(b, loc, bitsOf(d), i32(sign)), scaleSign);
+  // The small lanes' f32 values, from r's bits: f16 results +-0 (the f32
+  // subnormal rounds to it, and vcvtps2ph takes +-0 without an assist);
+  // f32 results, and bf16 results for the caller's integer rounding, the
+  // product's bits, bits(r) - bits(2^-126).
+  auto smallValue = [&](Value rBits) -> Value {
+    return arith::BitcastOp::create(
+        b, loc, f32Type,
+        yElement.isF16()
+            ? arith::AndIOp::create(b, loc, rBits, i32(sign)).getResult()
+            : arith::SubIOp::create(b, loc, rBits, i32(minNormal)).getResult());
+  };
+  // bf16 results: `value` rounded, the small lanes' results losing 2^-126
+  // (0x0080) again; NaNs (vcvtneps2bf16 keeps the top payload bits of a
+  // NaN x) become sign | 0x7FC0.
+  auto roundedBF16 = [&](Value value, Value small) -> Value {
+    VectorType i16Type = codes.clone(b.getI16Type());
+    Value bits = arith::BitcastOp::create(
+        b, loc, i16Type,
+        arith::TruncFOp::create(b, loc, codes.clone(b.getBF16Type()), value));
+    bits = arith::SelectOp::create(
+        b, loc, small,
+        arith::SubIOp::create(b, loc, bits,
+                              intConstant(b, loc, i16Type, 0x0080)),
+        bits);
+    return arith::BitcastOp::create(b, loc, codes.clone(b.getBF16Type()),
+                                    canonicalizeBF16NaNs(b, loc, bits));
+  };
   if (smallByX) {
     // The small lanes are known before the product: they add c, the
     // others +0, which leaves every product of theirs as the multiply
@@ -599,28 +626,9 @@ Value KernelBuilder::tinyProductsApart(Value xStored, Type xType, Value scale,
     addend = arith::SelectOp::create(b, loc, smallByX, addend, i32(0));
     Value r = vector::FMAOp::create(
         b, loc, d, scale, arith::BitcastOp::create(b, loc, f32Type, addend));
-    Value rBits = bitsOf(r);
-    auto smallAs = [&](Value bits) {
-      return arith::SelectOp::create(
-                 b, loc, smallByX,
-                 arith::BitcastOp::create(b, loc, f32Type, bits), r)
-          .getResult();
-    };
-    if (yElement.isF16())
-      return smallAs(arith::AndIOp::create(b, loc, rBits, i32(sign)));
-    if (!roundToBF16)
-      return smallAs(arith::SubIOp::create(b, loc, rBits, i32(minNormal)));
-    VectorType i16Type = codes.clone(b.getI16Type());
-    Value bits = arith::BitcastOp::create(
-        b, loc, i16Type,
-        arith::TruncFOp::create(b, loc, codes.clone(b.getBF16Type()), r));
-    bits = arith::SelectOp::create(
-        b, loc, smallByX,
-        arith::SubIOp::create(b, loc, bits,
-                              intConstant(b, loc, i16Type, 0x0080)),
-        bits);
-    return arith::BitcastOp::create(b, loc, codes.clone(b.getBF16Type()),
-                                    canonicalizeBF16NaNs(b, loc, bits));
+    if (roundToBF16)
+      return roundedBF16(r, smallByX);
+    return arith::SelectOp::create(b, loc, smallByX, smallValue(bitsOf(r)), r);
   }
   Value r = vector::FMAOp::create(
       b, loc, d, scale, arith::BitcastOp::create(b, loc, f32Type, addend));
@@ -637,28 +645,11 @@ Value KernelBuilder::tinyProductsApart(Value xStored, Type xType, Value scale,
                b, loc, large, arith::MulFOp::create(b, loc, d, scale), small)
         .getResult();
   };
-  // f16 results of the small lanes are +-0 (the f32 subnormal rounds to
-  // it), which vcvtps2ph takes without an assist.
-  if (yElement.isF16())
-    return withProduct(arith::BitcastOp::create(
-        b, loc, f32Type, arith::AndIOp::create(b, loc, rBits, i32(sign))));
   if (!roundToBF16)
-    return withProduct(arith::BitcastOp::create(
-        b, loc, f32Type, arith::SubIOp::create(b, loc, rBits, i32(minNormal))));
-  // bf16: the small lanes round r, then lose 2^-126 (0x0080).
-  VectorType i16Type = codes.clone(b.getI16Type());
-  auto i16 = [&](int64_t v) { return intConstant(b, loc, i16Type, v); };
-  Value rounded = arith::TruncFOp::create(b, loc, codes.clone(b.getBF16Type()),
-                                          withProduct(r));
-  Value bits = arith::BitcastOp::create(b, loc, i16Type, rounded);
+    return withProduct(smallValue(rBits));
   Value small = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule,
                                       rMagnitude, i32(2 * minNormal));
-  bits = arith::SelectOp::create(
-      b, loc, small, arith::SubIOp::create(b, loc, bits, i16(0x0080)), bits);
-  // NaNs (vcvtneps2bf16 keeps the top payload bits of a NaN x) become
-  // sign | 0x7FC0.
-  return arith::BitcastOp::create(b, loc, codes.clone(b.getBF16Type()),
-                                  canonicalizeBF16NaNs(b, loc, bits));
+  return roundedBF16(withProduct(r), small);
 }
 
 BF16Rounding KernelBuilder::bf16Rounding() const {

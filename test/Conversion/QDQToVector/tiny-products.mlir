@@ -189,10 +189,10 @@ func.func @axis_f16_zp(%x: tensor<4x64xbf16>, %s: tensor<64xf16>, %z: tensor<64x
 // CHECK: %[[RBITS:.*]] = arith.bitcast %[[R]]
 // CHECK: %[[RMAG:.*]] = arith.andi %[[RBITS]], %[[MAG]]
 // CHECK: %[[LARGE:.*]] = arith.cmpi ugt, %[[RMAG]], %[[BOUND]]
+// CHECK: %[[SMALL:.*]] = arith.cmpi ule, %[[RMAG]], %[[BOUND]]
 // CHECK: %[[P:.*]] = arith.mulf %[[D]], %[[S]]
 // CHECK: %[[T:.*]] = arith.select %[[LARGE]], %[[P]], %[[R]]
 // CHECK: arith.truncf %[[T]] : vector<16xf32> to vector<16xbf16>
-// CHECK: %[[SMALL:.*]] = arith.cmpi ule, %[[RMAG]], %[[BOUND]]
 // CHECK: arith.select %[[SMALL]]
 func.func @blocks_bf16(%x: tensor<4x64xbf16>, %s: tensor<4x4xf32>) -> tensor<4x64xbf16> {
   %y = qdq.dequantize_linear %x, %s {axis = 1 : i64, block_size = 16 : i64} : (tensor<4x64xbf16>, tensor<4x4xf32>) -> tensor<4x64xbf16>
