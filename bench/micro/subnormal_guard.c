@@ -70,6 +70,15 @@ __attribute__((noinline)) static void f16Plain(float scale) {
            _mm512_cvtps_ph(_mm512_mul_ps(widen(x + i + 16), s), 4));
 }
 
+// The plain f16 loop with MXCSR's flush-to-zero and denormals-are-zero set
+// around it (saved and restored by the function).
+__attribute__((noinline)) static void f16Flush(float scale) {
+  unsigned saved = _mm_getcsr();
+  _mm_setcsr(saved | 0x8040);
+  f16Plain(scale);
+  _mm_setcsr(saved);
+}
+
 __attribute__((noinline)) static void f16Guard(float scale) {
   __m512 s = _mm512_set1_ps(scale);
   __m512i positive = _mm512_set1_epi16(0x0D80);        // 2^-100
@@ -326,6 +335,7 @@ int main(int argc, char **argv) {
       printf("%s, %ld elements, scale %a\n", names[mode], n, scale);
       run("f16 plain", f16Plain, 2, scale, 1);
       run("f16 guard", f16Guard, 2, scale, 1);
+      run("f16 flush", f16Flush, 2, scale, 1);
       run("bf16 int", bf16Int, 2, scale, 2);
       run("bf16 fast", bf16Fast, 2, scale, -1);
       run("bf16 exact", bf16Exact, 2, scale, 2);

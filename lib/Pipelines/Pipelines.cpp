@@ -56,6 +56,7 @@ void mlir::qdq::buildQDQToLLVMPipeline(
     vector.f16Stores = options.f16Stores;
     vector.periodTile = options.periodTile;
     vector.tinyProductsMinBytes = options.tinyProductsMinBytes;
+    vector.flushSubnormals = options.flushSubnormals;
     pm.addPass(createConvertQDQToVector(vector));
   }
   pm.addPass(createConvertQDQToLinalg());

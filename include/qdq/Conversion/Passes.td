@@ -349,6 +349,13 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
            "below 2^-126 apart, never as f32 subnormals, which AVX-512 "
            "cores multiply slowly; -1: none. bf16 results always do (with "
            "AVX512_BF16)">,
+    Option<"flushSubnormals", "flush-subnormals", "bool", /*default=*/"true",
+           "bf16 x -> f16 without a zero point on x86 with F16C: where every "
+           "scale is 0 or a normal number below 2^100 in magnitude (checked "
+           "at run time), the loops run with MXCSR's flush-to-zero and "
+           "denormals-are-zero bits set (saved before, restored after), "
+           "which give the same f16 results and keep the multiplies off f32 "
+           "subnormals">,
     Option<"cpuFeatures", "cpu-features", "std::string", /*default=*/"\"host\"",
            "x86 extensions the lowering may count on (table-lookup "
            "shuffles, bit unpacking, bf16 rounding, fp8 decoding through "

@@ -61,6 +61,13 @@ struct QDQToLLVMPipelineOptions
                      "bytes compute products below 2^-126 apart; -1 = none "
                      "(see --convert-qdq-to-vector)"),
       llvm::cl::init(ConvertQDQToVectorOptions().tinyProductsMinBytes)};
+  Option<bool> flushSubnormals{
+      *this, "flush-subnormals",
+      llvm::cl::desc("bf16 x -> f16 without a zero point on x86: run the "
+                     "loops with MXCSR's flush-to-zero and "
+                     "denormals-are-zero set where the scales allow it "
+                     "(see --convert-qdq-to-vector)"),
+      llvm::cl::init(ConvertQDQToVectorOptions().flushSubnormals)};
   Option<int64_t> nontemporalMinBytes{
       *this, "nontemporal-min-bytes",
       llvm::cl::desc("Loops that stream at least this many bytes (result "

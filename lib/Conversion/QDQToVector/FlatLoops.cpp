@@ -161,7 +161,12 @@ Value KernelBuilder::emitChunked(
         }
         Value slice = tensor::ExtractSliceOp::create(b, loc, out, offsets,
                                                      sizes, strides);
-        Value done = emitChunk(begin, length, slice);
+        // Each thread sets its own MXCSR.
+        Value done =
+            flushing()
+                ? withSubnormalsFlushed(
+                      b, loc, [&] { return emitChunk(begin, length, slice); })
+                : emitChunk(begin, length, slice);
         auto terminator = scf::InParallelOp::create(b, loc);
         b.setInsertionPointToStart(terminator.getBody());
         tensor::ParallelInsertSliceOp::create(b, loc, done, out, offsets, sizes,

@@ -55,7 +55,8 @@ KernelBuilder::KernelBuilder(PatternRewriter &b, DequantizeLinearOp op,
                              int64_t parallelThreshold, bool useLookup,
                              int64_t lookupF32Entries, bool useDecodeTable,
                              const X86Features &x86, F16StoreForm f16Stores,
-                             int64_t periodTile, int64_t tinyProductsMinBytes)
+                             int64_t periodTile, int64_t tinyProductsMinBytes,
+                             bool flushSubnormals)
     : b(b), loc(op.getLoc()), op(op), plan(plan), lanes(lanes),
       registerLanes(registerLanes), numThreads(numThreads),
       parallelThreshold(parallelThreshold), useLookup(useLookup),
@@ -149,6 +150,12 @@ KernelBuilder::KernelBuilder(PatternRewriter &b, DequantizeLinearOp op,
     unpackToI32 = false;
     this->useDecodeTable = false;
   }
+  // bf16 x -> f16 without a zero point on x86 (any of these features says
+  // the target is one): the fast loops flush subnormals instead of
+  // computing tiny products apart or raised (flushesSubnormals).
+  flushesSubnormals = flushSubnormals && xElement.isBF16() &&
+                      yElement.isF16() && !zeroPoint && !useLookup &&
+                      !nativeF16 && (x86.avx2 || x86.avx512f || x86.f16c);
   // fp4 x on AVX2 without AVX-512: into i32 lanes (sign-extended, 4-byte
   // broadcast loads and a per-lane shift), its magnitudes from one vpermps
   // and its sign ORed in, instead of two byte-plane lookups of its bf16 bits
@@ -238,14 +245,24 @@ Value KernelBuilder::build() {
   // 15.4-15.8 against 13.6-14.1 core cycles per 64 elements, -> bf16
   // 10.8-11.1 against 8.9-9.0).
   if (!hardwareBF16 && !fusedMultiplyAdd && !finiteBF16 && !foldedRebias &&
-      !fp4FoldNeedsFiniteScales() && tinyProducts != TinyProducts::Raised)
+      !fp4FoldNeedsFiniteScales() && tinyProducts != TinyProducts::Raised &&
+      !flushesSubnormals)
     return buildAligned();
   auto version = [&](bool fast) {
     return [&, fast](OpBuilder &nb, Location) {
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
       fastPaths = fast;
-      scf::YieldOp::create(b, loc, buildAligned());
+      if (!flushing()) {
+        scf::YieldOp::create(b, loc, buildAligned());
+        return;
+      }
+      TinyProducts kept = tinyProducts;
+      tinyProducts = TinyProducts::None;
+      scf::YieldOp::create(b, loc, withSubnormalsFlushed(b, loc, [&] {
+                             return buildAligned();
+                           }));
+      tinyProducts = kept;
     };
   };
   Value safe = scalesAllowFastPaths();

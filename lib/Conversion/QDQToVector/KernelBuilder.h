@@ -155,7 +155,8 @@ public:
                 int64_t parallelThreshold, bool useLookup,
                 int64_t lookupF32Entries, bool useDecodeTable,
                 const X86Features &x86, F16StoreForm f16Stores,
-                int64_t periodTile, int64_t tinyProductsMinBytes);
+                int64_t periodTile, int64_t tinyProductsMinBytes,
+                bool flushSubnormals);
 
   Value build();
 
@@ -494,6 +495,12 @@ private:
   /// unrebiased decode (exact) and the folded scale is the product of the
   /// code's value and the scale, rounded once.
   Value rebiasOverflows(Value scale);
+
+  /// Where a scale rules out flushesSubnormals, for decoded f32 scales (to
+  /// an i1 vector): an f32 subnormal, or |scale| not below 2^100 (NaNs and
+  /// infinities included). Integer comparisons of the bits, so that a
+  /// caller's MXCSR (denormals-are-zero) cannot change the answer.
+  Value flushInexact(Value scale);
 
   /// |scale| of decoded f32 scales, by clearing the sign bits (no math
   /// dialect in the pipeline).
@@ -1197,7 +1204,9 @@ private:
     Apart,
     /// f16 results of f16 scales without a zero point: x below 2^-100 in
     /// magnitude becomes +-2^-100 (raiseTinyX) in the loops built with
-    /// `fastPaths` (every scale finite), Apart in the others.
+    /// `fastPaths` (every scale finite), Apart in the others. (With
+    /// flush-subnormals, the default, the loops of such scales flush
+    /// subnormals instead: flushesSubnormals.)
     Raised,
   };
   /// On a Zen 5 VM (bench/micro/subnormal_guard.c, 2026-12-05 03:20 UTC,
@@ -1211,6 +1220,31 @@ private:
   /// results take their forms where the op moves at least
   /// `tinyProductsMinBytes` (beyond the L2 cache).
   TinyProducts tinyProducts = TinyProducts::None;
+
+  /// bf16 x -> f16 without a zero point on x86: the loops built with
+  /// `fastPaths` run with MXCSR's flush-to-zero and denormals-are-zero bits
+  /// set (withSubnormalsFlushed; in each thread's chunk too) and the plain
+  /// product (no TinyProducts); `fastPaths` then need every scale 0 or a
+  /// normal number below 2^100 in magnitude (flushInexact). The f16
+  /// results are the same:
+  ///  - a product below 2^-126 in magnitude, flushed to the zero of its
+  ///    sign, rounds to that f16 +-0 anyway (the smallest f16 subnormal is
+  ///    2^-24);
+  ///  - an f32-subnormal x, read as the zero of its sign, has
+  ///    |x * s| < 2^-126 * 2^100 = 2^-26, below half the smallest f16
+  ///    subnormal, so x * s rounds to the same +-0;
+  ///  - f16 scales widen with vcvtph2ps, which denormals-are-zero leaves
+  ///    alone; a subnormal f32 scale fails the check.
+  /// Not with a zero point: a subnormal x next to a small normal zero point
+  /// may move x - zero_point across an f16 rounding boundary.
+  /// On the Zen 5 VM (bench/micro/subnormal_guard.c, 2026-12-05 09:35 UTC,
+  /// per-tensor, 64 Ki elements, GB/s of x + y): 150-152 on the benchmark's
+  /// random codes and on codes with no subnormal product, against 42-44 /
+  /// 152 plain and 117-119 / 119 with TinyProducts::Raised.
+  bool flushesSubnormals = false;
+
+  /// The loops being built run with subnormals flushed (flushesSubnormals).
+  bool flushing() const { return fastPaths && flushesSubnormals; }
 
   /// Products may take fusedProduct, in the loops built with `fastPaths`.
   /// On this Zen 4 the i8 per-axis -> f16 inner loop on L1-resident data

@@ -65,7 +65,8 @@ public:
         maxTablePeriod(options.maxTablePeriod), x86(options.x86),
         f16Stores(options.f16Stores), periodTile(options.periodTile),
         tinyProductsMinBytes(options.tinyProductsMinBytes),
-        hostWidthOnly(hostWidthOnly) {}
+        flushSubnormals(options.flushSubnormals), hostWidthOnly(hostWidthOnly) {
+  }
 
   LogicalResult matchAndRewrite(DequantizeLinearOp op,
                                 PatternRewriter &rewriter) const override {
@@ -104,11 +105,11 @@ public:
       }
     }
     auto build = [&](bool useLookup) {
-      KernelBuilder builder(rewriter, op, *plan, width, lanes, numThreads,
-                            parallelThreshold, useLookup,
-                            LookupTable::f32Entries(op, width, x86),
-                            LookupTable::appliesToDecode(op, width, x86), x86,
-                            f16Stores, periodTile, tinyProductsMinBytes);
+      KernelBuilder builder(
+          rewriter, op, *plan, width, lanes, numThreads, parallelThreshold,
+          useLookup, LookupTable::f32Entries(op, width, x86),
+          LookupTable::appliesToDecode(op, width, x86), x86, f16Stores,
+          periodTile, tinyProductsMinBytes, flushSubnormals);
       return builder.build();
     };
     // Per-axis rows of a dynamic length N: a table per row when N turns out
@@ -233,6 +234,7 @@ private:
   F16StoreForm f16Stores;
   int64_t periodTile;
   int64_t tinyProductsMinBytes;
+  bool flushSubnormals;
   bool hostWidthOnly;
 };
 
@@ -314,8 +316,8 @@ struct ConvertQDQToVectorPass
       return signalPassFailure();
     }
     QDQToVectorOptions options{
-        bits, unroll,     numThreads, parallelThreshold,   maxTablePeriod,
-        *x86, *storeForm, periodTile, tinyProductsMinBytes};
+        bits, unroll,     numThreads, parallelThreshold,    maxTablePeriod,
+        *x86, *storeForm, periodTile, tinyProductsMinBytes, flushSubnormals};
     // The widest SIMD width of each function's ops, for LLVM.
     llvm::MapVector<Operation *, unsigned> functionBits;
     getOperation()->walk([&](DequantizeLinearOp op) {

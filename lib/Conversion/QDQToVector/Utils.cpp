@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Utils.h"
+#include "qdq/Dialect/QDQ/IR/QDQ.h"
 #include "qdq/Dialect/QDQ/Utils/ElementCodegen.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -151,4 +152,12 @@ Value mlir::qdq::detail::unpackNibblesInLaneOrder(OpBuilder &b, Location loc,
         for (int64_t k = 0; k < 8; ++k)
           interleave.append({c + lane + half + k, m + c + lane + half + k});
   return vector::ShuffleOp::create(b, loc, low, high, interleave);
+}
+
+Value mlir::qdq::detail::withSubnormalsFlushed(
+    OpBuilder &b, Location loc, llvm::function_ref<Value()> body) {
+  Value saved = FlushSubnormalsOp::create(b, loc, b.getI32Type());
+  Value result = body();
+  RestoreFloatControlOp::create(b, loc, saved);
+  return result;
 }

@@ -11,6 +11,7 @@
 
 #include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
 #include "mlir/IR/Builders.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 namespace mlir::qdq::detail {
 
@@ -61,6 +62,13 @@ Value unpackCodes(OpBuilder &b, Location loc, Value bytes, unsigned bits,
 /// (vpermd, vpunpcklbw, vpunpckhbw), where the codes in element order
 /// take two cross-lane permutes more.
 Value unpackNibblesInLaneOrder(OpBuilder &b, Location loc, Value bytes);
+
+/// Emits `body` between qdq.flush_subnormals and qdq.restore_float_control
+/// of the MXCSR value it returned, and returns what `body` does. MXCSR
+/// belongs to the thread: code that runs on other threads (an scf.forall's
+/// body) needs its own.
+Value withSubnormalsFlushed(OpBuilder &b, Location loc,
+                            llvm::function_ref<Value()> body);
 
 } // namespace mlir::qdq::detail
 

@@ -678,6 +678,65 @@ public:
   }
 };
 
+/// MXCSR bit 15: flush to zero (results); bit 6: denormals are zero
+/// (inputs).
+constexpr int32_t kFlushSubnormalsBits = 0x8040;
+
+/// A 4-byte stack slot for MXCSR and the call of `intrinsic`
+/// (llvm.x86.sse.stmxcsr or ldmxcsr) on it.
+static Value createControlSlot(OpBuilder &b, Location loc) {
+  Value one = LLVM::ConstantOp::create(b, loc, b.getI64Type(), 1);
+  return LLVM::AllocaOp::create(b, loc,
+                                LLVM::LLVMPointerType::get(b.getContext()),
+                                b.getI32Type(), one, /*alignment=*/4);
+}
+static void callControl(OpBuilder &b, Location loc, StringRef intrinsic,
+                        Value slot) {
+  LLVM::CallIntrinsicOp::create(b, loc, b.getStringAttr(intrinsic),
+                                ValueRange{slot});
+}
+
+/// qdq.flush_subnormals: MXCSR saved to a slot, returned, and written back
+/// with kFlushSubnormalsBits set.
+class FlushSubnormalsToX86 : public OpRewritePattern<FlushSubnormalsOp> {
+public:
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(FlushSubnormalsOp op,
+                                PatternRewriter &b) const override {
+    Location loc = op.getLoc();
+    Type i32 = b.getI32Type();
+    Value slot = createControlSlot(b, loc);
+    callControl(b, loc, "llvm.x86.sse.stmxcsr", slot);
+    Value saved = LLVM::LoadOp::create(b, loc, i32, slot);
+    Value flush = LLVM::OrOp::create(
+        b, loc, saved,
+        LLVM::ConstantOp::create(b, loc, i32, kFlushSubnormalsBits));
+    LLVM::StoreOp::create(b, loc, flush, slot);
+    callControl(b, loc, "llvm.x86.sse.ldmxcsr", slot);
+    b.replaceOp(op, saved);
+    return success();
+  }
+};
+
+/// qdq.restore_float_control: the value stored to a slot and loaded into
+/// MXCSR.
+class RestoreFloatControlToX86
+    : public OpRewritePattern<RestoreFloatControlOp> {
+public:
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(RestoreFloatControlOp op,
+                                PatternRewriter &b) const override {
+    Location loc = op.getLoc();
+    Value slot = createControlSlot(b, loc);
+    LLVM::StoreOp::create(b, loc, op.getSaved(), slot);
+    callControl(b, loc, "llvm.x86.sse.ldmxcsr", slot);
+    b.eraseOp(op);
+    return success();
+  }
+};
+
 struct ConvertQDQVectorOpsToLLVMPass
     : public qdq::impl::ConvertQDQVectorOpsToLLVMBase<
           ConvertQDQVectorOpsToLLVMPass> {
@@ -723,6 +782,8 @@ void mlir::qdq::populateQDQVectorOpsToLLVMPatterns(
     RewritePatternSet &patterns, const X86Features &features) {
   patterns.add<TableLookupToX86, UnpackBitsToX86, TruncFToBF16Pairs,
                NontemporalHalfStores>(patterns.getContext(), features);
+  patterns.add<FlushSubnormalsToX86, RestoreFloatControlToX86>(
+      patterns.getContext());
 }
 
 /// The LLVM target features `op` needs on x86 ("" if none): those of the

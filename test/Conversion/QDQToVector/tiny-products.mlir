@@ -1,5 +1,5 @@
 // RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 unroll=1 cpu-features=avx512f,avx512bw,avx512bf16" --split-input-file | FileCheck %s
-// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 unroll=1 cpu-features=avx512f,avx512bw,avx512bf16 tiny-products-min-bytes=0" --split-input-file | FileCheck %s --check-prefix=ALL
+// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 unroll=1 cpu-features=avx512f,avx512bw,avx512bf16 tiny-products-min-bytes=0 flush-subnormals=0" --split-input-file | FileCheck %s --check-prefix=ALL
 // RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 unroll=1 cpu-features=avx512f,avx512bw,avx512bf16 tiny-products-min-bytes=-1" --split-input-file | FileCheck %s --check-prefix=NONE
 // RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 unroll=1 cpu-features=avx512f,avx512bw tiny-products-min-bytes=0" --split-input-file | FileCheck %s --check-prefix=NOBF16
 // RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=256 unroll=1 cpu-features=avx2,f16c tiny-products-min-bytes=0" --split-input-file | FileCheck %s --check-prefix=AVX2

@@ -294,3 +294,22 @@ func.func @not_identity(%x: tensor<4xf16>, %b: tensor<4xbf16>) -> (tensor<4xf16>
   %y3 = qdq.dequantize_linear %b, %one : (tensor<4xbf16>, tensor<f32>) -> tensor<4xbf16>
   return %y0, %y1, %y2, %y3 : tensor<4xf16>, tensor<4xf16>, tensor<4xf32>, tensor<4xbf16>
 }
+
+// -----
+
+// qdq.flush_subnormals and qdq.restore_float_control write MXCSR: the
+// canonicalizer keeps them, in order, around the arithmetic, even when the
+// saved value is never restored.
+// CHECK-LABEL: func.func @float_control
+// CHECK: %[[SAVED:.*]] = qdq.flush_subnormals
+// CHECK: arith.mulf
+// CHECK: qdq.restore_float_control %[[SAVED]]
+// CHECK: qdq.flush_subnormals
+// CHECK: return
+func.func @float_control(%a: f32, %b: f32) -> f32 {
+  %saved = qdq.flush_subnormals
+  %p = arith.mulf %a, %b : f32
+  qdq.restore_float_control %saved
+  %unused = qdq.flush_subnormals
+  return %p : f32
+}

@@ -206,3 +206,17 @@ func.func @unpack_bits(%b: vector<32xi8>, %c: vector<3xi8>) {
   %1 = qdq.unpack_bits %c, 2 : vector<3xi8> -> vector<12xi32>
   return
 }
+
+// qdq.flush_subnormals returns the MXCSR value that qdq.restore_float_control
+// takes back.
+// CHECK-LABEL: func.func @float_control
+// CHECK: %[[SAVED:.*]] = qdq.flush_subnormals
+// CHECK-NEXT: qdq.restore_float_control %[[SAVED]]
+// CHECK-NEXT: return
+// GENERIC: %[[SAVED:.*]] = "qdq.flush_subnormals"() : () -> i32
+// GENERIC: "qdq.restore_float_control"(%[[SAVED]]) : (i32) -> ()
+func.func @float_control() {
+  %saved = qdq.flush_subnormals
+  qdq.restore_float_control %saved
+  return
+}

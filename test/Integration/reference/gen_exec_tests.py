@@ -155,11 +155,15 @@ NAN_PAYLOAD_RUN_OPTIONS = RUN_OPTIONS + ['="cpu-features=none"']
 # The tiny-product file adds, on AVX-512 hosts, f16 and f32 results taking
 # the forms of tiny products whatever their size (tiny-products-min-bytes
 # =0; by default only ops beyond 2 MiB and dynamic ones do), at 512 and
-# 256 bits, and the plain products (-1).
+# 256 bits, and the plain products (-1). f16 results without a zero point
+# take them only with flush-subnormals=0: by default (x86) their loops of
+# normal scales below 2^100 run with MXCSR's flush-to-zero and
+# denormals-are-zero set instead.
 TINY_RUN_OPTIONS = RUN_OPTIONS + [
     '="tiny-products-min-bytes=0"',
     '="vector-bits=256 tiny-products-min-bytes=0"',
-    '="tiny-products-min-bytes=-1"']
+    '="tiny-products-min-bytes=-1"',
+    '="flush-subnormals=0 tiny-products-min-bytes=0"']
 
 
 # The file of per-axis parameters read in place runs the vector lowering
@@ -1129,6 +1133,15 @@ def tiny_product_cases():
                 note='Codes of exponent 0-29 (mantissas 0, 1, 0x2A, 0x40, '
                      '0x7F, both signs), 12 of 2^-27 to 2^0 and specials, '
                      'one scale.'))
+    # f16 results of f32 scales at the edges of those whose loops flush
+    # subnormals (KernelBuilder::flushesSubnormals): the largest subnormal
+    # scale (denormals-are-zero would read it as 0: these loops must not
+    # flush) and the largest scale below 2^100 (they do).
+    for tag, s_bits in [('subnormal', 0x007FFFFF), ('below_2p100', 0x717FFFFF)]:
+        cases.append(Case(
+            'tiny_pt_%s_f32_f16' % tag, 'bf16', [n], codes, 'f32', [],
+            [s_bits], y_type='f16',
+            note='The same codes, one f32 scale (%s).' % tag))
     finite = {'f32': [1.0, 2.0 ** -10, -0.75, 2.0 ** -120, 2.0 ** 40,
                       3.0 * 2.0 ** -140],
               'f16': [1.0, 2.0 ** -10, -0.75, 2.0 ** -24, 65504.0,
@@ -1207,7 +1220,12 @@ def tiny_bound_cases():
     scales = {
         'f32': [f32(3.0), f32(128.0 * (1 + 2.0 ** -20)), f32(1.5 * 2.0 ** 8),
                 f32(0.7), f32(1.3 * 2.0 ** -10), f32(1.1 * 2.0 ** 23), 0x1,
-                f32(2.0 ** 100), f32(-0.3), f32(1.7 * 2.0 ** 126)],
+                f32(2.0 ** 100), f32(-0.3), f32(1.7 * 2.0 ** 126),
+                # The edges of the scales whose f16 results flush
+                # subnormals (KernelBuilder::flushesSubnormals): the
+                # largest below 2^100 (its x codes subnormal), the
+                # smallest normal, the largest subnormal (not flushed).
+                0x717FFFFF, 0x00800000, 0x007FFFFF],
         'f16': [f16(3.0), f16(0.7), f16(1000.0), f16(-1.3e-3), 0x0001],
         'bf16': [bf16(3.0), bf16(1.5 * 2.0 ** 8), bf16(0.7), bf16(-1.3e-3),
                  bf16(2.0 ** -130)]}

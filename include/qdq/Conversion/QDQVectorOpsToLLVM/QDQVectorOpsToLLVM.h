@@ -50,7 +50,9 @@ Value createRegisterBarrier(OpBuilder &b, Location loc, Value value);
 /// shifts; and, with AVX512_BF16, arith.truncf of
 /// f32 vectors to bf16 to the two-source vcvtne2ps2bf16, and non-temporal
 /// stores of bf16 bits behind an empty inline asm per register (so that LLVM
-/// keeps them streaming).
+/// keeps them streaming); qdq.flush_subnormals and
+/// qdq.restore_float_control to llvm.x86.sse.stmxcsr / ldmxcsr through a
+/// stack slot.
 void populateQDQVectorOpsToLLVMPatterns(RewritePatternSet &patterns,
                                         const X86Features &features);
 

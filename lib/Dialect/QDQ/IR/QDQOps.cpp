@@ -17,6 +17,8 @@
 using namespace mlir;
 using namespace mlir::qdq;
 
+MLIR_DEFINE_EXPLICIT_TYPE_ID(mlir::qdq::FloatControlResource)
+
 //===----------------------------------------------------------------------===//
 // Custom assembly: `, %zero_point` after the scale, or nothing. (A plain
 // optional group `(`,` $zero_point^)?` would also accept a dangling comma.)

@@ -22,7 +22,16 @@ bool isPerTensorShape(ArrayRef<int64_t> shape);
 
 /// True for the fp8 and fp4 element types x may hold.
 bool isFloatQuantizedElement(Type type);
+
+/// The thread's floating-point control register (x86 MXCSR), which
+/// qdq.flush_subnormals and qdq.restore_float_control read and write.
+struct FloatControlResource
+    : public SideEffects::Resource::Base<FloatControlResource> {
+  StringRef getName() final { return "qdq.float_control"; }
+};
 } // namespace mlir::qdq
+
+MLIR_DECLARE_EXPLICIT_TYPE_ID(mlir::qdq::FloatControlResource)
 
 #define GET_OP_CLASSES
 #include "qdq/Dialect/QDQ/IR/QDQOps.h.inc"

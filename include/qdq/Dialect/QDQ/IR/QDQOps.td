@@ -347,4 +347,58 @@ def QDQ_UnpackBitsOp : QDQ_Op<"unpack_bits", [Pure]> {
   let hasVerifier = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// Floating-point control (x86 MXCSR)
+//===----------------------------------------------------------------------===//
+
+// The thread's floating-point control and status register: the ops below
+// read and write it, so that no transformation reorders them with each
+// other or drops them.
+def QDQ_FloatControlResource
+    : Resource<"::mlir::qdq::FloatControlResource">;
+
+def QDQ_FlushSubnormalsOp : QDQ_Op<"flush_subnormals",
+    [MemoryEffects<[MemRead<QDQ_FloatControlResource>,
+                    MemWrite<QDQ_FloatControlResource>]>]> {
+  let summary = "sets x86 MXCSR's flush-to-zero and denormals-are-zero bits "
+                "and returns the MXCSR value before";
+  let description = [{
+    From here until a `qdq.restore_float_control` of the returned value, this
+    thread's SSE/AVX floating-point operations read f32 subnormal operands
+    as zeros of their sign (denormals-are-zero) and return zeros of their
+    sign for subnormal results (flush-to-zero). x86 only.
+
+    The vector lowering brackets the loops of bf16 x -> f16 without a zero
+    point with it where every scale is 0 or a normal number below 2^100 in
+    magnitude: the f16 results are the same (such a product below 2^-126,
+    and a subnormal x times such a scale, round to f16 zeros of the same
+    sign), and no multiply takes the microcode assist of an f32 subnormal.
+    A thread of an `scf.forall` sets its own.
+
+    `--convert-qdq-vector-ops-to-llvm` lowers it to `llvm.x86.sse.stmxcsr`
+    into a stack slot, the two bits (0x8040) ORed in, and
+    `llvm.x86.sse.ldmxcsr`.
+
+    ```mlir
+    %saved = qdq.flush_subnormals
+    // ... f32 arithmetic whose subnormals may be flushed ...
+    qdq.restore_float_control %saved
+    ```
+  }];
+  let results = (outs I32:$saved);
+  let assemblyFormat = "attr-dict";
+}
+
+def QDQ_RestoreFloatControlOp : QDQ_Op<"restore_float_control",
+    [MemoryEffects<[MemWrite<QDQ_FloatControlResource>]>]> {
+  let summary = "sets x86 MXCSR to a value qdq.flush_subnormals returned";
+  let description = [{
+    Writes `saved` back to this thread's MXCSR (`llvm.x86.sse.ldmxcsr` from
+    a stack slot), ending the effect of the `qdq.flush_subnormals` that
+    returned it.
+  }];
+  let arguments = (ins I32:$saved);
+  let assemblyFormat = "$saved attr-dict";
+}
+
 #endif // QDQ_DIALECT_QDQ_IR_QDQOPS_TD
