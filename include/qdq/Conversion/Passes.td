@@ -350,7 +350,8 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
            "cores multiply slowly; -1: none. bf16 results always do (with "
            "AVX512_BF16)">,
     Option<"flushSubnormals", "flush-subnormals", "bool", /*default=*/"true",
-           "bf16 x -> f16 without a zero point on x86 with F16C: where every "
+           "bf16 x -> f16 without a zero point on x86 (cpu-features with "
+           "avx2, avx512f or f16c): where every "
            "scale is 0 or a normal number below 2^100 in magnitude (checked "
            "at run time), the loops run with MXCSR's flush-to-zero and "
            "denormals-are-zero bits set (saved before, restored after), "

@@ -132,7 +132,9 @@ func.func @dynamic_f32(%x: tensor<?xbf16>, %s: tensor<f32>) -> tensor<?xf32> {
 
 // -----
 
-// f16 results of f16 scales without a zero point: where every scale is
+// f16 results of f16 scales without a zero point (the ALL line has
+// flush-subnormals=0; by default their loops of normal scales below 2^100
+// flush subnormals instead: flush-subnormals.mlir): where every scale is
 // finite, x below 2^-100 (bits 0x0D800000 = 226492416) is raised to it
 // (unsigned maximum for positive x, signed maximum with 0x8D800000 =
 // -1920991232 for negative x) and multiplied; the loops of other scales

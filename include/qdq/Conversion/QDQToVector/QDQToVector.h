@@ -115,7 +115,8 @@ struct QDQToVectorOptions {
   /// 2^-126 apart, never as f32 subnormals (KernelBuilder::tinyProducts);
   /// -1: no op. bf16 results always do (with AVX512_BF16).
   int64_t tinyProductsMinBytes = kDefaultTinyProductsMinBytes;
-  /// bf16 x -> f16 without a zero point on x86 with F16C: the loops run
+  /// bf16 x -> f16 without a zero point on x86 (features with AVX2,
+  /// AVX512F or F16C): the loops run
   /// with MXCSR's flush-to-zero and denormals-are-zero set where every
   /// scale allows it (KernelBuilder::flushesSubnormals).
   bool flushSubnormals = true;
