@@ -5,6 +5,9 @@
 // small exponents are f32 subnormals, on which this core takes a microcode
 // assist), and codes of exponent 64-190 (no product is subnormal):
 //   f16 plain     x * s, vcvtps2ph;
+//   f16 flush     the same with MXCSR's flush-to-zero and
+//                 denormals-are-zero set around the loop (saved and
+//                 restored; KernelBuilder::flushesSubnormals);
 //   f16 guard     x below 2^-100 in magnitude raised to +-2^-100 in i16
 //                 lanes first (vpmaxuw, vpmaxsw; TinyProducts::Raised does
 //                 it on the widened f32 bits, vpmaxud and vpmaxsd, which

@@ -1237,10 +1237,11 @@ private:
   ///    alone; a subnormal f32 scale fails the check.
   /// Not with a zero point: a subnormal x next to a small normal zero point
   /// may move x - zero_point across an f16 rounding boundary.
-  /// On the Zen 5 VM (bench/micro/subnormal_guard.c, 2026-12-05 09:35 UTC,
-  /// per-tensor, 64 Ki elements, GB/s of x + y): 150-152 on the benchmark's
-  /// random codes and on codes with no subnormal product, against 42-44 /
-  /// 152 plain and 117-119 / 119 with TinyProducts::Raised.
+  /// On the Zen 5 VM (bench/micro/subnormal_guard.c, 2026-12-05 about 09:05
+  /// UTC, per-tensor, 64 Ki elements, GB/s of x + y): 150-152 on the
+  /// benchmark's random codes and on codes with no subnormal product,
+  /// against 42-44 / 152 plain and 117-119 / 119 with TinyProducts::Raised
+  /// (rerun at 11:12 UTC: 147-150 / 149, 40 / 149, 115-118 / 116).
   bool flushesSubnormals = false;
 
   /// The loops being built run with subnormals flushed (flushesSubnormals).
