@@ -89,21 +89,16 @@ Value KernelBuilder::rebiasOverflows(Value scale) {
 }
 
 Value KernelBuilder::flushInexact(Value scale) {
-  auto i32Splat = [&](uint32_t value) {
-    return arith::ConstantOp::create(
-        b, loc,
-        DenseElementsAttr::get(vectorOf(b.getI32Type()), APInt(32, value)));
-  };
-  // The bits of |s|.
-  Value bits =
-      arith::AndIOp::create(b, loc, bitcastToI32(scale), i32Splat(INT32_MAX));
+  Value bits = bitcastToI32(magnitude(scale));
+  Type i32 = bits.getType();
   // Subnormal: bits - 1 below 0x007FFFFF (bits 0 wraps to the top).
   Value subnormal = arith::CmpIOp::create(
       b, loc, arith::CmpIPredicate::ult,
-      arith::SubIOp::create(b, loc, bits, i32Splat(1)), i32Splat(0x007FFFFF));
+      arith::SubIOp::create(b, loc, bits, intConstant(b, loc, i32, 1)),
+      intConstant(b, loc, i32, 0x007FFFFF));
   // 2^100 and up: 0x71800000 (biased exponent 227).
   Value large = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, bits,
-                                      i32Splat(0x71800000));
+                                      intConstant(b, loc, i32, 0x71800000));
   return arith::OrIOp::create(b, loc, subnormal, large);
 }
 

@@ -20,7 +20,9 @@
 // CHECK-DAG: %[[LARGE:.*]] = arith.constant dense<1904214016> : vector<{{8|16}}xi32>
 // CHECK-DAG: %[[MAGNITUDE:.*]] = arith.constant dense<2147483647> : vector<{{8|16}}xi32>
 // CHECK: %[[SBITS:.*]] = arith.bitcast %{{.*}} : vector<{{8|16}}xf32> to vector<{{8|16}}xi32>
-// CHECK: %[[BITS:.*]] = arith.andi %[[SBITS]], %[[MAGNITUDE]]
+// CHECK: %[[ABS:.*]] = arith.andi %[[SBITS]], %[[MAGNITUDE]]
+// CHECK: %[[ABSF:.*]] = arith.bitcast %[[ABS]] : vector<{{8|16}}xi32> to vector<{{8|16}}xf32>
+// CHECK: %[[BITS:.*]] = arith.bitcast %[[ABSF]] : vector<{{8|16}}xf32> to vector<{{8|16}}xi32>
 // CHECK: %[[LESS:.*]] = arith.subi %[[BITS]], %[[ONE]]
 // CHECK: %[[TINY:.*]] = arith.cmpi ult, %[[LESS]], %[[SUB]]
 // CHECK: %[[HUGE:.*]] = arith.cmpi uge, %[[BITS]], %[[LARGE]]

@@ -521,3 +521,23 @@ func.func @unpack_bits_bytes(%b: vector<8xi16>) -> vector<32xi32> {
   %0 = qdq.unpack_bits %b, 4 : vector<8xi16> -> vector<32xi32>
   return %0 : vector<32xi32>
 }
+
+// -----
+
+// qdq.restore_float_control takes the i32 MXCSR value that
+// qdq.flush_subnormals returned (the generic form: the custom one has no
+// type to write).
+func.func @restore_float_control_type(%v: f32) {
+  // expected-error @+1 {{operand #0 must be 32-bit signless integer}}
+  "qdq.restore_float_control"(%v) : (f32) -> ()
+  return
+}
+
+// -----
+
+// qdq.flush_subnormals returns an i32.
+func.func @flush_subnormals_type() {
+  // expected-error @+1 {{result #0 must be 32-bit signless integer}}
+  %0 = "qdq.flush_subnormals"() : () -> i64
+  return
+}
