@@ -63,10 +63,19 @@ GRANS = {
     'pr512': ('per-row', 512, 0),
     'pr1024': ('per-row', 1024, 0),
     'pr2048': ('per-row', 2048, 0),
+    # Other block sizes (the `blocks` set only): the group sizes weight
+    # quantization uses (16: NVFP4; 32: the MX formats; 64, 128: GPTQ/AWQ
+    # groups; 256), along rows of 4096.
+    'b16': ('blocked', 4096, 16),
+    'b64': ('blocked', 4096, 64),
+    'b128': ('blocked', 4096, 128),
+    'b256': ('blocked', 4096, 256),
 }
 CORE_GRANS = ['pt', 'pa64', 'pa4096', 'b32', 'b24', 'pr']
 ROW_GRANS = ['pr256', 'pr512', 'pr1024', 'pr2048', 'pr']
 CORE_EXTRA_X = ['i8', 'i4', 'f8E4M3FN']
+BLOCK_GRANS = ['b16', 'b32', 'b64', 'b128', 'b256']
+BLOCK_X = ['i4', 'ui4', 'i8', 'f8E4M3FN', 'f4E2M1FN']
 
 
 def has_zero_point(x):
@@ -177,6 +186,11 @@ def make_cases(set_name, sizes=None):
             for g in ROW_GRANS:
                 for y in YTYPES:
                     add(x, g, y)
+    elif set_name == 'blocks':
+        for x in BLOCK_X:
+            for g in BLOCK_GRANS:
+                for y in YTYPES:
+                    add(x, g, y)
     elif set_name == 'full':
         for x, _, _ in XTYPES:
             for g in CORE_GRANS:
@@ -285,7 +299,7 @@ def write_if_changed(path, text):
 def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawTextHelpFormatter)
-    ap.add_argument('--set', choices=['core', 'full', 'rows'], default='core')
+    ap.add_argument('--set', choices=['core', 'full', 'rows', 'blocks'], default='core')
     ap.add_argument('--out',
                     help='the directory to write into (required unless '
                          '--count)')

@@ -22,9 +22,11 @@ SUB_BYTE_OR_SMALL_FLOAT = {'i2', 'ui2', 'i4', 'ui4', 'f4E2M1FN', 'f8E4M3FN',
                            'f8E4M3FNUZ', 'f8E5M2', 'f8E5M2FNUZ'}
 FP8 = {'f8E4M3FN', 'f8E4M3FNUZ', 'f8E5M2', 'f8E5M2FNUZ', 'f4E2M1FN'}
 GRAN_NAME = {'pt': 'per-tensor', 'pa64': 'per-axis C=64',
-             'pa4096': 'per-axis C=4096', 'b32': 'blocked-32',
-             'b24': 'blocked-24', 'pr': 'per-axis rows',
-             'pr256': 'per-axis rows of 256', 'pr512': 'per-axis rows of 512',
+             'pa4096': 'per-axis C=4096', 'b16': 'blocked-16',
+             'b32': 'blocked-32', 'b64': 'blocked-64', 'b128': 'blocked-128',
+             'b256': 'blocked-256', 'b24': 'blocked-24',
+             'pr': 'per-axis rows', 'pr256': 'per-axis rows of 256',
+             'pr512': 'per-axis rows of 512',
              'pr1024': 'per-axis rows of 1024',
              'pr2048': 'per-axis rows of 2048'}
 XBITS = {'i2': 2, 'ui2': 2, 'i4': 4, 'ui4': 4, 'i8': 8, 'ui8': 8, 'i16': 16,

@@ -3,8 +3,9 @@
 # bench/results/RESULTS.md (+ bench.json, ort.json, machine.json, verify.log;
 # see --results).
 #
-#   scripts/bench.sh [--full | --rows] [--sizes LIST] [--filter REGEX] [--rounds N]
-#                    [--time-scale F] [--no-ort] [--no-threads] [--target T]
+#   scripts/bench.sh [--full | --rows | --blocks] [--sizes LIST]
+#                    [--filter REGEX] [--rounds N] [--time-scale F]
+#                    [--no-ort] [--no-threads] [--target T]
 #                    [--ab OPTS | --ab-dynamic | --ab-binary Q] [--results D]
 #
 #   --full        every x type x granularity x result type x size (long:
@@ -16,6 +17,9 @@
 #   --rows        per-axis rows of 256, 512, 1024, 2048 and 4096 elements
 #                 (i8 / i4 / f8E4M3FN x, every result type and size): the
 #                 row length from which rows take a lookup table each
+#   --blocks      blocked along rows of 4096 with blocks of 16, 32, 64, 128
+#                 and 256 (the group sizes of weight quantization; i4, ui4,
+#                 i8, f8E4M3FN and f4E2M1FN x, every result type and size)
 #   --sizes L     only these sizes (comma-separated: 64Ki,4Mi,64Mi); fewer
 #                 kernels to compile
 #   --filter R    only the cases whose id (e.g. i4_b32_f16_4Mi) matches the
@@ -30,10 +34,10 @@
 #   --no-ort      skip ONNX Runtime (also skipped when node is missing)
 #   --no-threads  skip the two-thread kernels even if qdq-opt has num-threads
 #   --results D   write the results into D (default: bench/results for
-#                 the core set, bench/results-full and bench/results-rows
-#                 for the others; the build directory's results/ for runs
-#                 with --filter, --sizes, --no-ort, --no-threads or an
-#                 A/B option)
+#                 the core set, bench/results-full, bench/results-rows and
+#                 bench/results-blocks for the others; the build
+#                 directory's results/ for runs with --filter, --sizes,
+#                 --no-ort, --no-threads or an A/B option)
 #   --ab OPTS     A/B measurement: the second qdq kernel of every case and
 #                 size (the "2 threads" columns) is compiled with
 #                 --qdq-to-llvm=OPTS (e.g. cpu-features=none) instead of
@@ -52,7 +56,7 @@
 #                 kernels with --qdq-to-llvm="vector-bits=256
 #                 cpu-features=ssse3,avx2", so the AVX2 code runs on this
 #                 machine (whole sets write bench/results-avx2,
-#                 results-full-avx2, results-rows-avx2)
+#                 results-full-avx2, results-rows-avx2, results-blocks-avx2)
 #
 # Builds into $QDQ_BENCH_BUILD_DIR (default ./build-bench) with
 # -DQDQ_BUILD_BENCHMARKS=ON. Every kernel is checked bit-exactly against the
@@ -80,6 +84,7 @@ while [ $# -gt 0 ]; do
   case "$1" in
   --full) set_name=full ;;
   --rows) set_name=rows ;;
+  --blocks) set_name=blocks ;;
   --filter) filter="$2"; shift ;;
   --sizes) sizes="$2"; shift ;;
   --rounds) rounds="$2"; shift ;;
@@ -91,7 +96,7 @@ while [ $# -gt 0 ]; do
   --ab-dynamic) ab_dynamic=1 ;;
   --ab-binary) ab_binary="$(realpath "$2")"; shift ;;
   --target) target="$2"; shift ;;
-  -h|--help) sed -n '2,61p' "$0"; exit 0 ;;
+  -h|--help) sed -n '2,65p' "$0"; exit 0 ;;
   *) echo "bench.sh: unknown argument $1" >&2; exit 2 ;;
   esac
   shift
