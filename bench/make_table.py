@@ -464,7 +464,9 @@ def main():
              'buffer the harness hands to the kernel\'s `malloc` (renamed at '
              'link time, so no allocation or page fault is timed).')
     L.append('* Shapes: per-tensor x [N]; per-axis x [N/C, C], axis 1; '
-             'blocked-32: x [N/4096, 4096], blocks of 32 along axis 1; '
+             'blocked-32: x [N/4096, 4096], blocks of 32 along axis 1 '
+             '(blocked-16, -64, -128, -256: the same with blocks of 16, 64, '
+             '128, 256); '
              'blocked-24: the same with blocks of 24 (170 whole blocks and '
              'a partial one of 16 per row); per-axis rows: x [N/4096, '
              '4096], axis 0 (one scale and zero point per row, as per-token '
@@ -472,13 +474,13 @@ def main():
              'Sizes: 64 Ki, 4 Mi, 64 Mi elements.')
     L.append('')
 
-    # Headline: i8 per-tensor f32 (the issue's table).
-    L.append('## Headline: int8 -> f32 per-tensor, one thread, GB/s')
-    L.append('')
+    # Headline: i8 per-tensor f32 (the issue's table), when the run has it.
     hl = {r['c']['size']: r for r in rows if r['c']['x'] == 'i8' and
           r['c']['gran'] == 'pt' and r['c']['y'] == 'f32'}
     sizes = [s for s in ('64Ki', '4Mi', '64Mi') if s in hl]
     if sizes:
+        L.append('## Headline: int8 -> f32 per-tensor, one thread, GB/s')
+        L.append('')
         L.append('| | ' + ' | '.join(sizes) + ' |')
         L.append('|---|' + '---|' * len(sizes))
         L.append('| roof, normal / non-temporal stores | ' + ' | '.join(
