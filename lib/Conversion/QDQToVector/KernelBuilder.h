@@ -1290,6 +1290,13 @@ private:
   ///    03:57 UTC): i8/ui8/i16/ui16 ran 0.94-1.00x the plain product at
   ///    4 Mi and 0.94-1.05x at 64 Ki, packed x 0.98-1.05x, against
   ///    0.96-1.04x for the x types whose code did not change.
+  ///  - blocks of whole steps (block flat, B a multiple of the step), each
+  ///    step building bits(M) - zero_point and -M * scale from its scalar
+  ///    scale and zero point: i4/ui4/i8 with blocks of 64, 128 and 256
+  ///    ran at 0.90x (f16) and 0.91x (bf16) the plain product at 64 Ki and
+  ///    0.95x / 0.96x at 4 Mi (--ab-binary, 5 rounds, 2026-12-05 12:30 UTC,
+  ///    Zen 5): LLVM splits x + (bits(M) - zero_point) into two additions
+  ///    again, so each step has two more instructions than the product's.
   bool fusedMultiplyAdd = false;
   /// fusedProduct's bits(M) - zero_point per zero point, and its scale
   /// vector and -M * scale per scale.
