@@ -299,7 +299,8 @@ def write_if_changed(path, text):
 def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawTextHelpFormatter)
-    ap.add_argument('--set', choices=['core', 'full', 'rows', 'blocks'], default='core')
+    ap.add_argument('--set', choices=['core', 'full', 'rows', 'blocks'],
+                    default='core')
     ap.add_argument('--out',
                     help='the directory to write into (required unless '
                          '--count)')
