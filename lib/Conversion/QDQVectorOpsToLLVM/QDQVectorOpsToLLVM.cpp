@@ -682,14 +682,14 @@ public:
 /// (inputs).
 constexpr int32_t kFlushSubnormalsBits = 0x8040;
 
-/// A 4-byte stack slot for MXCSR and the call of `intrinsic`
-/// (llvm.x86.sse.stmxcsr or ldmxcsr) on it.
+/// A 4-byte stack slot for MXCSR.
 static Value createControlSlot(OpBuilder &b, Location loc) {
   Value one = LLVM::ConstantOp::create(b, loc, b.getI64Type(), 1);
   return LLVM::AllocaOp::create(b, loc,
                                 LLVM::LLVMPointerType::get(b.getContext()),
                                 b.getI32Type(), one, /*alignment=*/4);
 }
+/// A call of `intrinsic` (llvm.x86.sse.stmxcsr or ldmxcsr) on `slot`.
 static void callControl(OpBuilder &b, Location loc, StringRef intrinsic,
                         Value slot) {
   LLVM::CallIntrinsicOp::create(b, loc, b.getStringAttr(intrinsic),
