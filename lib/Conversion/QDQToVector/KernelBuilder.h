@@ -97,7 +97,9 @@
 // other cases is decoded with a table of the bf16 bits of each code's value
 // (scale 1), which are the high halves of the f32 values; fp4 x on AVX2
 // without AVX-512 instead goes into i32 lanes with qdq.unpack_bits and
-// takes its magnitudes from an 8-entry f32 table (vpermps). Integer x with a
+// takes its magnitudes from an 8-entry f32 table (vpermps); fp8 x with
+// f8E8M0FNU scales and bf16 results adds the scales' exponents to the bf16
+// bits of its values instead of multiplying (exponentAdd). Integer x with a
 // zero point and f16/bf16 scales that a step reads loop-invariantly (or
 // once for the rows of a period tile) computes its products with one fused
 // multiply-add where a pass over the scales allows it
@@ -461,6 +463,14 @@ private:
   /// where a segment or row table of decoded scales would be.
   bool scalesReadInPlace() const { return !foldsScales(); }
 
+  /// In the exponent-add loops (exponentAdd with `fastPaths`) a decoded
+  /// f8E8M0FNU scale 2^k is its exponent step: k << 7 (k in bf16 exponent
+  /// units) as a 16-bit word in both halves of the 32 bits of an f32 lane
+  /// (a bit pattern, never an operand of float arithmetic: the tables and
+  /// spreads that carry decoded scales move it as they are, and
+  /// exponentDelta reads it). Of `stored` raw codes e: (e - 127) << 7.
+  Value exponentStep(OpBuilder &nb, Location nloc, Value stored);
+
   /// `value` (f32, a scalar or a vector) times 2^exponent.
   static Value timesPowerOfTwo(OpBuilder &nb, Location nloc, Value value,
                                int exponent);
@@ -495,6 +505,14 @@ private:
   /// unrebiased decode (exact) and the folded scale is the product of the
   /// code's value and the scale, rounded once.
   Value rebiasOverflows(Value scale);
+
+  /// Where a scale rules out exponentAdd, for decoded f32 scales (to an i1
+  /// vector): 2^k with k outside [-126 - e_min, 127 - e_max], e_min the
+  /// exponent of x's smallest subnormal and e_max of its largest finite
+  /// value (f8E4M3FN: k in [-117, 119]), where a product could be a bf16
+  /// subnormal or overflow; f8E8M0FNU's 2^-127 (an f32 subnormal) and NaN
+  /// included. Integer comparisons of the bits, exact whatever the MXCSR.
+  Value exponentAddInexact(Value scale);
 
   /// Where a scale rules out flushesSubnormals, for decoded f32 scales (to
   /// an i1 vector): an f32 subnormal, or |scale| not below 2^100 (NaNs and
@@ -626,10 +644,30 @@ private:
 
   /// Reads `lanes` x elements at `indices` for buildDequantize: the stored
   /// values, or with a decode table their decoded f32 values (fp4InI32Lanes:
-  /// the codes sign-extended into i32 lanes, which product decodes). Returns
-  /// the element type buildDequantize should treat them as.
+  /// the codes sign-extended into i32 lanes, which product decodes; in the
+  /// fast loops of exponentAdd their bf16 values, which dequantize takes to
+  /// exponentAddProduct). Returns the element type buildDequantize should
+  /// treat them as.
   std::pair<Value, Type> readX(const StoredReader &reader, ValueRange indices,
                                bool inBounds);
+
+  /// MX steps (exponentAdd): `words`, the bf16 bits of x's values (the
+  /// decode table's entries looked up), times the power of two 2^k whose
+  /// exponent step `scale` holds (exponentStep), by adding k to the
+  /// exponent field of every lane
+  /// whose exponent is neither 0 (+-0) nor all ones (NaN, infinity). Exact
+  /// where the loops run it: every product is then a normal bf16
+  /// (exponentAddInexact), so x * 2^k in f32, rounded to bf16, is x's bits
+  /// with k added to the exponent. Returns vector<n x bf16>.
+  Value exponentAddProduct(Value words, Value scale);
+
+  /// The exponent step k << 7 of each lane (vector<n x i16>, for `words`
+  /// of n lanes) from the steps the exponent-add loops decode their scales
+  /// to (exponentStep): a scalar broadcast, a vector spread to the lanes
+  /// (block flat steps, lanes / B entries: pairs of lanes in one block take
+  /// one 32-bit step as two words, so the spread moves n / 2 dwords, and
+  /// LLVM broadcasts the table's entries from memory), or one per lane.
+  Value exponentDelta(Value scale, VectorType words);
 
   /// fp4 codes sign-extended into i32 lanes times `scale`: the magnitude of
   /// each code from an 8-entry f32 table (qdq.table_lookup, which reads the
@@ -1336,6 +1374,16 @@ private:
   /// fp8/fp4 x decoded with `decodeTable` (LookupTable::appliesToDecode).
   bool useDecodeTable;
   std::optional<LookupTable> decodeTable;
+  /// MX formats: fp8 x decoded with `decodeTable`, f8E8M0FNU scales (powers
+  /// of two), bf16 results, on 512-bit registers with AVX-512BW (masked
+  /// 16-bit adds). In the loops built with `fastPaths` (every scale 2^k in
+  /// the range of exponentAddInexact) readX gives the looked-up bf16 bits
+  /// of x's values (words in element order, no widening to f32) and each
+  /// step adds k to their exponents (exponentAddProduct): per 64 codes a
+  /// qword permute, two vpermi2b, two interleaves and, per 32 results,
+  /// and, test, compare and a masked vpaddw, instead of four f32 multiplies
+  /// and two vcvtne2ps2bf16 after widening the words.
+  bool exponentAdd = false;
   /// Packed x is read with StoredReader::readAsI32.
   bool unpackToI32 = false;
   /// fp4 x where the decode table would apply, on AVX2 without AVX512F or

@@ -326,6 +326,21 @@ LookupTable::LookupTable(OpBuilder &b, Location loc, Type xElement, Value scale,
        spread(zeroPoint), yElement, f32Entries != 0);
 }
 
+LookupTable LookupTable::decodeTable(OpBuilder &b, Location loc,
+                                     Type xElement) {
+  LookupTable table;
+  table.signFolded = isa<Float8E4M3FNType, Float8E5M2Type>(xElement);
+  int64_t entries = table.signFolded                        ? 128
+                    : xElement.getIntOrFloatBitWidth() == 8 ? 256
+                                                            : 16;
+  Value one = arith::ConstantOp::create(
+      b, loc,
+      DenseElementsAttr::get(VectorType::get({entries}, b.getF32Type()), 1.0f));
+  table.fill(b, loc, xElement, storedCodes(b, loc, xElement, entries), one,
+             Value(), b.getF32Type(), /*keepF32=*/false);
+  return table;
+}
+
 LookupTable LookupTable::forPeriod(OpBuilder &b, Location loc, Type xElement,
                                    Value scale, Value zeroPoint, Type yElement,
                                    const Plan &plan, int64_t entries,
@@ -446,16 +461,17 @@ Value LookupTable::lookup(OpBuilder &b, Location loc, Value codes,
   assert(!f32Table && "f32 entries are looked up with lookupPacked");
   if (inLaneOrder)
     return lookupWordsInLaneOrder(b, loc, planes[0], planes[1], codes,
-                                  laneOffsets);
+                                  laneOffsets, signFolded);
   if (!laneOffsets.empty())
     codes = orConstant(b, loc, codes, laneOffsets);
-  return lookupWords(b, loc, planes[0], planes[1], codes);
+  return lookupWords(b, loc, planes[0], planes[1], codes, signFolded);
 }
 
 Value LookupTable::lookupWords(OpBuilder &b, Location loc, Value low,
-                               Value high, Value codes) {
+                               Value high, Value codes, bool signFolded) {
   auto codeType = cast<VectorType>(codes.getType());
-  auto [lowBytes, highBytes] = lookupPlanes(b, loc, low, high, codes);
+  auto [lowBytes, highBytes] =
+      lookupPlanes(b, loc, low, high, codes, signFolded);
   // Interleaving the two planes puts the bytes of each element in order.
   Value interleaved = vector::InterleaveOp::create(b, loc, lowBytes, highBytes);
   return vector::BitCastOp::create(b, loc, codeType.clone(b.getI16Type()),
@@ -464,7 +480,8 @@ Value LookupTable::lookupWords(OpBuilder &b, Location loc, Value low,
 
 Value LookupTable::lookupWordsInLaneOrder(OpBuilder &b, Location loc, Value low,
                                           Value high, Value codes,
-                                          ArrayRef<int64_t> offsets) {
+                                          ArrayRef<int64_t> offsets,
+                                          bool signFolded) {
   int64_t n = cast<VectorType>(codes.getType()).getNumElements();
   assert(n % 64 == 0 && "whole 512-bit registers of codes");
   SmallVector<int64_t> elementAt = laneOrder(n, 64);
@@ -475,7 +492,7 @@ Value LookupTable::lookupWordsInLaneOrder(OpBuilder &b, Location loc, Value low,
       reordered.push_back(offsets[e]);
     indices = orConstant(b, loc, indices, reordered);
   }
-  return lookupWordsOrdered(b, loc, low, high, indices, elementAt);
+  return lookupWordsOrdered(b, loc, low, high, indices, elementAt, signFolded);
 }
 
 SmallVector<int64_t> LookupTable::laneOrder(int64_t n, int64_t registerBytes) {
@@ -491,10 +508,12 @@ SmallVector<int64_t> LookupTable::laneOrder(int64_t n, int64_t registerBytes) {
 
 Value LookupTable::lookupWordsOrdered(OpBuilder &b, Location loc, Value low,
                                       Value high, Value indices,
-                                      ArrayRef<int64_t> elementAt) {
+                                      ArrayRef<int64_t> elementAt,
+                                      bool signFolded) {
   auto indexType = cast<VectorType>(indices.getType());
   int64_t n = indexType.getNumElements();
-  auto [lowBytes, highBytes] = lookupPlanes(b, loc, low, high, indices);
+  auto [lowBytes, highBytes] =
+      lookupPlanes(b, loc, low, high, indices, signFolded);
   SmallVector<int64_t> wordBytes(2 * n);
   for (int64_t p = 0; p < n; ++p) {
     wordBytes[2 * elementAt[p]] = p;
@@ -554,10 +573,18 @@ Value LookupTable::orConstant(OpBuilder &b, Location loc, Value codes,
 
 std::pair<Value, Value> LookupTable::lookupPlanes(OpBuilder &b, Location loc,
                                                   Value low, Value high,
-                                                  Value codes) {
+                                                  Value codes,
+                                                  bool signFolded) {
   Type type = codes.getType();
-  return {TableLookupOp::create(b, loc, type, low, codes),
-          TableLookupOp::create(b, loc, type, high, codes)};
+  // (One statement each: the order of the ops must not depend on the
+  // compiler's order of evaluating arguments.)
+  Value lowBytes = TableLookupOp::create(b, loc, type, low, codes);
+  Value highBytes = TableLookupOp::create(b, loc, type, high, codes);
+  if (signFolded)
+    highBytes = arith::OrIOp::create(
+        b, loc, highBytes,
+        arith::AndIOp::create(b, loc, codes, intConstant(b, loc, type, 0x80)));
+  return {lowBytes, highBytes};
 }
 
 Value LookupTable::lookupBlockWords(OpBuilder &b, Location loc, Value results,

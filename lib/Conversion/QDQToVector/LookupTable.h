@@ -238,6 +238,11 @@ public:
   LookupTable(OpBuilder &b, Location loc, Type xElement, Value scale,
               Value zeroPoint, Type yElement, int64_t f32Entries = 0);
 
+  /// The decode table of fp8/fp4 `xElement` (appliesToDecode): the bf16
+  /// bits of every code's value, the high halves of its f32 results with
+  /// scale 1 and no zero point (sign-folded where signFolded allows).
+  static LookupTable decodeTable(OpBuilder &b, Location loc, Type xElement);
+
   /// The period table (periodTableEntries(), `entries` entries) of a
   /// per-axis op under `plan` for steps of `lanes` lanes, from the step's
   /// parameters: `scale` (decoded f32) and `zeroPoint` (prepared, or null)
@@ -312,9 +317,10 @@ public:
                bool inLaneOrder = false) const;
 
   /// Looks `codes` (vector<n x i8>) up in the byte-plane tables `low` and
-  /// `high`, giving the 16-bit entries as vector<n x i16>.
+  /// `high`, giving the 16-bit entries as vector<n x i16> (`signFolded`:
+  /// planes of the 128 codes without the sign bit, see decodeTable).
   static Value lookupWords(OpBuilder &b, Location loc, Value low, Value high,
-                           Value codes);
+                           Value codes, bool signFolded = false);
 
   /// lookupWords for n codes, n a multiple of 64, on 512-bit registers: the
   /// codes are first put in the order that makes the final interleave of
@@ -327,7 +333,8 @@ public:
   /// its block in the step).
   static Value lookupWordsInLaneOrder(OpBuilder &b, Location loc, Value low,
                                       Value high, Value codes,
-                                      ArrayRef<int64_t> offsets = {});
+                                      ArrayRef<int64_t> offsets = {},
+                                      bool signFolded = false);
 
   /// The in-lane order of n codes on registers of R bytes (R a multiple of
   /// 16 that divides n): in each R codes, position 16 * L + j holds element
@@ -341,7 +348,8 @@ public:
   /// 16-bit entries in element order as vector<n x i16>.
   static Value lookupWordsOrdered(OpBuilder &b, Location loc, Value low,
                                   Value high, Value indices,
-                                  ArrayRef<int64_t> elementAt);
+                                  ArrayRef<int64_t> elementAt,
+                                  bool signFolded = false);
 
   /// Byte planes of bf16 entries: looks up raw `codes` (vector<n x i8>),
   /// giving the entries as the high halves of f32 values (vector<n x f32>,
@@ -369,15 +377,26 @@ private:
                           ArrayRef<int64_t> bytes);
 
   /// The low and high byte of each code's entry, looked up in the byte
-  /// planes `low` and `high` (the table's own, by default).
-  static std::pair<Value, Value>
-  lookupPlanes(OpBuilder &b, Location loc, Value low, Value high, Value codes);
+  /// planes `low` and `high` (the table's own, by default). `signFolded`:
+  /// planes of 128 entries, which the lookups read mod 128, and the code's
+  /// sign bit ORed into the high byte.
+  static std::pair<Value, Value> lookupPlanes(OpBuilder &b, Location loc,
+                                              Value low, Value high,
+                                              Value codes,
+                                              bool signFolded = false);
   std::pair<Value, Value> lookupPlanes(OpBuilder &b, Location loc,
                                        Value codes) const {
-    return lookupPlanes(b, loc, planes[0], planes[1], codes);
+    return lookupPlanes(b, loc, planes[0], planes[1], codes, signFolded);
   }
 
   SmallVector<Value, 2> planes;
+  /// A decode table (decodeTable) of 8-bit x whose negative codes decode to
+  /// the bits of their positive twins with the sign bit set (f8E4M3FN and
+  /// f8E5M2, NaNs included: sign | 0x7FC0): planes of codes 0-127 only.
+  /// Where the CPU looks up 256 entries with two vpermi2b and a select on
+  /// the code's top bit per plane, 128 take one vpermi2b, and the sign is
+  /// one vpternlogd on the high plane's bytes.
+  bool signFolded = false;
   /// The 16 f32 results, when the table holds f32 entries.
   Value f32Table;
   /// Period tables (forPeriod): each lane's constant offset, ORed into its

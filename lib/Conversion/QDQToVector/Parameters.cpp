@@ -26,10 +26,30 @@ using namespace mlir::qdq::detail;
 
 Value KernelBuilder::decodeScaleWith(OpBuilder &nb, Location nloc, Value stored,
                                      Type element) {
+  if (exponentAdd && fastPaths)
+    return exponentStep(nb, nloc, stored);
   Value scale = convertStoredToF32(nb, nloc, stored, element);
   if (!foldsScales())
     return scale;
   return timesPowerOfTwo(nb, nloc, scale, foldedRebias);
+}
+
+Value KernelBuilder::exponentStep(OpBuilder &nb, Location nloc, Value stored) {
+  auto lanes = dyn_cast<VectorType>(stored.getType());
+  auto like = [&](Type element) {
+    return lanes ? Type(lanes.clone(element)) : element;
+  };
+  Type i32 = like(nb.getI32Type());
+  auto cst = [&](int64_t v) { return intConstant(nb, nloc, i32, v); };
+  // (One statement each: the order of the ops must not depend on the
+  // compiler's order of evaluating arguments.)
+  Value code = arith::ExtUIOp::create(nb, nloc, i32, stored);
+  Value shifted = arith::ShLIOp::create(nb, nloc, code, cst(7));
+  Value step = arith::SubIOp::create(nb, nloc, shifted, cst(127 << 7));
+  Value low = arith::AndIOp::create(nb, nloc, step, cst(0xFFFF));
+  Value high = arith::ShLIOp::create(nb, nloc, step, cst(16));
+  Value both = arith::OrIOp::create(nb, nloc, low, high);
+  return arith::BitcastOp::create(nb, nloc, like(nb.getF32Type()), both);
 }
 
 Value KernelBuilder::timesPowerOfTwo(OpBuilder &nb, Location nloc, Value value,
@@ -88,6 +108,26 @@ Value KernelBuilder::rebiasOverflows(Value scale) {
                                magnitude(scale), f32Splat(0x1p100f));
 }
 
+Value KernelBuilder::exponentAddInexact(Value scale) {
+  const llvm::fltSemantics &x = cast<FloatType>(xElement).getFloatSemantics();
+  // x's nonzero magnitudes span the exponents [minExp, maxExp]; times 2^k
+  // they stay normal and finite in bf16 (exponents -126 .. 127) for k in
+  // [-126 - minExp, 127 - maxExp], which is the biased exponent field of
+  // 2^k in [1 - minExp, 254 - maxExp].
+  int64_t minExp = llvm::APFloat::semanticsMinExponent(x) -
+                   int64_t(llvm::APFloat::semanticsPrecision(x)) + 1;
+  int64_t maxExp = llvm::APFloat::semanticsMaxExponent(x);
+  int64_t lowest = (1 - minExp) << 23, highest = (254 - maxExp) << 23;
+  Value bits = bitcastToI32(scale);
+  Type i32 = bits.getType();
+  // Outside [lowest, highest]: bits - lowest above highest - lowest as
+  // unsigned (bits below lowest wrap to the top).
+  Value offset =
+      arith::SubIOp::create(b, loc, bits, intConstant(b, loc, i32, lowest));
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, offset,
+                               intConstant(b, loc, i32, highest - lowest));
+}
+
 Value KernelBuilder::flushInexact(Value scale) {
   Value bits = bitcastToI32(magnitude(scale));
   Type i32 = bits.getType();
@@ -130,6 +170,8 @@ Value KernelBuilder::scalesAllowFastPaths() {
       add(rebiasOverflows(scale));
     if (flushesSubnormals)
       add(flushInexact(scale));
+    if (exponentAdd)
+      add(exponentAddInexact(scale));
     return inexact;
   });
 }

@@ -25,6 +25,8 @@ Value KernelBuilder::dequantize(Value xStored, Type xType, Value scale,
   // one only where every step does; should a step not, it takes the
   // scale back in element order, so that the rule decides the speed,
   // never the results.
+  if (exponentAdd && fastPaths && xType.isBF16())
+    return exponentAddProduct(xStored, scale);
   bool presplit = splitScales.contains(scale);
   if (presplit && !takesNativeF16(xStored, xType) &&
       stepWidth(xStored, xType) == vectorWidth(scale)) {
@@ -45,6 +47,63 @@ Value KernelBuilder::dequantize(Value xStored, Type xType, Value scale,
     return tinyProductsApart(xStored, xType, scale, zp, /*roundToBF16=*/true);
   return convertF32ToResult(b, loc, product(xStored, xType, scale, zp),
                             yElement, bf16Rounding());
+}
+
+Value KernelBuilder::exponentAddProduct(Value words, Value scale) {
+  auto valueType = cast<VectorType>(words.getType());
+  VectorType i16Type = valueType.clone(b.getI16Type());
+  auto cst = [&](int64_t v) { return intConstant(b, loc, i16Type, v); };
+  Value delta = exponentDelta(scale, i16Type);
+  Value bits = arith::BitcastOp::create(b, loc, i16Type, words);
+  // (One statement each: the order of the ops must not depend on the
+  // compiler's order of evaluating arguments.)
+  Value exponent = arith::AndIOp::create(b, loc, bits, cst(0x7F80));
+  Value nonZero =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, exponent, cst(0));
+  Value finite = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                       exponent, cst(0x7F80));
+  Value scaled = arith::AndIOp::create(b, loc, nonZero, finite);
+  Value sum = arith::AddIOp::create(b, loc, bits, delta);
+  Value result = arith::SelectOp::create(b, loc, scaled, sum, bits);
+  return arith::BitcastOp::create(b, loc, valueType, result);
+}
+
+Value KernelBuilder::exponentDelta(Value scale, VectorType words) {
+  int64_t n = words.getNumElements();
+  auto pairs = VectorType::get({n / 2}, b.getI32Type());
+  auto asWords = [&](Value pairBits) {
+    return vector::BitCastOp::create(b, loc, words, pairBits).getResult();
+  };
+  // Each 32-bit step holds k << 7 in both halves: a scalar step, broadcast
+  // to n / 2 lanes, is n words of it; so is a step vector spread to the
+  // lanes where each pair of lanes takes one entry (blocks of even size),
+  // spread as n / 2 pairs.
+  Value source = peelScalarBroadcast(scale);
+  auto bitsOf = [&](Value value) {
+    auto lanes = dyn_cast<VectorType>(value.getType());
+    Type i32 = lanes ? Type(lanes.clone(b.getI32Type())) : b.getI32Type();
+    return arith::BitcastOp::create(b, loc, i32, value).getResult();
+  };
+  if (!isa<VectorType>(source.getType()) && n % 2 == 0)
+    return asWords(vector::BroadcastOp::create(b, loc, pairs, bitsOf(source)));
+  if (auto spread = source.getDefiningOp<vector::ShuffleOp>();
+      spread && n % 2 == 0) {
+    ArrayRef<int64_t> mask = spread.getMask();
+    SmallVector<int64_t> pairMask;
+    for (int64_t t = 0; 2 * t + 1 < n && mask[2 * t] == mask[2 * t + 1]; ++t)
+      pairMask.push_back(mask[2 * t]);
+    if (int64_t(pairMask.size()) == n / 2) {
+      Value lhs = bitsOf(spread.getV1());
+      Value rhs =
+          spread.getV2() == spread.getV1() ? lhs : bitsOf(spread.getV2());
+      return asWords(
+          vector::ShuffleOp::create(b, loc, lhs, rhs, pairMask).getResult());
+    }
+  }
+  if (!isa<VectorType>(scale.getType()))
+    scale =
+        vector::BroadcastOp::create(b, loc, words.clone(b.getF32Type()), scale);
+  return arith::TruncIOp::create(b, loc, words, bitsOf(scale));
 }
 
 int64_t KernelBuilder::stepWidth(Value xStored, Type xType) const {

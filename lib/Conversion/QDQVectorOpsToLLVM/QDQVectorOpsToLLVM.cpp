@@ -3,8 +3,8 @@
 // Lowers qdq's vector-level ops one register at a time, to x86 instructions
 // where the features allow and to portable vector code otherwise:
 // qdq.table_lookup to pshufb (16-entry byte tables repeated in each 16-byte
-// lane), AVX512_VBMI vpermb (64-entry byte tables) or two vpermi2b and a
-// select on the index's top bit (256 entries), vpermps (16 or 8 f32
+// lane), AVX512_VBMI vpermb (64-entry byte tables), vpermi2b (128) or two
+// vpermi2b and a select on the index's top bit (256), vpermps (16 or 8 f32
 // entries) or vpermilps (4 f32 entries), else one extract per element;
 // qdq.unpack_bits to vpmultishiftqb, with AVX2 to 4-byte broadcast loads
 // where its bytes are read from memory, else byte shuffles (one vpshufb per
@@ -74,7 +74,7 @@ constexpr X86Intrinsic kX86Intrinsics[] = {
 int64_t mlir::qdq::getTableLookupRegisterBytes(int64_t entries, int64_t lookups,
                                                const X86Features &features) {
   SmallVector<int64_t, 3> widths;
-  if (entries == 256 || entries == 64) {
+  if (entries == 256 || entries == 128 || entries == 64) {
     if (features.avx512vbmi && features.avx512bw)
       widths.push_back(64);
   } else if (entries == 16) {
@@ -220,7 +220,7 @@ public:
                                  b.getI8IntegerAttr(value).getValue()));
     };
     // The table in registers: 16 entries repeated in every 16-byte lane, 64
-    // entries as one register, or 256 as four.
+    // entries as one register, or 128 and 256 as two and four.
     SmallVector<Value, 4> table;
     if (entries == 16) {
       SmallVector<int64_t> repeat;
@@ -249,6 +249,9 @@ public:
       } else if (entries == 64) {
         // vpermb reads the low 6 bits of each index.
         bytes = call(kVpermb512, {table[0], index});
+      } else if (entries == 128) {
+        // vpermi2b reads the low 7 bits of each index.
+        bytes = call(kVpermi2b512, {table[0], index, table[1]});
       } else {
         // vpermi2b reads the low 7 bits of each index; bit 7 picks the half.
         Value lowHalf = call(kVpermi2b512, {table[0], index, table[1]});

@@ -82,11 +82,16 @@ func.func @i4_f16(%x: tensor<256xi4>, %s: tensor<f32>) -> tensor<256xf16> {
 // and multiplied by the scale. The words go in the order that makes the
 // second shuffle in-lane interleaves with zero (vpunpcklwd/vpunpckhwd):
 // f32 lanes 0-3 of the first register take words 0-3, lanes 4-7 words 8-11,
-// and the second register words 4-7, 12-15, ...
+// and the second register words 4-7, 12-15, ... f8E4M3FN's negative codes
+// are their positive twins with the sign bit: the planes hold codes 0-127
+// (read mod 128) and the code's top bit is ORed into the high byte.
 // CHECK-LABEL: func.func @e4m3_f32
 // CHECK-DAG: %[[Z:.*]] = arith.constant dense<0> : vector<64xi16>
-// CHECK: %[[L:.*]] = qdq.table_lookup %{{.*}}[%[[X:.*]]] : vector<256xi8>, vector<64xi8>
-// CHECK: %[[H:.*]] = qdq.table_lookup %{{.*}}[%[[X]]] : vector<256xi8>, vector<64xi8>
+// CHECK-DAG: %[[SIGN:.*]] = arith.constant dense<-128> : vector<64xi8>
+// CHECK: %[[L:.*]] = qdq.table_lookup %{{.*}}[%[[X:.*]]] : vector<128xi8>, vector<64xi8>
+// CHECK: %[[H0:.*]] = qdq.table_lookup %{{.*}}[%[[X]]] : vector<128xi8>, vector<64xi8>
+// CHECK: %[[XS:.*]] = arith.andi %[[X]], %[[SIGN]] : vector<64xi8>
+// CHECK: %[[H:.*]] = arith.ori %[[H0]], %[[XS]] : vector<64xi8>
 // CHECK-NOT: qdq.table_lookup
 // CHECK: %[[B:.*]] = vector.shuffle %[[L]], %[[H]] [0, 64, 1, 65, 2, 66, 3, 67, 16, 80, 17, 81, 18, 82, 19, 83, 4, 68, {{.*}}] : vector<64xi8>, vector<64xi8>
 // CHECK: %[[W:.*]] = vector.bitcast %[[B]] : vector<128xi8> to vector<64xi16>
@@ -122,14 +127,19 @@ func.func @others(%a: tensor<256xi8>, %b: tensor<4x64xi8>, %c: tensor<256xi16>, 
 // (the values worked out by hand: f8E5M2 0x01 = 2^-16 is bf16 0x3780, 0x02
 // = 2^-15 is 0x3800, 0x03 = 1.5 * 2^-15 is 0x3840; 0x78-0x7B (2^15 and
 // up) have the high byte 0x47; 0x7C = inf is 0x7F80; the NaN codes
-// 0x7D-0x7F become 0x7FC0 and 0xFD-0xFF 0xFFC0; 0x80 = -0 is 0x8000).
+// 0x7D-0x7F become 0x7FC0, and the negative codes (0xFD-0xFF 0xFFC0, 0x80
+// = -0 0x8000) take the sign bit ORed into the high byte of their
+// positive twins', so the planes hold codes 0-127).
 // CHECK-LABEL: func.func @e5m2_axis_decode
-// CHECK-DAG: %[[LO:.*]] = arith.constant dense<"0x00800040{{[0-9A-F]*}}80C0C0C0"> : vector<256xi8>
-// CHECK-DAG: %[[HI:.*]] = arith.constant dense<"0x00373838{{[0-9A-F]*}}474747477F7F7F7F80B7B8B8{{[0-9A-F]*}}C7C7C7C7FFFFFFFF"> : vector<256xi8>
+// CHECK-DAG: %[[LO:.*]] = arith.constant dense<"0x00800040{{[0-9A-F]*}}80C0C0C0"> : vector<128xi8>
+// CHECK-DAG: %[[HI:.*]] = arith.constant dense<"0x00373838{{[0-9A-F]*}}474747477F7F7F7F"> : vector<128xi8>
+// CHECK-DAG: %[[SIGN:.*]] = arith.constant dense<-128> : vector<64xi8>
 // CHECK: scf.for
 // CHECK: %[[X:.*]] = vector.transfer_read %{{.*}} : tensor<256xi8>, vector<64xi8>
-// CHECK: %[[L:.*]] = qdq.table_lookup %[[LO]][%[[X]]] : vector<256xi8>, vector<64xi8>
-// CHECK: %[[H:.*]] = qdq.table_lookup %[[HI]][%[[X]]] : vector<256xi8>, vector<64xi8>
+// CHECK: %[[L:.*]] = qdq.table_lookup %[[LO]][%[[X]]] : vector<128xi8>, vector<64xi8>
+// CHECK: %[[H0:.*]] = qdq.table_lookup %[[HI]][%[[X]]] : vector<128xi8>, vector<64xi8>
+// CHECK: %[[XS:.*]] = arith.andi %[[X]], %[[SIGN]] : vector<64xi8>
+// CHECK: %[[H:.*]] = arith.ori %[[H0]], %[[XS]] : vector<64xi8>
 // CHECK: %[[B:.*]] = vector.shuffle %[[L]], %[[H]]
 // CHECK: %[[W:.*]] = vector.bitcast %[[B]] : vector<128xi8> to vector<64xi16>
 // CHECK: %[[S:.*]] = vector.shuffle %{{.*}}, %[[W]]

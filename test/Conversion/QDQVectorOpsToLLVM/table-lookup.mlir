@@ -33,6 +33,28 @@ func.func @wide(%t: vector<256xi8>, %i: vector<64xi8>) -> vector<64xi8> attribut
 
 // -----
 
+// 128 entries: two 64-byte registers and one vpermi2b per 64 lookups, which
+// reads the low 7 bits of each index (no select); with AVX512_VBMI, else
+// one extract per element, its index masked to 7 bits.
+// VBMI-LABEL: func.func @half
+// VBMI-SAME: target_features = #llvm.target_features<["+avx512f", "+avx512bw", "+avx512vbmi"]>
+// VBMI-DAG: %[[T0:.*]] = vector.extract_strided_slice %{{.*}} {offsets = [0], sizes = [64], strides = [1]} : vector<128xi8> to vector<64xi8>
+// VBMI-DAG: %[[T1:.*]] = vector.extract_strided_slice %{{.*}} {offsets = [64], sizes = [64], strides = [1]} : vector<128xi8> to vector<64xi8>
+// VBMI: %[[R:.*]] = llvm.call_intrinsic "llvm.x86.avx512.vpermi2var.qi.512"(%[[T0]], %{{.*}}, %[[T1]])
+// VBMI-NOT: arith.select
+// VBMI: return %[[R]]
+// AVX2-LABEL: func.func @half
+// AVX2-NOT: llvm.call_intrinsic
+// AVX2: %[[E:.*]] = vector.extract %{{.*}}[0] : i8 from vector<64xi8>
+// AVX2: arith.andi %[[E]], %{{.*}} : i8
+// AVX2: vector.extract %{{.*}}[%{{.*}}] : i8 from vector<128xi8>
+func.func @half(%t: vector<128xi8>, %i: vector<64xi8>) -> vector<64xi8> {
+  %0 = qdq.table_lookup %t[%i] : vector<128xi8>, vector<64xi8>
+  return %0 : vector<64xi8>
+}
+
+// -----
+
 // 64 entries: one vpermb per 64 lookups (the low 6 bits of each index),
 // with AVX512_VBMI; else one extract per element.
 // VBMI-LABEL: func.func @mid

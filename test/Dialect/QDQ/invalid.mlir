@@ -432,9 +432,9 @@ func.func @dangling_comma(%x: tensor<4xi8>, %s: tensor<f32>) -> tensor<4xf32> {
 
 // -----
 
-// TL-R1: qdq.table_lookup byte tables have 16, 64 or 256 entries.
+// TL-R1: qdq.table_lookup byte tables have 16, 64, 128 or 256 entries.
 func.func @table_lookup_entries(%t: vector<32xi8>, %i: vector<64xi8>) -> vector<64xi8> {
-  // expected-error @+1 {{table has 32 entries but must have 16, 64 or 256}}
+  // expected-error @+1 {{table has 32 entries but must have 16, 64, 128 or 256}}
   %0 = qdq.table_lookup %t[%i] : vector<32xi8>, vector<64xi8>
   return %0 : vector<64xi8>
 }

@@ -145,6 +145,16 @@ NATIVE_F16_RUN_OPTIONS = [
     '="vector-bits=256 cpu-features=ssse3,avx2,avx512fp16"',
     ('host-avx512vbmi', '="vector-bits=512 '
      'cpu-features=avx512f,avx512bw,avx512vbmi,avx512fp16"')]
+# The MX file adds, on hosts with AVX512_VBMI, the exponent add on steps of
+# 64 codes (four registers) without AVX512_BF16 (whose multiply loops round
+# in integers instead) and over two threads, so that every such host runs
+# it whatever its default step.
+MX_RUN_OPTIONS = LOOKUP_RUN_OPTIONS + [
+    ('host-avx512vbmi', '="vector-bits=512 vector-unroll=4 '
+     'cpu-features=avx512f,avx512bw,avx512vbmi"'),
+    ('host-avx512vbmi', '="vector-bits=512 vector-unroll=4 '
+     'cpu-features=avx512f,avx512bw,avx512vbmi,avx512bf16 num-threads=2 '
+     'parallel-threshold=1"')]
 # The NaN-payload file adds the lowering without x86 extensions
 # (cpu-features=none): the integer bf16 rounding of the fast loops, which
 # leaves out the NaN case where all scales are finite, at the host's
@@ -1364,6 +1374,69 @@ def e8m0_exhaustive_cases():
                       y_type='f32',
                       note='Every scale code, ui8 x = 255 and 0 with zero '
                            'point 128 (one-element zp).'))
+    return cases
+
+
+# The exponents of the smallest subnormal and the largest finite value of
+# each fp8 kind: with an f8E8M0FNU scale 2^k every product is a normal bf16
+# for k in [-126 - min, 127 - max], the biased codes [1 - min, 254 - max].
+FP8_EXPONENT_SPAN = {'f8E4M3FN': (-9, 8), 'f8E4M3FNUZ': (-10, 7),
+                     'f8E5M2': (-16, 15), 'f8E5M2FNUZ': (-17, 15)}
+
+
+def mx_exponent_add_cases():
+    """MX formats: fp8 x with f8E8M0FNU scales into bf16, which the vector
+    lowering computes by adding the scales' exponents to the bf16 bits of
+    the decoded codes (KernelBuilder::exponentAdd) where every scale keeps
+    the products normal bf16 numbers, and by the multiply where one does
+    not. Every code of each fp8 kind, in blocks of 32 over steps of two
+    blocks, blocks of 128 (one scale per step), blocks of 32 with a partial
+    last block (block rows), per-axis along the outer axis (one scale per
+    row) and the inner one (a scale per lane); scales at both ends of the
+    range (with its other scales random within it), and just outside it.
+    The codes 0 (2^-127) and 0xFF (NaN) are in the last cases."""
+    cases = []
+    # tag, x shape, scale shape, axis, block size
+    shapes = [('b32', [4, 256], [4, 8], 1, 32),
+              ('b128', [2, 512], [2, 4], 1, 128),
+              ('rows', [3, 100], [3, 4], 1, 32),
+              ('axis0', [8, 128], [8], 0, 0),
+              ('axis1', [4, 64], [64], 1, 0)]
+    for x_type, (low_exp, high_exp) in FP8_EXPONENT_SPAN.items():
+        p = SHORT[x_type]
+        rng = Rng(p + '_mx')
+        low, high = 1 - low_exp, 254 - high_exp
+        for tag, x_shape, s_shape, axis, block in shapes:
+            n = x_shape[0] * x_shape[1]
+            count = 1
+            for d in s_shape:
+                count *= d
+            x = shuffled_codes(rng, R.all_codes(x_type), n)
+            scale = [rng.randint(low, high) for _ in range(count)]
+            scale[0], scale[-1] = low, high
+            cases.append(Case(
+                'mx_%s_%s' % (p, tag), x_type, x_shape, x, 'f8E8M0FNU',
+                s_shape, scale, axis=axis, block_size=block, y_type='bf16',
+                note='Every code; f8E8M0FNU scales 2^(%d - 127) .. '
+                     '2^(%d - 127), both ends included.' % (low, high)))
+            if tag != 'b32':
+                continue
+            for name, edge in (('below', low - 1), ('above', high + 1)):
+                outside = list(scale)
+                outside[count // 2] = edge
+                cases.append(Case(
+                    'mx_%s_%s_%s' % (p, tag, name), x_type, x_shape, x,
+                    'f8E8M0FNU', s_shape, outside, axis=axis,
+                    block_size=block, y_type='bf16',
+                    note='Every code; one scale 2^(%d - 127) outside the '
+                         'range of the exponent add.' % edge))
+    x = shuffled_codes(Rng('mx_specials'), R.all_codes('f8E4M3FN'), 1024)
+    cases.append(Case(
+        'mx_e4m3fn_b32_specials', 'f8E4M3FN', [4, 256], x, 'f8E8M0FNU',
+        [4, 8], [0, 255, 127, 10, 246, 1, 254, 127] * 4, axis=1,
+        block_size=32, y_type='bf16',
+        note='Every code; the scale codes 0 (2^-127, an f32 subnormal) and '
+             '0xFF (NaN) among in-range ones.'))
     return cases
 
 
@@ -3154,6 +3227,10 @@ def all_files():
     files.append(('dq-scale-f8E8M0FNU.mlir', 'Every f8E8M0FNU scale code '
                   '(2^(e-127), 0xFF is NaN), per-axis over a 256-wide '
                   'axis.', e8m0_exhaustive_cases()))
+    files.append(('dq-mx-exponent-add.mlir', 'fp8 x with f8E8M0FNU scales '
+                  'into bf16 (MX formats): the exponent add of the vector\n'
+                  '// lowering and the scales that rule it out.',
+                  mx_exponent_add_cases()))
     return files
 
 
@@ -3189,6 +3266,8 @@ def render_all():
                              if fname == 'dq-tiny-products.mlir'
                              else FP4_RUN_OPTIONS
                              if fname == 'dq-f4E2M1FN.mlir'
+                             else MX_RUN_OPTIONS
+                             if fname == 'dq-mx-exponent-add.mlir'
                              else RUN_OPTIONS)
             for fname, title, cases in all_files()}
 

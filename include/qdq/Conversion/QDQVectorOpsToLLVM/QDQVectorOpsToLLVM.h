@@ -18,8 +18,8 @@ class Value;
 namespace mlir::qdq {
 
 /// The register width in bytes in which `features` look up `lookups` byte
-/// indices in a table of `entries` (16, 64 or 256) entries, or 0 when they have
-/// no shuffle for it (qdq.table_lookup then becomes one extract per
+/// indices in a table of `entries` (16, 64, 128 or 256) entries, or 0 when
+/// they have no shuffle for it (qdq.table_lookup then becomes one extract per
 /// element).
 int64_t getTableLookupRegisterBytes(int64_t entries, int64_t lookups,
                                     const X86Features &features);

@@ -366,10 +366,10 @@ LogicalResult TableLookupOp::verify() {
   if (!indexElement.isInteger(8))
     return emitOpError() << "indices are " << indexElement
                          << " but a table of i8 takes i8 indices";
-  // TL-R1: byte tables have 16, 64 or 256 entries.
-  if (entries != 16 && entries != 64 && entries != 256)
+  // TL-R1: byte tables have 16, 64, 128 or 256 entries.
+  if (entries != 16 && entries != 64 && entries != 128 && entries != 256)
     return emitOpError() << "table has " << entries
-                         << " entries but must have 16, 64 or 256";
+                         << " entries but must have 16, 64, 128 or 256";
   return success();
 }
 

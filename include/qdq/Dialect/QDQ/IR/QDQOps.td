@@ -245,7 +245,7 @@ def QDQ_PackedBytesOp : QDQ_Op<"packed_bytes", [Pure]> {
 
 def QDQ_TableLookupOp : QDQ_Op<"table_lookup",
     [Pure, DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
-  let summary = "looks up bytes in a 16-, 64- or 256-entry table, 16-bit "
+  let summary = "looks up bytes in a 16-, 64-, 128- or 256-entry table, 16-bit "
                 "words in a 32-entry table, or f32 values in a 4-, 8- or "
                 "16-entry table";
   let description = [{
@@ -253,7 +253,7 @@ def QDQ_TableLookupOp : QDQ_Op<"table_lookup",
     integers and T the table size. The result has the indices' shape and the
     table's element type. Rules:
 
-    * TL-R1: a table of i8 (byte) entries has 16, 64 or 256 entries, a
+    * TL-R1: a table of i8 (byte) entries has 16, 64, 128 or 256 entries, a
       table of i16 (word) entries 32, a table of f32 entries 4, 8 or 16;
     * TL-R2: a table of i8 entries takes i8 indices, a table of i16
       entries i16 indices, a table of f32 entries i32 indices.
@@ -275,7 +275,8 @@ def QDQ_TableLookupOp : QDQ_Op<"table_lookup",
 
     `--convert-qdq-vector-ops-to-llvm` lowers it to x86 shuffles when the
     CPU has them (`pshufb`/`vpshufb` for 16 bytes, AVX512_VBMI `vpermb` for
-    64 and `vpermi2b` for 256, AVX-512 `vpermps` for 16 f32 entries,
+    64, one `vpermi2b` for 128 and two for 256, AVX-512 `vpermps` for 16
+    f32 entries,
     AVX2 or AVX-512 `vpermps` for 8 and `vpermilps` for 4, AVX512BW
     `vpermw` for 32 words) and else to one extract per element.
 
