@@ -65,6 +65,13 @@ inline uint32_t scaleF32Bits(uint64_t j) {
   return ((127u + 7u - 11u - e) << 23) | ((m - 128u) << 16);
 }
 
+/// f8E8M0FNU scale j (the mx set): scaleF32Bits(j) without its mantissa,
+/// 2^-(4 + e), as its code 127 - 4 - e (gen_kernels.e8m0_scale_value).
+inline uint8_t scaleE8M0Code(uint64_t j) {
+  uint64_t h = mix64(0x5CA1E0000000ULL + j);
+  return (uint8_t)(123u - (uint32_t)((h >> 7) & 7));
+}
+
 /// Zero point j of integer type x (gen_kernels.zero_point).
 inline int64_t zeroPoint(XType x, uint64_t j) {
   uint64_t h = mix64(0x2E80000000ULL + j);
@@ -82,7 +89,8 @@ inline bool hasZeroPoint(XType x) { return xIsInt(x) && xBits(x) <= 16; }
 /// Arguments of a plain loop. x and the zero point are stored as the kernels
 /// receive them (sub-byte packed, first element in the low bits; fp8 raw
 /// bytes; f16/bf16 bits); the scale is f32 for f32 results, f16/bf16 bits
-/// otherwise (scale type = result type); y is f32 or f16/bf16 bits.
+/// otherwise (scale type = result type), or f8E8M0FNU codes where `e8m0`
+/// (blocked only); y is f32 or f16/bf16 bits.
 /// per-tensor: n elements; per-axis: rows x cols with cols scales;
 /// blocked: rows x cols with rows x (cols / block) scales.
 struct LoopArgs {
@@ -91,6 +99,7 @@ struct LoopArgs {
   const uint8_t *zp; // null when the case has no zero point
   void *y;
   int64_t n, rows, cols, block;
+  bool e8m0;
 };
 using LoopFn = void (*)(const LoopArgs &);
 

@@ -71,6 +71,7 @@ struct Case {
   YType y;
   int64_t n;
   bool zp;
+  bool e8m0; // f8E8M0FNU scales (the mx set), not of the result type
   KernelFn qdq, up, upO3, qdqMt;
 };
 
@@ -304,10 +305,12 @@ std::unique_ptr<CaseData> makeCaseData(const Case &c) {
       u[i] = (uint8_t)((p[i / per] >> ((i % per) * bits)) & mask);
   }
   int64_t ns = numScales(c);
-  d->scale = allocBuffer(ns * (c.y == Y_f32 ? 4 : 2));
+  d->scale = allocBuffer(ns * (c.e8m0 ? 1 : c.y == Y_f32 ? 4 : 2));
   for (int64_t j = 0; j < ns; ++j) {
     uint32_t b = scaleF32Bits((uint64_t)j);
-    if (c.y == Y_f32)
+    if (c.e8m0)
+      d->scale.get()[j] = scaleE8M0Code((uint64_t)j);
+    else if (c.y == Y_f32)
       std::memcpy(d->scale.get() + 4 * j, &b, 4);
     else {
       uint16_t h = c.y == Y_f16 ? f32ToF16Exact(b) : (uint16_t)(b >> 16);
@@ -330,6 +333,7 @@ std::unique_ptr<CaseData> makeCaseData(const Case &c) {
   d->dz = Desc(d->zp ? d->zp.get() : nullptr, sShape(c));
   d->args.x = d->x.get();
   d->args.scale = d->scale.get();
+  d->args.e8m0 = c.e8m0;
   d->args.zp = d->zp ? d->zp.get() : nullptr;
   d->args.n = c.n;
   d->args.rows = rowsOf(c);

@@ -16,6 +16,7 @@ plain loop, so this ties all of them to the reference.
 """
 
 import json
+import math
 import os
 import sys
 
@@ -46,14 +47,19 @@ def main():
             rec = json.loads(line)
             c = cases[rec['id']]
             x_type, y_type = c['x'], c['y']
-            s_type = y_type  # the benchmark's scale type is the result type
+            # The benchmark's scale type is the result type, or
+            # f8E8M0FNU (the mx set).
+            s_type = c.get('s_type', y_type)
             x_shape, s_shape = c['x_shape'], c['s_shape']
             sidx = ref.scale_index_fn(x_shape, s_shape, c.get('axis', 1),
                                       c['block'])
             ncases += 1
             for i, xv, yb in rec['samples']:
                 j = sidx(ref.unflatten(i, x_shape))
-                s = ref.encode_float(s_type, gen.scale_value(j), exact=True)
+                v = gen.scale_value_of(s_type, j)
+                # An f8E8M0FNU code is its exponent + 127 (v = 2^-(4 + e)).
+                s = (127 + round(math.log2(v)) if s_type == 'f8E8M0FNU'
+                     else ref.encode_float(s_type, v, exact=True))
                 zp = gen.zero_point(x_type, j) if c['zero_point'] else None
                 want = ref.dequantize_element(
                     x_type, xv, s_type, s, x_type if zp is not None else None,

@@ -5,7 +5,8 @@ For every case of the chosen set it writes
 
   * kernels/qdq_<case>.mlir: one public function holding one
     qdq.dequantize_linear with static shapes; x, scale and zero point are
-    run-time arguments (scale type = result type);
+    run-time arguments (scale type = result type, but f8E8M0FNU for the
+    mx set's blocks);
   * kernels/up_<case>.mlir (integer x types whose upstream lowering is exact
     for the case, see `upstream_exact`): the same dequantization written with
     the upstream quant dialect (quant.scast + quant.dcast of a
@@ -70,12 +71,18 @@ GRANS = {
     'b64': ('blocked', 4096, 64),
     'b128': ('blocked', 4096, 128),
     'b256': ('blocked', 4096, 256),
+    # The MX formats (the `mx` set only): blocks of 32 along rows of 4096
+    # with f8E8M0FNU scales (powers of two), not scales of the result type.
+    'mx32': ('blocked', 4096, 32),
 }
+# The scale type of a granularity whose scales are not of the result type.
+GRAN_SCALE_TYPE = {'mx32': 'f8E8M0FNU'}
 CORE_GRANS = ['pt', 'pa64', 'pa4096', 'b32', 'b24', 'pr']
 ROW_GRANS = ['pr256', 'pr512', 'pr1024', 'pr2048', 'pr']
 CORE_EXTRA_X = ['i8', 'i4', 'f8E4M3FN']
 BLOCK_GRANS = ['b16', 'b32', 'b64', 'b128', 'b256']
 BLOCK_X = ['i4', 'ui4', 'i8', 'f8E4M3FN', 'f4E2M1FN']
+MX_X = ['f8E4M3FN', 'f8E4M3FNUZ', 'f8E5M2', 'f8E5M2FNUZ', 'f4E2M1FN']
 
 
 def has_zero_point(x):
@@ -107,6 +114,19 @@ def scale_value(j):
     return m * 2.0 ** -(11 + e)
 
 
+def e8m0_scale_value(j):
+    """f8E8M0FNU scale j: scale_value(j) without its mantissa, 2^-(4 + e),
+    e in [0, 7] (code 123 - e)."""
+    h = mix64(0x5CA1E0000000 + j)
+    e = (h >> 7) & 7
+    return 2.0 ** -(4 + e)
+
+
+def scale_value_of(s_type, j):
+    """Scale j of a case whose scales are of type s_type."""
+    return e8m0_scale_value(j) if s_type == 'f8E8M0FNU' else scale_value(j)
+
+
 def int_range(x):
     b = XBITS[x]
     if XFAM[x] == 'int':
@@ -129,6 +149,7 @@ class Case:
         self.id = f'{x}_{g}_{y}_{size_tag}'
         kind, c, b = GRANS[g]
         self.kind, self.c, self.block = kind, c, b
+        self.s_type = GRAN_SCALE_TYPE.get(g, y)
 
     @property
     def x_shape(self):
@@ -191,6 +212,10 @@ def make_cases(set_name, sizes=None):
             for g in BLOCK_GRANS:
                 for y in YTYPES:
                     add(x, g, y)
+    elif set_name == 'mx':
+        for x in MX_X:
+            for y in YTYPES:
+                add(x, 'mx32', y)
     elif set_name == 'full':
         for x, _, _ in XTYPES:
             for g in CORE_GRANS:
@@ -218,7 +243,7 @@ def qdq_module(c, dynamic=False):
     """The qdq kernel of case c; `dynamic`: every dim of x, the scale and
     the zero point dynamic (the harness passes the sizes at run time)."""
     xt = tensor(c.x_shape, c.x, dynamic)
-    st = tensor(c.s_shape, c.y, dynamic)
+    st = tensor(c.s_shape, c.s_type, dynamic)
     yt = tensor(c.x_shape, c.y, dynamic)
     args = [f'%x: {xt}', f'%s: {st}']
     ops = ['%x', '%s']
@@ -235,7 +260,7 @@ def qdq_module(c, dynamic=False):
         attrs = ' axis = 1'
         if c.block:
             attrs += f' block_size = {c.block}'
-    return (f'// {c.id}: x {c.x_shape} {c.x}, scale {c.s_shape} {c.y} '
+    return (f'// {c.id}: x {c.x_shape} {c.x}, scale {c.s_shape} {c.s_type} '
             f'({c.kind}), result {c.y}\n'
             f'func.func @qdq_{c.id}({", ".join(args)}) -> {yt}\n'
             f'    attributes {{llvm.emit_c_interface}} {{\n'
@@ -299,7 +324,7 @@ def write_if_changed(path, text):
 def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawTextHelpFormatter)
-    ap.add_argument('--set', choices=['core', 'full', 'rows', 'blocks'],
+    ap.add_argument('--set', choices=['core', 'full', 'rows', 'blocks', 'mx'],
                     default='core')
     ap.add_argument('--out',
                     help='the directory to write into (required unless '
@@ -369,14 +394,16 @@ def main():
         sym = lambda p: f'_mlir_ciface_{p}_{c.id}'
         inc.append(
             f'{{"{c.id}", {xenum}, {genum}, {c.c}, {c.block}, Y_{c.y}, '
-            f'{c.n}LL, {str(has_zero_point(c.x)).lower()}, {sym("qdq")}, '
+            f'{c.n}LL, {str(has_zero_point(c.x)).lower()}, '
+            f'{str(c.s_type == "f8E8M0FNU").lower()}, {sym("qdq")}, '
             + (f'{sym("up")}, {sym("upO3")}, ' if up else 'nullptr, nullptr, ')
             + (sym('qdqmt') if mt else 'nullptr') + '},')
         js.append({'id': c.id, 'x': c.x, 'gran': c.g, 'kind': c.kind,
                    'axis': 0 if c.kind == 'per-row' else 1,
                    'C': c.c, 'block': c.block, 'y': c.y, 'n': c.n,
                    'size': c.size_tag, 'x_shape': c.x_shape,
-                   's_shape': c.s_shape, 'zero_point': has_zero_point(c.x),
+                   's_shape': c.s_shape, 's_type': c.s_type,
+                   'zero_point': has_zero_point(c.x),
                    'upstream': up, 'mt': mt,
                    'upstream_skip_reason': (
                        None if up else

@@ -28,7 +28,8 @@ GRAN_NAME = {'pt': 'per-tensor', 'pa64': 'per-axis C=64',
              'pr': 'per-axis rows', 'pr256': 'per-axis rows of 256',
              'pr512': 'per-axis rows of 512',
              'pr1024': 'per-axis rows of 1024',
-             'pr2048': 'per-axis rows of 2048'}
+             'pr2048': 'per-axis rows of 2048',
+             'mx32': 'blocked-32 E8M0'}
 XBITS = {'i2': 2, 'ui2': 2, 'i4': 4, 'ui4': 4, 'i8': 8, 'ui8': 8, 'i16': 16,
          'ui16': 16, 'i32': 32, 'ui32': 32, 'f8E4M3FN': 8, 'f8E4M3FNUZ': 8,
          'f8E5M2': 8, 'f8E5M2FNUZ': 8, 'f4E2M1FN': 4, 'f16': 16, 'bf16': 16}
@@ -460,13 +461,15 @@ def main():
              'no kernel for it.')
     L.append('* **qdq**: `qdq-opt --qdq-to-llvm` (`--convert-qdq-to-vector`), '
              'x / scale / zero point as run-time arguments (scale type = result '
-             'type; integer x of <= 16 bits has a zero point), result in a '
+             'type, but f8E8M0FNU in blocked-32 E8M0; integer x of <= 16 bits '
+             'has a zero point), result in a '
              'buffer the harness hands to the kernel\'s `malloc` (renamed at '
              'link time, so no allocation or page fault is timed).')
     L.append('* Shapes: per-tensor x [N]; per-axis x [N/C, C], axis 1; '
              'blocked-32: x [N/4096, 4096], blocks of 32 along axis 1 '
              '(blocked-16, -64, -128, -256: the same with blocks of 16, 64, '
-             '128, 256); '
+             '128, 256; blocked-32 E8M0: blocks of 32 with f8E8M0FNU scales, '
+             'the MX formats); '
              'blocked-24: the same with blocks of 24 (170 whole blocks and '
              'a partial one of 16 per row); per-axis rows: x [N/4096, '
              '4096], axis 0 (one scale and zero point per row, as per-token '

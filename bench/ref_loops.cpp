@@ -272,7 +272,11 @@ template <XType X, YType Y> void blocked(const LoopArgs &a) {
   for (int64_t r = 0; r < rows; ++r)
     for (int64_t b = 0; b < nb; ++b) {
       const int64_t j = r * nb + b;
-      const float s = loadScale<Y>(scale, j);
+      // f8E8M0FNU code e: 2^(e - 127), built as f32 bits (the set's codes
+      // are normal exponents).
+      const float s =
+          a.e8m0 ? bitsToFloat((uint32_t)((const uint8_t *)scale)[j] << 23)
+                 : loadScale<Y>(scale, j);
       const int64_t zp = zps ? loadZp<X>(zps, j) : 0;
       span<X, Y>(x, y, r * cols + b * block,
                  std::min<int64_t>(block, cols - b * block), zp, s);

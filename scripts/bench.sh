@@ -3,7 +3,7 @@
 # bench/results/RESULTS.md (+ bench.json, ort.json, machine.json, verify.log;
 # see --results).
 #
-#   scripts/bench.sh [--full | --rows | --blocks] [--sizes LIST]
+#   scripts/bench.sh [--full | --rows | --blocks | --mx] [--sizes LIST]
 #                    [--filter REGEX] [--rounds N] [--time-scale F]
 #                    [--no-ort] [--no-threads] [--target T]
 #                    [--ab OPTS | --ab-dynamic | --ab-binary Q] [--results D]
@@ -20,6 +20,9 @@
 #   --blocks      blocked along rows of 4096 with blocks of 16, 32, 64, 128
 #                 and 256 (the group sizes of weight quantization; i4, ui4,
 #                 i8, f8E4M3FN and f4E2M1FN x, every result type and size)
+#   --mx          the MX formats: the four fp8 kinds and f4E2M1FN x in blocks
+#                 of 32 along rows of 4096 with f8E8M0FNU scales, every result
+#                 type and size (no ONNX Runtime: it has no such scales)
 #   --sizes L     only these sizes (comma-separated: 64Ki,4Mi,64Mi); fewer
 #                 kernels to compile
 #   --filter R    only the cases whose id (e.g. i4_b32_f16_4Mi) matches the
@@ -35,7 +38,7 @@
 #   --no-threads  skip the two-thread kernels even if qdq-opt has num-threads
 #   --results D   write the results into D (default: bench/results for
 #                 the core set, bench/results-full, bench/results-rows and
-#                 bench/results-blocks for the others; the build
+#                 bench/results-blocks, bench/results-mx for the others; the build
 #                 directory's results/ for runs with --filter, --sizes,
 #                 --no-ort, --no-threads or an A/B option)
 #   --ab OPTS     A/B measurement: the second qdq kernel of every case and
@@ -85,6 +88,7 @@ while [ $# -gt 0 ]; do
   --full) set_name=full ;;
   --rows) set_name=rows ;;
   --blocks) set_name=blocks ;;
+  --mx) set_name=mx ;;
   --filter) filter="$2"; shift ;;
   --sizes) sizes="$2"; shift ;;
   --rounds) rounds="$2"; shift ;;
