@@ -19,7 +19,8 @@ cases some dims dynamic (with the parameters' matching dims).
 prints one line per failing run and a summary, and exits 1 on a failure.
 --max-elements caps each case (default 12288); --short-rows draws
 innermost dims of 2 to 31 with more rows instead; --x-types,
---granularities and --block-sizes (comma-separated) draw from those only,
+--granularities, --block-sizes, --scale-types and --result-types
+(comma-separated) draw from those only,
 for a campaign
 aimed at one part of the lowering (the default draws are unchanged, so
 earlier seeds give the same cases); --corrupt K flips the
@@ -65,26 +66,27 @@ VARIANTS = G.RUN_OPTIONS + [
 
 
 def random_case(seed, max_elements, short_rows=False, x_types=None,
-                granularities=None, block_sizes=None):
+                granularities=None, block_sizes=None, scale_types=None,
+                result_types=None):
     """One case, fully determined by `seed` (and `short_rows`): the first
     draw that is a well-formed op (blocks over a dim that leave a single
     scale element would be a per-tensor scale, which the reference rejects
     as blocked)."""
     for attempt in range(100):
         case = _draw(seed, attempt, max_elements, short_rows, x_types,
-                     granularities, block_sizes)
+                     granularities, block_sizes, scale_types, result_types)
         if case:
             return case
     raise SystemExit('no well-formed case for seed %d' % seed)
 
 
 def _draw(seed, attempt, max_elements, short_rows, x_types, granularities,
-          block_sizes):
+          block_sizes, scale_types, result_types):
     r = random.Random(seed * 101 + attempt)
     rng = G.Rng('random%d.%d' % (seed, attempt))
     x_type = r.choice(x_types or X_TYPES)
-    s_type = r.choice(SCALE_TYPES)
-    y_type = r.choice(RESULT_TYPES)
+    s_type = r.choice(scale_types or SCALE_TYPES)
+    y_type = r.choice(result_types or RESULT_TYPES)
     rank = r.choice([1, 2, 2, 3])
     outer = SHORT_OUTER_DIMS if short_rows else [1, 2, 3, 5, 7, 9]
     inner = SHORT_INNER_DIMS if short_rows else INNER_DIMS
@@ -175,15 +177,25 @@ def main():
                         '(per-tensor, per-axis, blocked)')
     parser.add_argument('--block-sizes', default='',
                         help='draw block sizes from these only (e.g. 32,64)')
+    parser.add_argument('--scale-types', default='',
+                        help='draw scale types from these only (e.g. '
+                        'f8E8M0FNU)')
+    parser.add_argument('--result-types', default='',
+                        help='draw result types from these only (e.g. bf16)')
     parser.add_argument('--jobs', type=int, default=os.cpu_count() or 1)
     args = parser.parse_args()
     x_types = [t for t in args.x_types.split(',') if t]
     granularities = [g for g in args.granularities.split(',') if g]
     block_sizes = [int(b) for b in args.block_sizes.split(',') if b]
-    for t in x_types:
-        if t not in X_TYPES:
-            parser.error('unknown x type %r (expected one of %s)' %
-                         (t, ', '.join(X_TYPES)))
+    scale_types = [t for t in args.scale_types.split(',') if t]
+    result_types = [t for t in args.result_types.split(',') if t]
+    for types, known, what in ((x_types, X_TYPES, 'x'),
+                               (scale_types, SCALE_TYPES, 'scale'),
+                               (result_types, RESULT_TYPES, 'result')):
+        for t in types:
+            if t not in known:
+                parser.error('unknown %s type %r (expected one of %s)' %
+                             (what, t, ', '.join(known)))
     for g in granularities:
         if g not in ('per-tensor', 'per-axis', 'blocked'):
             parser.error('unknown granularity %r' % g)
@@ -191,7 +203,7 @@ def main():
     os.makedirs(args.work, exist_ok=True)
     cases = [random_case(args.seed * 100003 + i, args.max_elements,
                          args.short_rows, x_types, granularities,
-                         block_sizes)
+                         block_sizes, scale_types, result_types)
              for i in range(args.count)]
     if 0 <= args.corrupt < len(cases):
         corrupt(cases[args.corrupt])
