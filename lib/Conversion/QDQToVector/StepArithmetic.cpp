@@ -20,13 +20,14 @@ using namespace mlir::qdq::detail;
 
 Value KernelBuilder::dequantize(Value xStored, Type xType, Value scale,
                                 Value zp) {
+  // x decoded to its bf16 values in the exponent-add loops (readX).
+  if (exponentAdd && fastPaths && xType.isBF16())
+    return exponentAddProduct(xStored, scale);
   // A step scale of a table stored in halves (splitsScaleTable) goes as
   // it is to the steps that compute in halves. splitsScaleTable stores
   // one only where every step does; should a step not, it takes the
   // scale back in element order, so that the rule decides the speed,
   // never the results.
-  if (exponentAdd && fastPaths && xType.isBF16())
-    return exponentAddProduct(xStored, scale);
   bool presplit = splitScales.contains(scale);
   if (presplit && !takesNativeF16(xStored, xType) &&
       stepWidth(xStored, xType) == vectorWidth(scale)) {

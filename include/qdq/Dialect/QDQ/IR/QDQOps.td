@@ -245,9 +245,9 @@ def QDQ_PackedBytesOp : QDQ_Op<"packed_bytes", [Pure]> {
 
 def QDQ_TableLookupOp : QDQ_Op<"table_lookup",
     [Pure, DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
-  let summary = "looks up bytes in a 16-, 64-, 128- or 256-entry table, 16-bit "
-                "words in a 32-entry table, or f32 values in a 4-, 8- or "
-                "16-entry table";
+  let summary = "looks up bytes in a 16-, 64-, 128- or 256-entry table, "
+                "16-bit words in a 32-entry table, or f32 values in a 4-, 8- "
+                "or 16-entry table";
   let description = [{
     `result[i] = table[indices[i] mod T]`, the indices read as unsigned
     integers and T the table size. The result has the indices' shape and the
