@@ -200,8 +200,9 @@ KernelBuilder::KernelBuilder(PatternRewriter &b, DequantizeLinearOp op,
   // kernel before it on Zen 5 (bench/HISTORY.md, 2026-12-05 13:21 UTC). In
   // the lowering, on a Zen 4 VM (--ab-binary over the benchmark's MX set,
   // 64 Ki and 4 Mi, 3 rounds, 2026-12-05 22:38 UTC): f8E4M3FN and f8E5M2
-  // -> bf16 1.38-1.40x, f8E4M3FNUZ and f8E5M2FNUZ (256-entry planes)
-  // 1.16-1.17x.
+  // -> bf16 1.38-1.40x, f8E4M3FNUZ and f8E5M2FNUZ (256-entry planes then)
+  // 1.16-1.17x; their sign-folded planes (SignFold) added 1.12-1.14x
+  // (23:25 UTC).
   exponentAdd = this->useDecodeTable && registerLanes == 16 && x86.avx512bw &&
                 isFloatQuantizedElement(xElement) &&
                 !isa<Float4E2M1FNType>(xElement) &&

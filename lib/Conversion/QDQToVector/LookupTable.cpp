@@ -329,8 +329,12 @@ LookupTable::LookupTable(OpBuilder &b, Location loc, Type xElement, Value scale,
 LookupTable LookupTable::decodeTable(OpBuilder &b, Location loc,
                                      Type xElement) {
   LookupTable table;
-  table.signFolded = isa<Float8E4M3FNType, Float8E5M2Type>(xElement);
-  int64_t entries = table.signFolded                        ? 128
+  table.signFold = isa<Float8E4M3FNType, Float8E5M2Type>(xElement)
+                       ? SignFold::Sign
+                   : isa<Float8E4M3FNUZType, Float8E5M2FNUZType>(xElement)
+                       ? SignFold::SignWithNaNAt80
+                       : SignFold::None;
+  int64_t entries = table.signFold != SignFold::None        ? 128
                     : xElement.getIntOrFloatBitWidth() == 8 ? 256
                                                             : 16;
   Value one = arith::ConstantOp::create(
@@ -461,17 +465,16 @@ Value LookupTable::lookup(OpBuilder &b, Location loc, Value codes,
   assert(!f32Table && "f32 entries are looked up with lookupPacked");
   if (inLaneOrder)
     return lookupWordsInLaneOrder(b, loc, planes[0], planes[1], codes,
-                                  laneOffsets, signFolded);
+                                  laneOffsets, signFold);
   if (!laneOffsets.empty())
     codes = orConstant(b, loc, codes, laneOffsets);
-  return lookupWords(b, loc, planes[0], planes[1], codes, signFolded);
+  return lookupWords(b, loc, planes[0], planes[1], codes, signFold);
 }
 
 Value LookupTable::lookupWords(OpBuilder &b, Location loc, Value low,
-                               Value high, Value codes, bool signFolded) {
+                               Value high, Value codes, SignFold fold) {
   auto codeType = cast<VectorType>(codes.getType());
-  auto [lowBytes, highBytes] =
-      lookupPlanes(b, loc, low, high, codes, signFolded);
+  auto [lowBytes, highBytes] = lookupPlanes(b, loc, low, high, codes, fold);
   // Interleaving the two planes puts the bytes of each element in order.
   Value interleaved = vector::InterleaveOp::create(b, loc, lowBytes, highBytes);
   return vector::BitCastOp::create(b, loc, codeType.clone(b.getI16Type()),
@@ -481,7 +484,7 @@ Value LookupTable::lookupWords(OpBuilder &b, Location loc, Value low,
 Value LookupTable::lookupWordsInLaneOrder(OpBuilder &b, Location loc, Value low,
                                           Value high, Value codes,
                                           ArrayRef<int64_t> offsets,
-                                          bool signFolded) {
+                                          SignFold fold) {
   int64_t n = cast<VectorType>(codes.getType()).getNumElements();
   assert(n % 64 == 0 && "whole 512-bit registers of codes");
   SmallVector<int64_t> elementAt = laneOrder(n, 64);
@@ -492,7 +495,7 @@ Value LookupTable::lookupWordsInLaneOrder(OpBuilder &b, Location loc, Value low,
       reordered.push_back(offsets[e]);
     indices = orConstant(b, loc, indices, reordered);
   }
-  return lookupWordsOrdered(b, loc, low, high, indices, elementAt, signFolded);
+  return lookupWordsOrdered(b, loc, low, high, indices, elementAt, fold);
 }
 
 SmallVector<int64_t> LookupTable::laneOrder(int64_t n, int64_t registerBytes) {
@@ -509,11 +512,10 @@ SmallVector<int64_t> LookupTable::laneOrder(int64_t n, int64_t registerBytes) {
 Value LookupTable::lookupWordsOrdered(OpBuilder &b, Location loc, Value low,
                                       Value high, Value indices,
                                       ArrayRef<int64_t> elementAt,
-                                      bool signFolded) {
+                                      SignFold fold) {
   auto indexType = cast<VectorType>(indices.getType());
   int64_t n = indexType.getNumElements();
-  auto [lowBytes, highBytes] =
-      lookupPlanes(b, loc, low, high, indices, signFolded);
+  auto [lowBytes, highBytes] = lookupPlanes(b, loc, low, high, indices, fold);
   SmallVector<int64_t> wordBytes(2 * n);
   for (int64_t p = 0; p < n; ++p) {
     wordBytes[2 * elementAt[p]] = p;
@@ -573,17 +575,27 @@ Value LookupTable::orConstant(OpBuilder &b, Location loc, Value codes,
 
 std::pair<Value, Value> LookupTable::lookupPlanes(OpBuilder &b, Location loc,
                                                   Value low, Value high,
-                                                  Value codes,
-                                                  bool signFolded) {
+                                                  Value codes, SignFold fold) {
   Type type = codes.getType();
   // (One statement each: the order of the ops must not depend on the
   // compiler's order of evaluating arguments.)
   Value lowBytes = TableLookupOp::create(b, loc, type, low, codes);
   Value highBytes = TableLookupOp::create(b, loc, type, high, codes);
-  if (signFolded)
-    highBytes = arith::OrIOp::create(
-        b, loc, highBytes,
-        arith::AndIOp::create(b, loc, codes, intConstant(b, loc, type, 0x80)));
+  if (fold == SignFold::None)
+    return {lowBytes, highBytes};
+  Value sign =
+      arith::AndIOp::create(b, loc, codes, intConstant(b, loc, type, 0x80));
+  highBytes = arith::OrIOp::create(b, loc, highBytes, sign);
+  if (fold == SignFold::SignWithNaNAt80) {
+    // Code 0x80 read code 0's +0 with the sign: the FNUZ NaN's decoded
+    // bits are 0x7FC0 instead.
+    Value isNaN = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, codes,
+                                        intConstant(b, loc, type, 0x80));
+    lowBytes = arith::SelectOp::create(
+        b, loc, isNaN, intConstant(b, loc, type, 0xC0), lowBytes);
+    highBytes = arith::SelectOp::create(
+        b, loc, isNaN, intConstant(b, loc, type, 0x7F), highBytes);
+  }
   return {lowBytes, highBytes};
 }
 

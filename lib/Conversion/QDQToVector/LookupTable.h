@@ -20,6 +20,15 @@
 
 namespace mlir::qdq::detail {
 
+/// How a decode table's planes hold the codes with the sign bit set
+/// (LookupTable::decodeTable): in full (256 entries), or folded into the
+/// 128 codes without it, the code's sign ORed into the high byte, for fp8
+/// kinds whose negative codes decode to their positive twins with the sign
+/// bit (f8E4M3FN and f8E5M2, NaNs included; the FNUZ kinds but for code
+/// 0x80, their NaN, which takes its bits 0x7FC0 by a compare and two
+/// selects).
+enum class SignFold { None, Sign, SignWithNaNAt80 };
+
 /// A per-tensor dequantization of x with at most 8 bits (or one row of a
 /// per-axis one, LookupTable::appliesToRows) as a table lookup:
 /// entry c is the result of x code c, kept for f16/bf16 results as two
@@ -240,7 +249,7 @@ public:
 
   /// The decode table of fp8/fp4 `xElement` (appliesToDecode): the bf16
   /// bits of every code's value, the high halves of its f32 results with
-  /// scale 1 and no zero point (sign-folded where signFolded allows).
+  /// scale 1 and no zero point (sign-folded for fp8 x, SignFold).
   static LookupTable decodeTable(OpBuilder &b, Location loc, Type xElement);
 
   /// The period table (periodTableEntries(), `entries` entries) of a
@@ -317,10 +326,10 @@ public:
                bool inLaneOrder = false) const;
 
   /// Looks `codes` (vector<n x i8>) up in the byte-plane tables `low` and
-  /// `high`, giving the 16-bit entries as vector<n x i16> (`signFolded`:
-  /// planes of the 128 codes without the sign bit, see decodeTable).
+  /// `high`, giving the 16-bit entries as vector<n x i16> (`fold`: planes
+  /// of the 128 codes without the sign bit, see SignFold).
   static Value lookupWords(OpBuilder &b, Location loc, Value low, Value high,
-                           Value codes, bool signFolded = false);
+                           Value codes, SignFold fold = SignFold::None);
 
   /// lookupWords for n codes, n a multiple of 64, on 512-bit registers: the
   /// codes are first put in the order that makes the final interleave of
@@ -334,7 +343,7 @@ public:
   static Value lookupWordsInLaneOrder(OpBuilder &b, Location loc, Value low,
                                       Value high, Value codes,
                                       ArrayRef<int64_t> offsets = {},
-                                      bool signFolded = false);
+                                      SignFold fold = SignFold::None);
 
   /// The in-lane order of n codes on registers of R bytes (R a multiple of
   /// 16 that divides n): in each R codes, position 16 * L + j holds element
@@ -349,7 +358,7 @@ public:
   static Value lookupWordsOrdered(OpBuilder &b, Location loc, Value low,
                                   Value high, Value indices,
                                   ArrayRef<int64_t> elementAt,
-                                  bool signFolded = false);
+                                  SignFold fold = SignFold::None);
 
   /// Byte planes of bf16 entries: looks up raw `codes` (vector<n x i8>),
   /// giving the entries as the high halves of f32 values (vector<n x f32>,
@@ -377,26 +386,24 @@ private:
                           ArrayRef<int64_t> bytes);
 
   /// The low and high byte of each code's entry, looked up in the byte
-  /// planes `low` and `high` (the table's own, by default). `signFolded`:
-  /// planes of 128 entries, which the lookups read mod 128, and the code's
-  /// sign bit ORed into the high byte.
+  /// planes `low` and `high` (the table's own, by default). Folded
+  /// (`fold`): planes of 128 entries, which the lookups read mod 128, and
+  /// the code's sign bit ORed into the high byte (SignFold).
   static std::pair<Value, Value> lookupPlanes(OpBuilder &b, Location loc,
                                               Value low, Value high,
                                               Value codes,
-                                              bool signFolded = false);
+                                              SignFold fold = SignFold::None);
   std::pair<Value, Value> lookupPlanes(OpBuilder &b, Location loc,
                                        Value codes) const {
-    return lookupPlanes(b, loc, planes[0], planes[1], codes, signFolded);
+    return lookupPlanes(b, loc, planes[0], planes[1], codes, signFold);
   }
 
   SmallVector<Value, 2> planes;
-  /// A decode table (decodeTable) of 8-bit x whose negative codes decode to
-  /// the bits of their positive twins with the sign bit set (f8E4M3FN and
-  /// f8E5M2, NaNs included: sign | 0x7FC0): planes of codes 0-127 only.
-  /// Where the CPU looks up 256 entries with two vpermi2b and a select on
-  /// the code's top bit per plane, 128 take one vpermi2b, and the sign is
-  /// one vpternlogd on the high plane's bytes.
-  bool signFolded = false;
+  /// Decode tables (decodeTable) of fp8 x: planes of codes 0-127 only
+  /// (SignFold). Where the CPU looks up 256 entries with two vpermi2b and a
+  /// select on the code's top bit per plane, 128 take one vpermi2b, and the
+  /// sign is one vpternlogd on the high plane's bytes.
+  SignFold signFold = SignFold::None;
   /// The 16 f32 results, when the table holds f32 entries.
   Value f32Table;
   /// Period tables (forPeriod): each lane's constant offset, ORed into its

@@ -66,18 +66,27 @@ func.func @mxfp8_b32(%x: tensor<4x128xf8E4M3FN>, %s: tensor<4x4xf8E8M0FNU>) -> t
 // f8E5M2FNUZ spans the exponents -17 .. 15: 2^k's biased exponent in [18,
 // 239] (150994944, and 221 << 23 = 1853882368 above it). Per-axis along the
 // outer axis of 8 rows of 256: an axis table of the decoded steps, one per
-// lane, each lane taking its step's low half. Its negative codes are not
-// their positive twins with the sign (0x80 is NaN): 256-entry planes.
+// lane, each lane taking its step's low half. Its negative codes are their
+// positive twins with the sign but for 0x80, its NaN: 128-entry planes, and
+// code 0x80 (-128) takes the NaN's bytes 0xC0 (-64) and 0x7F (127).
 // CHECK-LABEL: func.func @e5m2fnuz_axis0
 // CHECK-DAG: %[[SPAN:.*]] = arith.constant dense<1853882368> : vector<64xi32>
 // CHECK-DAG: %[[LOWEST:.*]] = arith.constant dense<150994944> : vector<64xi32>
+// CHECK-DAG: %[[NANHIGH:.*]] = arith.constant dense<127> : vector<64xi8>
+// CHECK-DAG: %[[NANLOW:.*]] = arith.constant dense<-64> : vector<64xi8>
 // CHECK: %[[DISTANCE:.*]] = arith.subi %{{.*}}, %[[LOWEST]] : vector<64xi32>
 // CHECK: arith.cmpi ugt, %[[DISTANCE]], %[[SPAN]] : vector<64xi32>
 // CHECK: } else {
 // CHECK: %[[TABLE:.*]] = linalg.generic
 // CHECK: scf.for
 // CHECK: %[[STEPS:.*]] = vector.transfer_read %[[TABLE]]{{.*}} : tensor<{{[0-9]+}}xf32>, vector<64xf32>
-// CHECK: qdq.table_lookup %{{.*}} : vector<256xi8>, vector<64xi8>
+// CHECK: %[[LOW:.*]] = qdq.table_lookup %{{.*}}[%[[CODES:.*]]] : vector<128xi8>, vector<64xi8>
+// CHECK: %[[HIGH:.*]] = qdq.table_lookup %{{.*}}[%[[CODES]]] : vector<128xi8>, vector<64xi8>
+// CHECK: %[[SIGN:.*]] = arith.andi %[[CODES]], %[[M128:.*]] : vector<64xi8>
+// CHECK: %[[SIGNED:.*]] = arith.ori %[[HIGH]], %[[SIGN]] : vector<64xi8>
+// CHECK: %[[NAN:.*]] = arith.cmpi eq, %[[CODES]], %[[M128]] : vector<64xi8>
+// CHECK: arith.select %[[NAN]], %[[NANLOW]], %[[LOW]] : vector<64xi1>, vector<64xi8>
+// CHECK: arith.select %[[NAN]], %[[NANHIGH]], %[[SIGNED]] : vector<64xi1>, vector<64xi8>
 // CHECK: %[[STEPBITS:.*]] = arith.bitcast %[[STEPS]] : vector<64xf32> to vector<64xi32>
 // CHECK: %[[DELTA:.*]] = arith.trunci %[[STEPBITS]] : vector<64xi32> to vector<64xi16>
 // CHECK: %[[BITS:.*]] = arith.bitcast %{{.*}} : vector<64xbf16> to vector<64xi16>
