@@ -37,10 +37,10 @@
 #   --no-ort      skip ONNX Runtime (also skipped when node is missing)
 #   --no-threads  skip the two-thread kernels even if qdq-opt has num-threads
 #   --results D   write the results into D (default: bench/results for
-#                 the core set, bench/results-full, bench/results-rows and
-#                 bench/results-blocks, bench/results-mx for the others; the build
-#                 directory's results/ for runs with --filter, --sizes,
-#                 --no-ort, --no-threads or an A/B option)
+#                 the core set, bench/results-full, bench/results-rows,
+#                 bench/results-blocks and bench/results-mx for the others;
+#                 the build directory's results/ for runs with --filter,
+#                 --sizes, --no-ort, --no-threads or an A/B option)
 #   --ab OPTS     A/B measurement: the second qdq kernel of every case and
 #                 size (the "2 threads" columns) is compiled with
 #                 --qdq-to-llvm=OPTS (e.g. cpu-features=none) instead of
@@ -100,7 +100,7 @@ while [ $# -gt 0 ]; do
   --ab-dynamic) ab_dynamic=1 ;;
   --ab-binary) ab_binary="$(realpath "$2")"; shift ;;
   --target) target="$2"; shift ;;
-  -h|--help) sed -n '2,65p' "$0"; exit 0 ;;
+  -h|--help) awk 'NR > 1 && /^set -euo pipefail/ { exit } NR > 1' "$0"; exit 0 ;;
   *) echo "bench.sh: unknown argument $1" >&2; exit 2 ;;
   esac
   shift
