@@ -62,6 +62,28 @@ static bool isAllowed(Operation *op) {
   return name.starts_with("qdq.") || allowed.contains(name);
 }
 
+/// Whether a function's `passthrough` (the LLVM function attributes that
+/// --convert-func-to-llvm carries over and the pipeline extends, see
+/// qdq::markVectorWidth) is one LLVM IR translation takes: absent, or
+/// strings and [name, value] pairs of strings. Others are not the
+/// pipeline's to reject: mlir-translate reports them (a mutated test input
+/// had [["min-legal-vector-wxf8E8M0FNU>"]]).
+static bool hasTranslatablePassthrough(Operation *function) {
+  Attribute attr = function->getAttr("passthrough");
+  if (!attr)
+    return true;
+  auto entries = dyn_cast<ArrayAttr>(attr);
+  if (!entries)
+    return false;
+  return llvm::all_of(entries, [](Attribute entry) {
+    if (isa<StringAttr>(entry))
+      return true;
+    auto pair = dyn_cast<ArrayAttr>(entry);
+    return pair && pair.size() == 2 && isa<StringAttr>(pair[0]) &&
+           isa<StringAttr>(pair[1]);
+  });
+}
+
 extern "C" int LLVMFuzzerInitialize(int *, char ***) {
   registry = new DialectRegistry();
   qdq::registerQDQDialects(*registry);
@@ -282,7 +304,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   // tests' drivers around them, with printing and llvm globals, go), then
   // verify again: a call into a dropped function makes the input invalid.
   for (Operation &op : llvm::make_early_inc_range(*module->getBody())) {
-    bool keep = isa<func::FuncOp>(op) &&
+    bool keep = isa<func::FuncOp>(op) && hasTranslatablePassthrough(&op) &&
                 !op.walk([](Operation *nested) {
                      return isAllowed(nested) ? WalkResult::advance()
                                               : WalkResult::interrupt();
