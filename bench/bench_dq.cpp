@@ -343,6 +343,10 @@ std::unique_ptr<CaseData> makeCaseData(const Case &c) {
   d->loop = plainLoop(c.x, c.g, c.y);
   if (!d->loop)
     fatal("%s: no plain loop", c.id);
+  // The plain loops read f8E8M0FNU codes in the blocked loop (which per-row
+  // cases take too) only.
+  if (c.e8m0 && c.g != G_Blocked && c.g != G_PerRow)
+    fatal("%s: f8E8M0FNU scales are supported blocked and per row only", c.id);
   return d;
 }
 
