@@ -57,6 +57,7 @@ void mlir::qdq::buildQDQToLLVMPipeline(
     vector.periodTile = options.periodTile;
     vector.tinyProductsMinBytes = options.tinyProductsMinBytes;
     vector.flushSubnormals = options.flushSubnormals;
+    vector.codeTableMinBlocks = options.codeTableMinBlocks;
     pm.addPass(createConvertQDQToVector(vector));
   }
   pm.addPass(createConvertQDQToLinalg());

@@ -357,6 +357,13 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
            "denormals-are-zero bits set (saved before, restored after), "
            "which give the same f16 results and keep the multiplies off f32 "
            "subnormals">,
+    Option<"codeTableMinBlocks", "code-table-min-blocks", "int64_t",
+           /*default=*/"32",
+           "MX formats into f16 (fp8 x, f8E8M0FNU scales, blocks of at "
+           "least 32, AVX512_VBMI): where the op has at least this many "
+           "blocks per scale code in the range of its codes (checked at "
+           "run time), each code's f16 results are tabulated before the "
+           "loops and the steps look their codes up; -1: never">,
     Option<"cpuFeatures", "cpu-features", "std::string", /*default=*/"\"host\"",
            "x86 extensions the lowering may count on (table-lookup "
            "shuffles, bit unpacking, bf16 rounding, fp8 decoding through "

@@ -68,6 +68,13 @@ struct QDQToLLVMPipelineOptions
                      "denormals-are-zero set where the scales allow it "
                      "(see --convert-qdq-to-vector)"),
       llvm::cl::init(ConvertQDQToVectorOptions().flushSubnormals)};
+  Option<int64_t> codeTableMinBlocks{
+      *this, "code-table-min-blocks",
+      llvm::cl::desc("MX formats into f16: tabulate each scale code's "
+                     "results where the op has at least this many blocks "
+                     "per code of its range; -1 = never (see "
+                     "--convert-qdq-to-vector)"),
+      llvm::cl::init(ConvertQDQToVectorOptions().codeTableMinBlocks)};
   Option<int64_t> nontemporalMinBytes{
       *this, "nontemporal-min-bytes",
       llvm::cl::desc("Loops that stream at least this many bytes (result "

@@ -691,7 +691,7 @@ Value KernelBuilder::dequantizeInto(Value xStored, Type xType, Value scale,
   int64_t width = xVector.getNumElements();
   bool perRegister = inBounds && yElement.isF16() &&
                      !takesNativeF16(xStored, xType) && !joinF16Stores &&
-                     registerLanes >= 8 &&
+                     !(codeTables && fastPaths) && registerLanes >= 8 &&
                      (width > registerLanes || separateF16Stores) &&
                      width % registerLanes == 0;
   if (!perRegister)

@@ -56,7 +56,7 @@ KernelBuilder::KernelBuilder(PatternRewriter &b, DequantizeLinearOp op,
                              int64_t lookupF32Entries, bool useDecodeTable,
                              const X86Features &x86, F16StoreForm f16Stores,
                              int64_t periodTile, int64_t tinyProductsMinBytes,
-                             bool flushSubnormals)
+                             bool flushSubnormals, int64_t codeTableMinBlocks)
     : b(b), loc(op.getLoc()), op(op), plan(plan), lanes(lanes),
       registerLanes(registerLanes), numThreads(numThreads),
       parallelThreshold(parallelThreshold), useLookup(useLookup),
@@ -89,7 +89,8 @@ KernelBuilder::KernelBuilder(PatternRewriter &b, DequantizeLinearOp op,
                      : getHostPeriodTile(
                            xElement, yElement,
                            hostStreams(op, numThreads, parallelThreshold))),
-      rowTile(periodTile ? periodTile : getHostRowTile(yElement)) {
+      rowTile(periodTile ? periodTile : getHostRowTile(yElement)),
+      codeTableMinBlocks(codeTableMinBlocks) {
   // fp8/fp4 zero points are zero (DQ-R15) and not subtracted.
   if (op.getZeroPoint() && !isFloatQuantizedElement(xElement))
     zeroPoint = op.getZeroPoint();
@@ -207,6 +208,18 @@ KernelBuilder::KernelBuilder(PatternRewriter &b, DequantizeLinearOp op,
                 isFloatQuantizedElement(xElement) &&
                 !isa<Float4E2M1FNType>(xElement) &&
                 isa<Float8E8M0FNUType>(scaleElement) && yElement.isBF16();
+  // MX formats into f16 results: tables of the results of each scale code
+  // the op has (codeTables). Blocked along the innermost axis, whose steps
+  // take the scales of one to three blocks per register of 64 codes
+  // (blocks of at least 32); along an outer axis each lane has its own.
+  codeTables =
+      codeTableMinBlocks >= 0 && this->useDecodeTable && registerLanes == 16 &&
+      x86.avx512bw && x86.avx512vbmi && isFloatQuantizedElement(xElement) &&
+      !isa<Float4E2M1FNType>(xElement) &&
+      isa<Float8E8M0FNUType>(scaleElement) && yElement.isF16() && !nativeF16 &&
+      op.getGranularity() == DequantizeLinearOp::Granularity::Blocked &&
+      plan.blockSize >= 32 &&
+      op.getNormalizedAxis() + 1 == op.getX().getType().getRank();
   // fp8 x in arithmetic (no decode table: the CPU lacks vpermi2b) with
   // F16C: decoded through f16 bits. On a Zen 3 VM (A/B against the
   // integer decode, 5 rounds, 2026-11-27 23:51 UTC) the 40 fp8 kernels
@@ -256,15 +269,23 @@ Value KernelBuilder::build() {
   // Zen 4 at 2026-11-24 22:43 UTC: the i8 per-axis loop -> f16 in
   // 15.4-15.8 against 13.6-14.1 core cycles per 64 elements, -> bf16
   // 10.8-11.1 against 8.9-9.0).
-  if (!hardwareBF16 && !fusedMultiplyAdd && !finiteBF16 && !foldedRebias &&
-      !fp4FoldNeedsFiniteScales() && tinyProducts != TinyProducts::Raised &&
-      !flushesSubnormals && !exponentAdd)
+  bool checksScales = hardwareBF16 || fusedMultiplyAdd || finiteBF16 ||
+                      foldedRebias || fp4FoldNeedsFiniteScales() ||
+                      tinyProducts == TinyProducts::Raised ||
+                      flushesSubnormals || exponentAdd;
+  if (!checksScales && !codeTables)
     return buildAligned();
+  // Code tables: the scale codes' range, and whether its tables pay.
+  Value lowestCode, highestCode;
+  if (codeTables)
+    std::tie(lowestCode, highestCode) = scaleCodeRange();
   auto version = [&](bool fast) {
     return [&, fast](OpBuilder &nb, Location) {
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
       fastPaths = fast;
+      if (fast && codeTables)
+        codeTableStore = buildCodeTables(lowestCode, highestCode);
       if (!flushing()) {
         scf::YieldOp::create(b, loc, buildAligned());
         return;
@@ -277,7 +298,11 @@ Value KernelBuilder::build() {
       tinyProducts = kept;
     };
   };
-  Value safe = scalesAllowFastPaths();
+  Value safe = checksScales ? scalesAllowFastPaths() : Value();
+  if (codeTables) {
+    Value pay = codeTablesPay(lowestCode, highestCode);
+    safe = safe ? arith::AndIOp::create(b, loc, safe, pay).getResult() : pay;
+  }
   return scf::IfOp::create(b, loc, safe, version(true), version(false))
       .getResult(0);
 }
@@ -396,6 +421,9 @@ std::pair<Value, Type> KernelBuilder::readX(const StoredReader &reader,
     return {reader.read(b, loc, indices, lanes, inBounds), xElement};
   Value codes = reader.read(b, loc, indices, lanes, inBounds,
                             /*rawCodes=*/true);
+  // Code tables look the raw codes up in the steps (codeTableProduct).
+  if (codeTables && fastPaths)
+    return {codes, xElement};
   if (exponentAdd && fastPaths) {
     bool inLaneOrder = lanes % 64 == 0;
     Value words = decodeTable->lookup(b, loc, codes, inLaneOrder);

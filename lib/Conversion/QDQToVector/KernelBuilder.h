@@ -158,7 +158,7 @@ public:
                 int64_t lookupF32Entries, bool useDecodeTable,
                 const X86Features &x86, F16StoreForm f16Stores,
                 int64_t periodTile, int64_t tinyProductsMinBytes,
-                bool flushSubnormals);
+                bool flushSubnormals, int64_t codeTableMinBlocks);
 
   Value build();
 
@@ -471,6 +471,26 @@ private:
   /// exponentDelta reads it). Of `stored` raw codes e: (e - 127) << 7.
   Value exponentStep(OpBuilder &nb, Location nloc, Value stored);
 
+  /// In the code-table loops (codeTables with `fastPaths`) a decoded
+  /// f8E8M0FNU scale is the byte offset of its code's table in
+  /// codeTableStore: e << kCodeTableBytesLog2 for the raw code e, as the
+  /// bits of an f32 lane (a bit pattern, moved as it is, as exponentStep's).
+  Value codeTableOffset(OpBuilder &nb, Location nloc, Value stored);
+
+  /// The lowest and highest f8E8M0FNU code of the op's scales (i32
+  /// scalars; one vector pass each, reduceScales).
+  std::pair<Value, Value> scaleCodeRange();
+
+  /// Whether the tables of the codes [lowest, highest] pay: each table
+  /// takes at least codeTableMinBlocks scales (blocks) of the op.
+  Value codeTablesPay(Value lowest, Value highest);
+
+  /// codeTableStore: a tensor of 256 tables of 2 * kCodeTableEntries bytes
+  /// (the low plane, then the high plane; LookupTable::codeTable), of which
+  /// those of the codes [lowest, highest] are computed (a loop, before the
+  /// steps) and the others never read.
+  Value buildCodeTables(Value lowest, Value highest);
+
   /// `value` (f32, a scalar or a vector) times 2^exponent.
   static Value timesPowerOfTwo(OpBuilder &nb, Location nloc, Value value,
                                int exponent);
@@ -605,6 +625,12 @@ private:
   /// C=4096 op with bf16 scales on Zen 3 (bench/HISTORY.md).
   Value noScale(function_ref<Value(Value)> isBad);
 
+  /// The scalar reduction (`kind`, starting from `identity`) over every
+  /// scale of the op of `map` (decoded f32 scales, `lanes` of them, to a
+  /// vector of `identity`'s type): noScale's vector pass.
+  Value reduceScales(vector::CombiningKind kind, TypedAttr identity,
+                     function_ref<Value(Value)> map);
+
   //===--------------------------------------------------------------------===//
   // Helpers of every scheme (KernelBuilder.cpp)
   //===--------------------------------------------------------------------===//
@@ -668,6 +694,24 @@ private:
   /// one 32-bit step as two words, so the spread moves n / 2 dwords, and
   /// LLVM broadcasts the table's entries from memory), or one per lane.
   Value exponentDelta(Value scale, VectorType words);
+
+  /// Code-table steps (codeTables): the f16 results of raw fp8 `codes`
+  /// (vector<n x i8>) whose lanes take the tables at the byte offsets
+  /// `offsets` (codeTableOffset: a scalar broadcast, or table entries
+  /// spread or selected to the lanes; laneSources), read from
+  /// codeTableStore and looked up sign-folded (LookupTable::
+  /// lookupWordsBySource), 64 codes at a time with the tables of their
+  /// own lanes. Offsets of another form (no scheme makes them) take the
+  /// arithmetic with the scales decoded from them. Returns vector<n x f16>.
+  Value codeTableProduct(Value codes, Value offsets);
+
+  /// The scalar each of the `n` lanes of `offsets` takes (a broadcast
+  /// scalar, an extract of a shuffled vector, or either side of a select
+  /// with a constant mask, recursively), as the distinct `sources` and each
+  /// lane's index into them. False if `offsets` has another form or a
+  /// register of codes would take more than kCodeTableMaxSources tables.
+  bool laneSources(Value offsets, int64_t n, SmallVectorImpl<Value> &sources,
+                   SmallVectorImpl<int64_t> &sourceOf);
 
   /// fp4 codes sign-extended into i32 lanes times `scale`: the magnitude of
   /// each code from an 8-entry f32 table (qdq.table_lookup, which reads the
@@ -1384,6 +1428,29 @@ private:
   /// and, test, compare and a masked vpaddw, instead of four f32 multiplies
   /// and two vcvtne2ps2bf16 after widening the words.
   bool exponentAdd = false;
+  /// MX formats into f16 (fp8 x decoded with `decodeTable`, f8E8M0FNU
+  /// scales, blocks of at least 32, on 512-bit registers with AVX512_VBMI):
+  /// the f16 results of the 128 codes without the sign bit for each scale
+  /// code the op has, computed before the loops with the element builders
+  /// of the arithmetic (one code table per code in the range of the op's
+  /// codes, scaleCodeRange, buildCodeTables), and each step looks its codes
+  /// up in the tables of its blocks (codeTableProduct): per 64 codes of two
+  /// blocks a qword permute, two vpermi2b per block and plane, two
+  /// blends, a vpternlogd for the sign and two interleaves, where the
+  /// arithmetic widens the decoded bf16 bits to f32, multiplies and
+  /// narrows each 16 results with vcvtps2ph. The loops built with
+  /// `fastPaths` run them where each table takes at least
+  /// codeTableMinBlocks blocks (codeTablesPay).
+  bool codeTables = false;
+  /// The code tables of the loops built with `fastPaths` (buildCodeTables).
+  Value codeTableStore;
+  /// The code tables' entries (128 codes, sign-folded), the log2 of a
+  /// table's bytes (two planes of them), the codes a register of 512 bits
+  /// looks up at a time, and the most tables one register looks up.
+  static constexpr int64_t kCodeTableEntries = 128;
+  static constexpr int64_t kCodeTableBytesLog2 = 8;
+  static constexpr int64_t kCodeTableRegisterCodes = 64;
+  static constexpr int64_t kCodeTableMaxSources = 3;
   /// Packed x is read with StoredReader::readAsI32.
   bool unpackToI32 = false;
   /// fp4 x where the decode table would apply, on AVX2 without AVX512F or
@@ -1444,6 +1511,9 @@ private:
   /// Periods per period tile (QDQToVectorOptions::periodTile), of per-axis
   /// tables and of per-axis rows along the axis (a row per period).
   int64_t periodTile, rowTile;
+  /// The blocks each code table must take for the loops to use them
+  /// (QDQToVectorOptions::codeTableMinBlocks); -1: never.
+  int64_t codeTableMinBlocks;
   Value zeroPoint;
 };
 

@@ -513,9 +513,15 @@ Value LookupTable::lookupWordsOrdered(OpBuilder &b, Location loc, Value low,
                                       Value high, Value indices,
                                       ArrayRef<int64_t> elementAt,
                                       SignFold fold) {
-  auto indexType = cast<VectorType>(indices.getType());
-  int64_t n = indexType.getNumElements();
   auto [lowBytes, highBytes] = lookupPlanes(b, loc, low, high, indices, fold);
+  return interleaveOrdered(b, loc, lowBytes, highBytes, elementAt);
+}
+
+Value LookupTable::interleaveOrdered(OpBuilder &b, Location loc, Value lowBytes,
+                                     Value highBytes,
+                                     ArrayRef<int64_t> elementAt) {
+  auto byteType = cast<VectorType>(lowBytes.getType());
+  int64_t n = byteType.getNumElements();
   SmallVector<int64_t> wordBytes(2 * n);
   for (int64_t p = 0; p < n; ++p) {
     wordBytes[2 * elementAt[p]] = p;
@@ -523,8 +529,62 @@ Value LookupTable::lookupWordsOrdered(OpBuilder &b, Location loc, Value low,
   }
   Value words =
       vector::ShuffleOp::create(b, loc, lowBytes, highBytes, wordBytes);
-  return vector::BitCastOp::create(b, loc, indexType.clone(b.getI16Type()),
+  return vector::BitCastOp::create(b, loc, byteType.clone(b.getI16Type()),
                                    words);
+}
+
+LookupTable LookupTable::codeTable(OpBuilder &b, Location loc, Type xElement,
+                                   Value scale, Type yElement) {
+  LookupTable table;
+  table.signFold = isa<Float8E4M3FNType, Float8E5M2Type>(xElement)
+                       ? SignFold::Sign
+                       : SignFold::SignWithNaNAt80;
+  constexpr int64_t kEntries = 128;
+  Value scales = vector::BroadcastOp::create(
+      b, loc, VectorType::get({kEntries}, b.getF32Type()), scale);
+  table.fill(b, loc, xElement, storedCodes(b, loc, xElement, kEntries), scales,
+             Value(), yElement, /*keepF32=*/false);
+  return table;
+}
+
+Value LookupTable::lookupWordsBySource(OpBuilder &b, Location loc,
+                                       ArrayRef<std::pair<Value, Value>> planes,
+                                       ArrayRef<int64_t> sourceOf, Value codes,
+                                       SignFold fold, uint16_t nanWord) {
+  auto codeType = cast<VectorType>(codes.getType());
+  int64_t n = codeType.getNumElements();
+  SmallVector<int64_t> elementAt(n);
+  std::iota(elementAt.begin(), elementAt.end(), 0);
+  Value indices = codes;
+  if (n % 64 == 0) {
+    elementAt = laneOrder(n, 64);
+    indices = vector::ShuffleOp::create(b, loc, codes, codes, elementAt);
+  }
+  Value lowBytes, highBytes;
+  for (auto [source, tables] : llvm::enumerate(planes)) {
+    // (One statement each: the order of the ops must not depend on the
+    // compiler's order of evaluating arguments.)
+    Value low = TableLookupOp::create(b, loc, codeType, tables.first, indices);
+    Value high =
+        TableLookupOp::create(b, loc, codeType, tables.second, indices);
+    if (!lowBytes) {
+      lowBytes = low;
+      highBytes = high;
+      continue;
+    }
+    SmallVector<bool> own;
+    for (int64_t e : elementAt)
+      own.push_back(sourceOf[e] == int64_t(source));
+    Value mask = arith::ConstantOp::create(
+        b, loc,
+        DenseElementsAttr::get(VectorType::get({n}, b.getI1Type()),
+                               ArrayRef<bool>(own)));
+    lowBytes = arith::SelectOp::create(b, loc, mask, low, lowBytes);
+    highBytes = arith::SelectOp::create(b, loc, mask, high, highBytes);
+  }
+  std::tie(lowBytes, highBytes) =
+      foldSign(b, loc, lowBytes, highBytes, indices, fold, nanWord);
+  return interleaveOrdered(b, loc, lowBytes, highBytes, elementAt);
 }
 
 Value LookupTable::lookupHighHalves(OpBuilder &b, Location loc, Value codes,
@@ -581,20 +641,28 @@ std::pair<Value, Value> LookupTable::lookupPlanes(OpBuilder &b, Location loc,
   // compiler's order of evaluating arguments.)
   Value lowBytes = TableLookupOp::create(b, loc, type, low, codes);
   Value highBytes = TableLookupOp::create(b, loc, type, high, codes);
+  return foldSign(b, loc, lowBytes, highBytes, codes, fold);
+}
+
+std::pair<Value, Value> LookupTable::foldSign(OpBuilder &b, Location loc,
+                                              Value lowBytes, Value highBytes,
+                                              Value codes, SignFold fold,
+                                              uint16_t nanWord) {
   if (fold == SignFold::None)
     return {lowBytes, highBytes};
+  Type type = codes.getType();
   Value sign =
       arith::AndIOp::create(b, loc, codes, intConstant(b, loc, type, 0x80));
   highBytes = arith::OrIOp::create(b, loc, highBytes, sign);
   if (fold == SignFold::SignWithNaNAt80) {
-    // Code 0x80 read code 0's +0 with the sign: the FNUZ NaN's decoded
-    // bits are 0x7FC0 instead.
+    // Code 0x80 read code 0's +0 with the sign: the FNUZ NaN's bits are
+    // `nanWord` instead (decoded: 0x7FC0).
     Value isNaN = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, codes,
                                         intConstant(b, loc, type, 0x80));
     lowBytes = arith::SelectOp::create(
-        b, loc, isNaN, intConstant(b, loc, type, 0xC0), lowBytes);
+        b, loc, isNaN, intConstant(b, loc, type, nanWord & 0xFF), lowBytes);
     highBytes = arith::SelectOp::create(
-        b, loc, isNaN, intConstant(b, loc, type, 0x7F), highBytes);
+        b, loc, isNaN, intConstant(b, loc, type, nanWord >> 8), highBytes);
   }
   return {lowBytes, highBytes};
 }

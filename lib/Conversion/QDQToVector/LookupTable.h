@@ -252,6 +252,33 @@ public:
   /// scale 1 and no zero point (sign-folded for fp8 x, SignFold).
   static LookupTable decodeTable(OpBuilder &b, Location loc, Type xElement);
 
+  /// A code table (KernelBuilder::codeTables): the results of the 128
+  /// codes of fp8 `xElement` without the sign bit times the f32 scalar
+  /// `scale` (an f8E8M0FNU scale 2^k), rounded to `yElement` by the
+  /// element builders of the arithmetic path, as two byte planes, looked
+  /// up sign-folded as the decode table's (SignFold; fold()).
+  static LookupTable codeTable(OpBuilder &b, Location loc, Type xElement,
+                               Value scale, Type yElement);
+
+  /// The byte planes (low bytes, high bytes) of a table of f16/bf16 (or
+  /// decode) entries.
+  std::pair<Value, Value> bytePlanes() const { return {planes[0], planes[1]}; }
+
+  /// How the planes hold the codes with the sign bit set.
+  SignFold fold() const { return signFold; }
+
+  /// Looks `codes` (vector<n x i8>) up in one of several tables per
+  /// element: element e in the byte planes `planes[sourceOf[e]]` (each of
+  /// 128 entries when `fold` is not None), read in the in-lane order of
+  /// lookupWordsInLaneOrder when n is a multiple of 64. Each table looks up
+  /// every code (one vpermi2b per plane and table), and constant selects
+  /// keep each element's own. `nanWord`: the entry of the FNUZ NaN code
+  /// 0x80 (SignWithNaNAt80). Returns the 16-bit entries as vector<n x i16>.
+  static Value lookupWordsBySource(OpBuilder &b, Location loc,
+                                   ArrayRef<std::pair<Value, Value>> planes,
+                                   ArrayRef<int64_t> sourceOf, Value codes,
+                                   SignFold fold, uint16_t nanWord);
+
   /// The period table (periodTableEntries(), `entries` entries) of a
   /// per-axis op under `plan` for steps of `lanes` lanes, from the step's
   /// parameters: `scale` (decoded f32) and `zeroPoint` (prepared, or null)
@@ -393,6 +420,18 @@ private:
                                               Value low, Value high,
                                               Value codes,
                                               SignFold fold = SignFold::None);
+  /// The sign of `codes` ORed into the looked-up `highBytes` (`fold`
+  /// Sign), and code 0x80 taking the bytes of `nanWord` (SignWithNaNAt80).
+  static std::pair<Value, Value> foldSign(OpBuilder &b, Location loc,
+                                          Value lowBytes, Value highBytes,
+                                          Value codes, SignFold fold,
+                                          uint16_t nanWord = 0x7FC0);
+
+  /// The bytes `lowBytes` and `highBytes` looked up for codes in the order
+  /// `elementAt` interleaved into words in element order (vector<n x i16>).
+  static Value interleaveOrdered(OpBuilder &b, Location loc, Value lowBytes,
+                                 Value highBytes, ArrayRef<int64_t> elementAt);
+
   std::pair<Value, Value> lookupPlanes(OpBuilder &b, Location loc,
                                        Value codes) const {
     return lookupPlanes(b, loc, planes[0], planes[1], codes, signFold);

@@ -28,6 +28,8 @@ Value KernelBuilder::decodeScaleWith(OpBuilder &nb, Location nloc, Value stored,
                                      Type element) {
   if (exponentAdd && fastPaths)
     return exponentStep(nb, nloc, stored);
+  if (codeTables && fastPaths)
+    return codeTableOffset(nb, nloc, stored);
   Value scale = convertStoredToF32(nb, nloc, stored, element);
   if (!foldsScales())
     return scale;
@@ -50,6 +52,80 @@ Value KernelBuilder::exponentStep(OpBuilder &nb, Location nloc, Value stored) {
   Value high = arith::ShLIOp::create(nb, nloc, step, cst(16));
   Value both = arith::OrIOp::create(nb, nloc, low, high);
   return arith::BitcastOp::create(nb, nloc, like(nb.getF32Type()), both);
+}
+
+Value KernelBuilder::codeTableOffset(OpBuilder &nb, Location nloc,
+                                     Value stored) {
+  auto lanes = dyn_cast<VectorType>(stored.getType());
+  auto like = [&](Type element) {
+    return lanes ? Type(lanes.clone(element)) : element;
+  };
+  Type i32 = like(nb.getI32Type());
+  Value code = arith::ExtUIOp::create(nb, nloc, i32, stored);
+  Value offset = arith::ShLIOp::create(
+      nb, nloc, code, intConstant(nb, nloc, i32, kCodeTableBytesLog2));
+  return arith::BitcastOp::create(nb, nloc, like(nb.getF32Type()), offset);
+}
+
+std::pair<Value, Value> KernelBuilder::scaleCodeRange() {
+  // A decoded f8E8M0FNU scale's bits are its code << 23 (2^-127: 0x00400000,
+  // NaN: 0x7FC00000).
+  auto codeOf = [&](Value scale) -> Value {
+    return shiftRightByConstant(b, loc, bitcastToI32(scale), 23);
+  };
+  Value lowest = reduceScales(vector::CombiningKind::MINUI,
+                              b.getI32IntegerAttr(-1), codeOf);
+  Value highest = reduceScales(vector::CombiningKind::MAXUI,
+                               b.getI32IntegerAttr(0), codeOf);
+  // No scales (an empty op): one table, of code 0, never read.
+  lowest = arith::MinUIOp::create(b, loc, lowest, highest);
+  return {lowest, highest};
+}
+
+Value KernelBuilder::codeTablesPay(Value lowest, Value highest) {
+  Value count =
+      tensor::DimOp::create(b, loc, flatten(b, loc, op.getScale()), 0);
+  Type index = b.getIndexType();
+  Value tables = arith::AddIOp::create(
+      b, loc,
+      arith::SubIOp::create(
+          b, loc, arith::IndexCastUIOp::create(b, loc, index, highest),
+          arith::IndexCastUIOp::create(b, loc, index, lowest)),
+      indexConstant(b, loc, 1));
+  Value needed = arith::MulIOp::create(
+      b, loc, tables, indexConstant(b, loc, codeTableMinBlocks));
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule, needed,
+                               count);
+}
+
+Value KernelBuilder::buildCodeTables(Value lowest, Value highest) {
+  Type i8 = b.getI8Type();
+  Value store = tensor::EmptyOp::create(
+      b, loc, ArrayRef<int64_t>{int64_t(256) << kCodeTableBytesLog2}, i8);
+  Type index = b.getIndexType();
+  Value first = arith::IndexCastUIOp::create(b, loc, index, lowest);
+  Value last = arith::IndexCastUIOp::create(b, loc, index, highest);
+  Value end = arith::AddIOp::create(b, loc, last, indexConstant(b, loc, 1));
+  return emitLoop(
+      first, end, indexConstant(b, loc, 1), store,
+      [&](Value code, Value tables) -> Value {
+        Value raw = arith::IndexCastUIOp::create(b, loc, i8, code);
+        Value scale = decodeE8M0ToF32(b, loc, raw);
+        LookupTable table =
+            LookupTable::codeTable(b, loc, xElement, scale, yElement);
+        auto [low, high] = table.bytePlanes();
+        Value at = arith::ShLIOp::create(
+            b, loc, code, indexConstant(b, loc, kCodeTableBytesLog2));
+        Value highAt = arith::AddIOp::create(
+            b, loc, at, indexConstant(b, loc, kCodeTableEntries));
+        tables = vector::TransferWriteOp::create(
+                     b, loc, low, tables, ValueRange{at}, ArrayRef<bool>{true})
+                     .getResult();
+        return vector::TransferWriteOp::create(b, loc, high, tables,
+                                               ValueRange{highAt},
+                                               ArrayRef<bool>{true})
+            .getResult();
+      });
 }
 
 Value KernelBuilder::timesPowerOfTwo(OpBuilder &nb, Location nloc, Value value,
@@ -177,6 +253,15 @@ Value KernelBuilder::scalesAllowFastPaths() {
 }
 
 Value KernelBuilder::noScale(function_ref<Value(Value)> isBad) {
+  Value any =
+      reduceScales(vector::CombiningKind::OR, b.getBoolAttr(false), isBad);
+  Value isTrue = arith::ConstantOp::create(b, loc, b.getBoolAttr(true));
+  return arith::XOrIOp::create(b, loc, any, isTrue);
+}
+
+Value KernelBuilder::reduceScales(vector::CombiningKind kind,
+                                  TypedAttr identity,
+                                  function_ref<Value(Value)> map) {
   Value flat = flatten(b, loc, op.getScale());
   StoredReader reader(b, loc, flat, 0);
   int64_t size = cast<RankedTensorType>(flat.getType()).getDimSize(0);
@@ -187,48 +272,54 @@ Value KernelBuilder::noScale(function_ref<Value(Value)> isBad) {
                     ? indexConstant(b, loc, size)
                     : tensor::DimOp::create(b, loc, flat, 0).getResult();
   Value step = indexConstant(b, loc, lanes);
-  auto anyBad = [&](Value scale) {
-    return vector::ReductionOp::create(b, loc, vector::CombiningKind::OR,
-                                       isBad(decodeScale(scale)))
+  auto reduce = [&](Value scale) {
+    return vector::ReductionOp::create(b, loc, kind, map(decodeScale(scale)))
         .getResult();
   };
+  auto combine = [&](Value lhs, Value rhs) {
+    return vector::makeArithReduction(b, loc, kind, lhs, rhs);
+  };
   // The scales [0, count) for count < lanes.
-  auto anyBadInShortTensor = [&]() -> Value {
-    if (staticCount == 0) // An empty op: no scale is bad.
-      return arith::ConstantOp::create(b, loc, b.getBoolAttr(false));
+  auto reduceShortTensor = [&]() -> Value {
+    if (staticCount == 0) // An empty op: the identity.
+      return arith::ConstantOp::create(b, loc, identity);
     if (staticCount) {
       // All the scales as one in-bounds vector, its lanes past them
-      // repeating scale 0 (which is checked anyway).
+      // repeating scale 0 (which is reduced anyway).
       Value scales = reader.read(b, loc, ValueRange{indexConstant(b, loc, 0)},
                                  *staticCount, true);
       SmallVector<int64_t> lanesOf(lanes, 0);
       for (int64_t i = 0; i < *staticCount; ++i)
         lanesOf[i] = i;
-      return anyBad(vector::ShuffleOp::create(b, loc, scales, scales, lanesOf));
+      return reduce(vector::ShuffleOp::create(b, loc, scales, scales, lanesOf));
     }
     Value scale = decodeScale(reader.read(
         b, loc, ValueRange{indexConstant(b, loc, 0)}, lanes, false));
     Value inRange = vector::CreateMaskOp::create(
         b, loc, VectorType::get({lanes}, b.getI1Type()), ValueRange{count});
+    Value mapped = map(scale);
+    Value identities = arith::ConstantOp::create(
+        b, loc,
+        SplatElementsAttr::get(cast<ShapedType>(mapped.getType()), identity));
     return vector::ReductionOp::create(
-        b, loc, vector::CombiningKind::OR,
-        arith::AndIOp::create(b, loc, isBad(scale), inRange));
+        b, loc, kind,
+        arith::SelectOp::create(b, loc, inRange, mapped, identities));
   };
-  Value any;
+  Value result;
   if (staticCount && *staticCount < lanes) {
-    any = anyBadInShortTensor();
+    result = reduceShortTensor();
   } else {
     Value whole = arith::MulIOp::create(
         b, loc, arith::DivUIOp::create(b, loc, count, step), step);
-    Value anyInit = arith::ConstantOp::create(b, loc, b.getBoolAttr(false));
-    any = emitLoop(indexConstant(b, loc, 0), whole, step, anyInit,
-                   [&](Value j, Value anySoFar) -> Value {
-                     Value found = anyBad(
-                         reader.read(b, loc, ValueRange{j}, lanes, true));
-                     return arith::OrIOp::create(b, loc, anySoFar, found);
-                   });
+    Value init = arith::ConstantOp::create(b, loc, identity);
+    result = emitLoop(indexConstant(b, loc, 0), whole, step, init,
+                      [&](Value j, Value soFar) -> Value {
+                        Value found = reduce(
+                            reader.read(b, loc, ValueRange{j}, lanes, true));
+                        return combine(soFar, found);
+                      });
     auto lastVector = [&]() {
-      return anyBad(reader.read(
+      return reduce(reader.read(
           b, loc, ValueRange{arith::SubIOp::create(b, loc, count, step)}, lanes,
           true));
     };
@@ -248,14 +339,13 @@ Value KernelBuilder::noScale(function_ref<Value(Value)> isBad) {
         };
       };
       last = scf::IfOp::create(b, loc, atLeastLanes, yield(lastVector),
-                               yield(anyBadInShortTensor))
+                               yield(reduceShortTensor))
                  .getResult(0);
     }
     if (last)
-      any = arith::OrIOp::create(b, loc, any, last);
+      result = combine(result, last);
   }
-  Value isTrue = arith::ConstantOp::create(b, loc, b.getBoolAttr(true));
-  return arith::XOrIOp::create(b, loc, any, isTrue);
+  return result;
 }
 
 Value KernelBuilder::scratchTable(int64_t length, Type type) {

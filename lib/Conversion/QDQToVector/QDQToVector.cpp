@@ -65,8 +65,9 @@ public:
         maxTablePeriod(options.maxTablePeriod), x86(options.x86),
         f16Stores(options.f16Stores), periodTile(options.periodTile),
         tinyProductsMinBytes(options.tinyProductsMinBytes),
-        flushSubnormals(options.flushSubnormals), hostWidthOnly(hostWidthOnly) {
-  }
+        flushSubnormals(options.flushSubnormals),
+        codeTableMinBlocks(options.codeTableMinBlocks),
+        hostWidthOnly(hostWidthOnly) {}
 
   LogicalResult matchAndRewrite(DequantizeLinearOp op,
                                 PatternRewriter &rewriter) const override {
@@ -105,11 +106,12 @@ public:
       }
     }
     auto build = [&](bool useLookup) {
-      KernelBuilder builder(
-          rewriter, op, *plan, width, lanes, numThreads, parallelThreshold,
-          useLookup, LookupTable::f32Entries(op, width, x86),
-          LookupTable::appliesToDecode(op, width, x86), x86, f16Stores,
-          periodTile, tinyProductsMinBytes, flushSubnormals);
+      KernelBuilder builder(rewriter, op, *plan, width, lanes, numThreads,
+                            parallelThreshold, useLookup,
+                            LookupTable::f32Entries(op, width, x86),
+                            LookupTable::appliesToDecode(op, width, x86), x86,
+                            f16Stores, periodTile, tinyProductsMinBytes,
+                            flushSubnormals, codeTableMinBlocks);
       return builder.build();
     };
     // Per-axis rows of a dynamic length N: a table per row when N turns out
@@ -235,6 +237,7 @@ private:
   int64_t periodTile;
   int64_t tinyProductsMinBytes;
   bool flushSubnormals;
+  int64_t codeTableMinBlocks;
   bool hostWidthOnly;
 };
 
@@ -315,9 +318,23 @@ struct ConvertQDQToVectorPass
           << int64_t(tinyProductsMinBytes);
       return signalPassFailure();
     }
-    QDQToVectorOptions options{
-        bits, unroll,     numThreads, parallelThreshold,    maxTablePeriod,
-        *x86, *storeForm, periodTile, tinyProductsMinBytes, flushSubnormals};
+    if (codeTableMinBlocks < -1) {
+      getOperation()->emitError()
+          << "code-table-min-blocks must be -1 or more, got "
+          << int64_t(codeTableMinBlocks);
+      return signalPassFailure();
+    }
+    QDQToVectorOptions options{bits,
+                               unroll,
+                               numThreads,
+                               parallelThreshold,
+                               maxTablePeriod,
+                               *x86,
+                               *storeForm,
+                               periodTile,
+                               tinyProductsMinBytes,
+                               flushSubnormals,
+                               codeTableMinBlocks};
     // The widest SIMD width of each function's ops, for LLVM.
     llvm::MapVector<Operation *, unsigned> functionBits;
     getOperation()->walk([&](DequantizeLinearOp op) {

@@ -12,7 +12,10 @@
 #include "Utils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
+
+#include <functional>
 
 using namespace mlir;
 using namespace mlir::qdq;
@@ -23,6 +26,9 @@ Value KernelBuilder::dequantize(Value xStored, Type xType, Value scale,
   // x decoded to its bf16 values in the exponent-add loops (readX).
   if (exponentAdd && fastPaths && xType.isBF16())
     return exponentAddProduct(xStored, scale);
+  // Raw codes and table offsets in the code-table loops.
+  if (codeTables && fastPaths)
+    return codeTableProduct(xStored, scale);
   // A step scale of a table stored in halves (splitsScaleTable) goes as
   // it is to the steps that compute in halves. splitsScaleTable stores
   // one only where every step does; should a step not, it takes the
@@ -105,6 +111,154 @@ Value KernelBuilder::exponentDelta(Value scale, VectorType words) {
     scale =
         vector::BroadcastOp::create(b, loc, words.clone(b.getF32Type()), scale);
   return arith::TruncIOp::create(b, loc, words, bitsOf(scale));
+}
+
+Value KernelBuilder::codeTableProduct(Value codes, Value offsets) {
+  auto codeType = cast<VectorType>(codes.getType());
+  int64_t n = codeType.getNumElements();
+  SmallVector<Value> sources;
+  SmallVector<int64_t> sourceOf;
+  if (!laneSources(offsets, n, sources, sourceOf)) {
+    // Offsets of no known pattern (not built by the schemes that take code
+    // tables): the arithmetic, with each lane's scale decoded from its code.
+    if (!isa<VectorType>(offsets.getType()))
+      offsets = vector::BroadcastOp::create(
+          b, loc, codeType.clone(b.getF32Type()), offsets);
+    VectorType i32Type = codeType.clone(b.getI32Type());
+    Value bits = arith::BitcastOp::create(b, loc, i32Type, offsets);
+    Value code = arith::TruncIOp::create(b, loc, codeType,
+                                         shiftRightByConstant(b, loc, bits, 8));
+    Value scale = decodeE8M0ToF32(b, loc, code);
+    Value values = decodeTable->lookupHighHalves(b, loc, codes, registerLanes);
+    return convertF32ToResult(b, loc,
+                              arith::MulFOp::create(b, loc, values, scale),
+                              yElement, bf16Rounding());
+  }
+  auto planeType = VectorType::get({kCodeTableEntries}, b.getI8Type());
+  Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(b.getI8Type()));
+  // Each source's planes, read once.
+  SmallVector<std::pair<Value, Value>> planes;
+  for (Value source : sources) {
+    Value bits = arith::BitcastOp::create(b, loc, b.getI32Type(), source);
+    Value low = arith::IndexCastUIOp::create(b, loc, b.getIndexType(), bits);
+    Value high = arith::AddIOp::create(
+        b, loc, low, indexConstant(b, loc, kCodeTableEntries));
+    auto read = [&](Value at) {
+      return vector::TransferReadOp::create(b, loc, planeType, codeTableStore,
+                                            ValueRange{at}, zero,
+                                            ArrayRef<bool>{true})
+          .getResult();
+    };
+    // (One statement each: the order of the ops must not depend on the
+    // compiler's order of evaluating arguments.)
+    Value lowPlane = read(low);
+    Value highPlane = read(high);
+    planes.push_back({lowPlane, highPlane});
+  }
+  // Register by register (64 codes; fewer in a shorter step), each looking
+  // its codes up in the tables of its own lanes only.
+  uint16_t nanWord = yElement.isF16() ? 0x7E00 : 0x7FC0;
+  int64_t chunk =
+      n % kCodeTableRegisterCodes == 0 ? kCodeTableRegisterCodes : n;
+  VectorType wordType = codeType.clone(b.getI16Type());
+  Value words = arith::ConstantOp::create(b, loc, b.getZeroAttr(wordType));
+  for (int64_t first = 0; first < n; first += chunk) {
+    SmallVector<std::pair<Value, Value>> chunkPlanes;
+    SmallVector<int64_t> chunkSourceOf;
+    llvm::DenseMap<int64_t, int64_t> local;
+    for (int64_t e = first; e < first + chunk; ++e) {
+      auto [it, inserted] =
+          local.try_emplace(sourceOf[e], int64_t(chunkPlanes.size()));
+      if (inserted)
+        chunkPlanes.push_back(planes[sourceOf[e]]);
+      chunkSourceOf.push_back(it->second);
+    }
+    Value chunkCodes = chunk == n
+                           ? codes
+                           : vector::ExtractStridedSliceOp::create(
+                                 b, loc, codes, ArrayRef<int64_t>{first},
+                                 ArrayRef<int64_t>{chunk}, ArrayRef<int64_t>{1})
+                                 .getResult();
+    Value chunkWords = LookupTable::lookupWordsBySource(
+        b, loc, chunkPlanes, chunkSourceOf, chunkCodes, decodeTable->fold(),
+        nanWord);
+    words = chunk == n ? chunkWords
+                       : vector::InsertStridedSliceOp::create(
+                             b, loc, chunkWords, words,
+                             ArrayRef<int64_t>{first}, ArrayRef<int64_t>{1})
+                             .getResult();
+  }
+  return arith::BitcastOp::create(b, loc, codeType.clone(yElement), words);
+}
+
+bool KernelBuilder::laneSources(Value offsets, int64_t n,
+                                SmallVectorImpl<Value> &sources,
+                                SmallVectorImpl<int64_t> &sourceOf) {
+  // Each lane's scalar, with the extracts of shuffled lanes made once.
+  SmallVector<Value> perLane;
+  llvm::DenseMap<std::pair<Value, int64_t>, Value> extracted;
+  std::function<bool(Value, SmallVectorImpl<Value> &)> lanesOf =
+      [&](Value value, SmallVectorImpl<Value> &out) -> bool {
+    Value scalar = peelScalarBroadcast(value);
+    if (!isa<VectorType>(scalar.getType())) {
+      out.assign(n, scalar);
+      return true;
+    }
+    if (auto shuffle = value.getDefiningOp<vector::ShuffleOp>()) {
+      int64_t first = shuffle.getV1VectorType().getNumElements();
+      if (int64_t(shuffle.getMask().size()) != n)
+        return false;
+      out.clear();
+      for (int64_t m : shuffle.getMask()) {
+        if (m < 0)
+          return false;
+        Value from = m < first ? shuffle.getV1() : shuffle.getV2();
+        int64_t at = m < first ? m : m - first;
+        Value &lane = extracted[{from, at}];
+        if (!lane) {
+          if (cast<VectorType>(from.getType()).getRank() != 1)
+            return false;
+          lane = vector::ExtractOp::create(b, loc, from, at);
+        }
+        out.push_back(lane);
+      }
+      return true;
+    }
+    if (auto select = value.getDefiningOp<arith::SelectOp>()) {
+      DenseElementsAttr mask;
+      if (!matchPattern(select.getCondition(), m_Constant(&mask)) ||
+          mask.getNumElements() != n)
+        return false;
+      SmallVector<Value> whenTrue, whenFalse;
+      if (!lanesOf(select.getTrueValue(), whenTrue) ||
+          !lanesOf(select.getFalseValue(), whenFalse))
+        return false;
+      out.clear();
+      for (auto [lane, taken] : llvm::enumerate(mask.getValues<bool>()))
+        out.push_back(taken ? whenTrue[lane] : whenFalse[lane]);
+      return true;
+    }
+    return false;
+  };
+  if (!lanesOf(offsets, perLane))
+    return false;
+  llvm::DenseMap<Value, int64_t> index;
+  for (Value lane : perLane) {
+    auto [it, inserted] = index.try_emplace(lane, int64_t(sources.size()));
+    if (inserted)
+      sources.push_back(lane);
+    sourceOf.push_back(it->second);
+  }
+  // At most kCodeTableMaxSources tables per register of codes.
+  int64_t chunk =
+      n % kCodeTableRegisterCodes == 0 ? kCodeTableRegisterCodes : n;
+  for (int64_t first = 0; first < n; first += chunk) {
+    llvm::SmallDenseSet<int64_t> inChunk(sourceOf.begin() + first,
+                                         sourceOf.begin() + first + chunk);
+    if (int64_t(inChunk.size()) > kCodeTableMaxSources)
+      return false;
+  }
+  return true;
 }
 
 int64_t KernelBuilder::stepWidth(Value xStored, Type xType) const {

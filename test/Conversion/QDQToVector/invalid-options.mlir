@@ -12,6 +12,8 @@
 // RUN: not qdq-opt %s --qdq-to-llvm="period-tile=17" 2>&1 | FileCheck %s --check-prefix=TILE17
 // RUN: not qdq-opt %s --convert-qdq-to-vector="tiny-products-min-bytes=-2" 2>&1 | FileCheck %s --check-prefix=TINY
 // RUN: not qdq-opt %s --qdq-to-llvm="tiny-products-min-bytes=-5" 2>&1 | FileCheck %s --check-prefix=TINYPIPE
+// RUN: not qdq-opt %s --convert-qdq-to-vector="code-table-min-blocks=-2" 2>&1 | FileCheck %s --check-prefix=CODES
+// RUN: not qdq-opt %s --qdq-to-llvm="code-table-min-blocks=-3" 2>&1 | FileCheck %s --check-prefix=CODESPIPE
 
 // BITS:     error: vector-bits must be 128, 256 or 512, got 384
 // THREADS:  error: num-threads must be at least 1, got 0
@@ -25,6 +27,8 @@
 // TILE17:   error: period-tile must be in [0, 16], got 17
 // TINY:     error: tiny-products-min-bytes must be -1 or more, got -2
 // TINYPIPE: error: tiny-products-min-bytes must be -1 or more, got -5
+// CODES:    error: code-table-min-blocks must be -1 or more, got -2
+// CODESPIPE: error: code-table-min-blocks must be -1 or more, got -3
 func.func @f(%x: tensor<64xi8>, %s: tensor<f32>) -> tensor<64xf32> {
   %y = qdq.dequantize_linear %x, %s : (tensor<64xi8>, tensor<f32>) -> tensor<64xf32>
   return %y : tensor<64xf32>

@@ -155,6 +155,19 @@ MX_RUN_OPTIONS = LOOKUP_RUN_OPTIONS + [
     ('host-avx512vbmi', '="vector-bits=512 vector-unroll=4 '
      'cpu-features=avx512f,avx512bw,avx512vbmi,avx512bf16 num-threads=2 '
      'parallel-threshold=1"')]
+# The code-table file adds, on hosts with AVX512_VBMI, the code tables
+# whatever the op's size (code-table-min-blocks=0; by default an op takes
+# them only with at least 32 blocks per code of its range), at 4 and 8
+# registers per step and on two threads, and the multiply (-1).
+CODE_TABLE_RUN_OPTIONS = RUN_OPTIONS + [
+    ('host-avx512vbmi', '="vector-bits=512 vector-unroll=4 '
+     'cpu-features=avx512f,avx512bw,avx512vbmi code-table-min-blocks=0"'),
+    ('host-avx512vbmi', '="vector-bits=512 vector-unroll=8 '
+     'cpu-features=avx512f,avx512bw,avx512vbmi code-table-min-blocks=0"'),
+    ('host-avx512vbmi', '="vector-bits=512 cpu-features=avx512f,avx512bw,'
+     'avx512vbmi code-table-min-blocks=0 num-threads=2 '
+     'parallel-threshold=1"'),
+    '="code-table-min-blocks=-1"']
 # The NaN-payload file adds the lowering without x86 extensions
 # (cpu-features=none): the integer bf16 rounding of the fast loops, which
 # leaves out the NaN case where all scales are finite, at the host's
@@ -1437,6 +1450,70 @@ def mx_exponent_add_cases():
         block_size=32, y_type='bf16',
         note='Every code; the scale codes 0 (2^-127, an f32 subnormal) and '
              '0xFF (NaN) among in-range ones.'))
+    return cases
+
+
+def mx_code_table_cases():
+    """MX formats into f16: fp8 x with f8E8M0FNU scales and f16 results,
+    which the vector lowering looks up in tables of each scale code's
+    results (KernelBuilder::codeTables) where the op has enough blocks per
+    code. Every code of each fp8 kind; blocks of 32 over steps of two
+    blocks, of 48 (up to three blocks in a register of 64 codes), of 128
+    (one per step) and of 32 with a partial last block (block rows), and
+    dynamic shapes, whose steps may take their scales in forms the
+    lookups do not cover (codeTableProduct's arithmetic);
+    scale codes drawn from the whole range, 0 (2^-127) and 0xFF (NaN)
+    included, so that results overflow to infinity, round to f16
+    subnormals and underflow to zero."""
+    cases = []
+    # tag, x shape, scale shape, block size, dynamic dims
+    shapes = [('b32', [4, 256], [4, 8], 32, False),
+              ('b48', [2, 192], [2, 4], 48, False),
+              ('b128', [2, 512], [2, 4], 128, False),
+              ('rows', [3, 100], [3, 4], 32, False),
+              ('b32_dynamic', [4, 256], [4, 8], 32, True),
+              ('b48_dynamic_axis', [4, 192], [4, 4], 48, (1,))]
+    for x_type in FP8_EXPONENT_SPAN:
+        p = SHORT[x_type]
+        rng = Rng(p + '_mx_f16')
+        for tag, x_shape, s_shape, block, dynamic in shapes:
+            n = x_shape[0] * x_shape[1]
+            count = s_shape[0] * s_shape[1]
+            x = shuffled_codes(rng, R.all_codes(x_type), n)
+            # Mostly codes whose products straddle f16's range (2^-40 ..
+            # 2^8 times x), then the ends.
+            scale = [rng.randint(87, 135) for _ in range(count)]
+            scale[0], scale[-1] = 0, 255
+            if count > 3:
+                scale[1], scale[2] = 1, 254
+            cases.append(Case(
+                'mx_f16_%s_%s' % (p, tag), x_type, x_shape, x, 'f8E8M0FNU',
+                s_shape, scale, axis=1, block_size=block, y_type='f16',
+                dynamic=dynamic,
+                note='Every code; f8E8M0FNU scale codes 87 .. 135 and 0, '
+                     '1, 254, 255.'))
+    # Blocked along an outer axis: each lane has its own scale, so these
+    # take the multiply.
+    for x_type, x_shape, s_shape, axis, dynamic in (
+            ('f8E4M3FNUZ', [2, 8, 64], [2, 1, 64], 1, False),
+            ('f8E5M2', [64, 16], [2, 16], 0, False),
+            ('f8E4M3FN', [2, 40, 32], [2, 2, 32], 1, True)):
+        p = SHORT[x_type]
+        rng = Rng(p + '_mx_f16_outer')
+        n = 1
+        for d in x_shape:
+            n *= d
+        count = 1
+        for d in s_shape:
+            count *= d
+        x = shuffled_codes(rng, R.all_codes(x_type), n)
+        scale = [rng.randint(87, 135) for _ in range(count)]
+        scale[0], scale[-1] = 0, 255
+        cases.append(Case(
+            'mx_f16_%s_outer_axis%d' % (p, axis), x_type, x_shape, x,
+            'f8E8M0FNU', s_shape, scale, axis=axis, block_size=32,
+            y_type='f16', dynamic=dynamic,
+            note='Every code; blocks of 32 along an outer axis.'))
     return cases
 
 
@@ -3231,6 +3308,9 @@ def all_files():
                   'into bf16 (MX formats): the exponent add of the vector\n'
                   '// lowering and the scales that rule it out.',
                   mx_exponent_add_cases()))
+    files.append(('dq-mx-code-tables.mlir', 'fp8 x with f8E8M0FNU scales '
+                  'into f16 (MX formats): the code tables of the vector\n'
+                  '// lowering.', mx_code_table_cases()))
     return files
 
 
@@ -3268,6 +3348,8 @@ def render_all():
                              if fname == 'dq-f4E2M1FN.mlir'
                              else MX_RUN_OPTIONS
                              if fname == 'dq-mx-exponent-add.mlir'
+                             else CODE_TABLE_RUN_OPTIONS
+                             if fname == 'dq-mx-code-tables.mlir'
                              else RUN_OPTIONS)
             for fname, title, cases in all_files()}
 

@@ -20,6 +20,13 @@ namespace mlir::qdq {
 /// operations cost little.
 constexpr int64_t kDefaultTinyProductsMinBytes = 2 << 20;
 
+/// QDQToVectorOptions::codeTableMinBlocks by default. A code table costs
+/// about what the lookups save on 20 blocks of 32 (f8E4M3FN blocked-32 ->
+/// f16, 64 Ki elements, on a Zen 4 VM: with 64 blocks per code 1.20x the
+/// arithmetic, with 32 1.09x, with 16 0.94x; bench/HISTORY.md, session of
+/// 2026-12-06).
+constexpr int64_t kDefaultCodeTableMinBlocks = 32;
+
 /// The SIMD width of the host CPU in bits: 512 with AVX-512F, 256 with AVX
 /// or AVX2, otherwise 128.
 unsigned getHostVectorBits();
@@ -120,6 +127,11 @@ struct QDQToVectorOptions {
   /// with MXCSR's flush-to-zero and denormals-are-zero set where every
   /// scale allows it (KernelBuilder::flushesSubnormals).
   bool flushSubnormals = true;
+  /// MX formats into f16 (fp8 x, f8E8M0FNU scales, blocks of at least 32,
+  /// AVX512_VBMI): the loops look the codes up in tables of each scale
+  /// code's results where the op has at least this many blocks per code in
+  /// the range of its codes (KernelBuilder::codeTables); -1: never.
+  int64_t codeTableMinBlocks = kDefaultCodeTableMinBlocks;
 };
 
 /// Adds the patterns that rewrite qdq.dequantize_linear on tensors into
