@@ -99,7 +99,9 @@
 // without AVX-512 instead goes into i32 lanes with qdq.unpack_bits and
 // takes its magnitudes from an 8-entry f32 table (vpermps); fp8 x with
 // f8E8M0FNU scales and bf16 results adds the scales' exponents to the bf16
-// bits of its values instead of multiplying (exponentAdd). Integer x with a
+// bits of its values instead of multiplying (exponentAdd), and with f16
+// results (blocked) looks its codes up in tables of the results of each
+// scale code the op has (codeTables). Integer x with a
 // zero point and f16/bf16 scales that a step reads loop-invariantly (or
 // once for the rows of a period tile) computes its products with one fused
 // multiply-add where a pass over the scales allows it
