@@ -99,9 +99,7 @@ static float e8m0(unsigned code) {
   return s;
 }
 
-static int isNaN16(uint16_t h) {
-  return (h & 0x7C00) == 0x7C00 && (h & 0x3FF);
-}
+static int isNaN16(uint16_t h) { return (h & 0x7C00) == 0x7C00 && (h & 0x3FF); }
 
 static void kernel(void) {
   Memref2D xm = {x, x, 0, {ROWS, COLS}, {COLS, 1}};
