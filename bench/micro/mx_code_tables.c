@@ -1,7 +1,9 @@
 // MXFP8 (f8E4M3FN x, f8E8M0FNU scales, blocks of 32) -> f16: the kernel
 // --qdq-to-llvm makes for it, with code tables (code-table-min-blocks=0) or
-// without (-1), on 64 Ki elements whose 2048 blocks draw their scale codes
-// from SPAN codes starting at LOW, against a hand-written loop of the
+// without (-1), on ROWS rows of 4096 elements (16 by default: 64 Ki,
+// 2048 blocks) whose blocks draw their scale codes from SPAN codes
+// starting at LOW (the kernel built for the same shape), against a
+// hand-written loop of the
 // lookups with its tables built once. The measurement behind
 // KernelBuilder::codeTables and the default of code-table-min-blocks
 // (bench/HISTORY.md, session of 2026-12-06).
