@@ -3,10 +3,9 @@
 // without (-1), on ROWS rows of 4096 elements (16 by default: 64 Ki,
 // 2048 blocks) whose blocks draw their scale codes from SPAN codes
 // starting at LOW (the kernel built for the same shape), against a
-// hand-written loop of the
-// lookups with its tables built once. The measurement behind
-// KernelBuilder::codeTables and the default of code-table-min-blocks
-// (bench/HISTORY.md, session of 2026-12-06).
+// hand-written loop of the lookups with its tables built once. The
+// measurement behind KernelBuilder::codeTables and the default of
+// code-table-min-blocks (bench/HISTORY.md, session of 2026-12-06).
 //
 // The arithmetic widens the decoded bf16 bits to f32 (four interleaves per
 // 64 codes), multiplies and narrows each 16 results with vcvtps2ph, which
