@@ -244,9 +244,10 @@ static std::string generateModule(FuzzedDataProvider &fdp) {
   return text;
 }
 
-/// The pipeline options of a recipe: every switch of `--qdq-to-llvm` that
-/// changes which code is generated (SIMD width and unrolling or no SIMD
-/// lowering, threads, folding, run-time checks, non-temporal stores).
+/// The pipeline options of a recipe: the switches of `--qdq-to-llvm` that
+/// change which code is generated (SIMD width and unrolling or no SIMD
+/// lowering, threads, folding, run-time checks, non-temporal stores, the
+/// MX formats' code tables at every size or never).
 static void pickPipelineOptions(FuzzedDataProvider &fdp,
                                 qdq::QDQToLLVMPipelineOptions &options) {
   static const unsigned kVectorBits[] = {0, 128, 256, 512};
@@ -264,6 +265,7 @@ static void pickPipelineOptions(FuzzedDataProvider &fdp,
   static const char *const kShareRules[] = {"host", "scaled", "flat"};
   options.nontemporalShareRule =
       kShareRules[fdp.ConsumeIntegralInRange<size_t>(0, 2)];
+  options.codeTableMinBlocks = fdp.ConsumeIntegralInRange<int64_t>(-1, 1);
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
