@@ -12,6 +12,7 @@
 //
 // Prints the GB/s (1 B in, 2 B out) of each of 15 rounds and their median.
 #include "dram_roof.h"
+#include "kernel_result.h"
 #include "micro_clock.h"
 #include <immintrin.h>
 #include <stdint.h>
@@ -22,30 +23,8 @@
 #define N (64L << 20)
 #define ROUNDS 15
 
-/// A 2-D memref descriptor as the kernel's C interface takes it.
-typedef struct {
-  void *allocated, *aligned;
-  int64_t offset, sizes[2], strides[2];
-} Memref2D;
-
 void _mlir_ciface_qdq_i8_b32_f16_64Mi(Memref2D *result, Memref2D *x,
                                       Memref2D *scale, Memref2D *zeroPoint);
-
-// compile_kernel.sh renames the kernel's malloc/free to these: its result
-// goes to a buffer allocated and touched once, as in the benchmark.
-static uint8_t *resultBuffer;
-static int armed;
-void *qdq_bench_malloc(size_t n) {
-  if (armed && n >= 2 * N) {
-    armed = 0;
-    return resultBuffer;
-  }
-  return malloc(n);
-}
-void qdq_bench_free(void *p) {
-  if (p != resultBuffer)
-    free(p);
-}
 
 static int8_t *xs, *zeroPoints;
 static uint16_t *ys, *scales;
@@ -55,9 +34,9 @@ static void roof(void) { roofWidenNontemporal(xs, ys, N); }
 
 __attribute__((noinline)) static void kernel(void) {
   Memref2D result;
-  armed = 1;
+  kernelArmed = 1;
   _mlir_ciface_qdq_i8_b32_f16_64Mi(&result, &xRef, &scaleRef, &zeroPointRef);
-  if (result.allocated != resultBuffer) {
+  if (result.allocated != kernelResult) {
     fprintf(stderr, "the kernel did not take the result buffer\n");
     exit(1);
   }
@@ -72,11 +51,12 @@ int main(int argc, char **argv) {
   int randomParameters = argc > 1 && strcmp(argv[1], "random") == 0;
   xs = aligned_alloc(4096, N);
   ys = aligned_alloc(4096, 2 * N);
-  resultBuffer = aligned_alloc(4096, 2 * N + 4096);
+  kernelResult = aligned_alloc(4096, 2 * N + 4096);
+  kernelResultBytes = 2 * N;
   scales = aligned_alloc(4096, N / 32 * 2);
   zeroPoints = aligned_alloc(4096, N / 32);
   memset(ys, 0, 2 * N);
-  memset(resultBuffer, 0, 2 * N + 4096);
+  memset(kernelResult, 0, 2 * N + 4096);
   for (long i = 0; i < N; i++)
     xs[i] = (int8_t)((i * 2654435761u) >> 13);
   for (long i = 0; i < N / 32; i++) {

@@ -37,6 +37,7 @@
 //   done
 //
 // x86-64 with AVX-512F/BW, AVX512_VBMI and F16C only.
+#include "kernel_result.h"
 #include "micro_clock.h"
 #include <immintrin.h>
 #include <math.h>
@@ -59,28 +60,10 @@
 #define N (ROWS * COLS)
 #define NB (N / BLOCK)
 
-typedef struct {
-  void *allocated, *aligned;
-  int64_t offset, sizes[2], strides[2];
-} Memref2D;
 void _mlir_ciface_k(Memref2D *result, Memref2D *x, Memref2D *scale);
 
-// The kernel's result goes to a buffer allocated and touched once (its
-// allocation: the result's bytes and up to 4 KiB of alignment padding, as
-// in bench_dq, so not the 64 KiB of the code tables).
+// The kernel's result (kernelResult).
 static uint16_t *kernelOut;
-static int armed;
-void *qdq_bench_malloc(size_t n) {
-  if (armed && n >= (size_t)N * 2 && n <= (size_t)N * 2 + 4096) {
-    armed = 0;
-    return kernelOut;
-  }
-  return malloc(n);
-}
-void qdq_bench_free(void *p) {
-  if (p != (void *)kernelOut)
-    free(p);
-}
 
 static uint8_t *x, *scales;
 static uint16_t *y, *reference;
@@ -110,7 +93,7 @@ static void kernel(void) {
   Memref2D xm = {x, x, 0, {ROWS, COLS}, {COLS, 1}};
   Memref2D sm = {scales, scales, 0, {ROWS, COLS / BLOCK}, {COLS / BLOCK, 1}};
   Memref2D r;
-  armed = 1;
+  kernelArmed = 1;
   _mlir_ciface_k(&r, &xm, &sm);
 }
 
@@ -145,6 +128,8 @@ int main(void) {
   y = aligned_alloc(4096, N * 2);
   reference = aligned_alloc(4096, N * 2);
   kernelOut = aligned_alloc(4096, N * 2 + 4096);
+  kernelResult = kernelOut;
+  kernelResultBytes = (size_t)N * 2;
   memset(kernelOut, 0, N * 2 + 4096);
   uint64_t s = 88172645463325252ULL;
   for (long i = 0; i < N; i++) {

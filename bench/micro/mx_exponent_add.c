@@ -30,6 +30,7 @@
 //   /tmp/mx-add
 //
 // x86-64 with AVX-512F/BW and AVX512_VBMI only.
+#include "kernel_result.h"
 #include "micro_clock.h"
 #include <immintrin.h>
 #include <math.h>
@@ -44,26 +45,10 @@
 #define N (ROWS * COLS)
 #define NB (N / BLOCK)
 
-typedef struct {
-  void *allocated, *aligned;
-  int64_t offset, sizes[2], strides[2];
-} Memref2D;
 void _mlir_ciface_k(Memref2D *result, Memref2D *x, Memref2D *scale);
 
-// The kernel's result goes to a buffer allocated and touched once.
+// The kernel's result (kernelResult).
 static uint16_t *kernelOut;
-static int armed;
-void *qdq_bench_malloc(size_t n) {
-  if (armed && n >= (size_t)N * 2) {
-    armed = 0;
-    return kernelOut;
-  }
-  return malloc(n);
-}
-void qdq_bench_free(void *p) {
-  if (p != (void *)kernelOut)
-    free(p);
-}
 
 static uint8_t *x, *scales;
 static uint16_t *y, *reference;
@@ -85,7 +70,7 @@ static void kernel(void) {
   Memref2D xm = {x, x, 0, {ROWS, COLS}, {COLS, 1}};
   Memref2D sm = {scales, scales, 0, {ROWS, COLS / BLOCK}, {COLS / BLOCK, 1}};
   Memref2D r;
-  armed = 1;
+  kernelArmed = 1;
   _mlir_ciface_k(&r, &xm, &sm);
 }
 
@@ -120,6 +105,8 @@ int main(void) {
   y = aligned_alloc(4096, N * 2);
   reference = aligned_alloc(4096, N * 2);
   kernelOut = aligned_alloc(4096, N * 2 + 4096);
+  kernelResult = kernelOut;
+  kernelResultBytes = (size_t)N * 2;
   memset(kernelOut, 0, N * 2 + 4096);
   uint64_t s = 88172645463325252ULL;
   for (long i = 0; i < N; i++) {

@@ -17,6 +17,7 @@ generator seeded by each case's name.
 """
 
 import argparse
+import math
 import os
 import re
 import subprocess
@@ -1477,8 +1478,7 @@ def mx_code_table_cases():
         p = SHORT[x_type]
         rng = Rng(p + '_mx_f16')
         for tag, x_shape, s_shape, block, dynamic in shapes:
-            n = x_shape[0] * x_shape[1]
-            count = s_shape[0] * s_shape[1]
+            n, count = math.prod(x_shape), math.prod(s_shape)
             x = shuffled_codes(rng, R.all_codes(x_type), n)
             # Mostly codes whose products straddle f16's range (2^-40 ..
             # 2^8 times x), then the ends.
@@ -1500,12 +1500,7 @@ def mx_code_table_cases():
             ('f8E4M3FN', [2, 40, 32], [2, 2, 32], 1, True)):
         p = SHORT[x_type]
         rng = Rng(p + '_mx_f16_outer')
-        n = 1
-        for d in x_shape:
-            n *= d
-        count = 1
-        for d in s_shape:
-            count *= d
+        n, count = math.prod(x_shape), math.prod(s_shape)
         x = shuffled_codes(rng, R.all_codes(x_type), n)
         scale = [rng.randint(87, 135) for _ in range(count)]
         scale[0], scale[-1] = 0, 255
