@@ -51,12 +51,10 @@ int main(int argc, char **argv) {
   int randomParameters = argc > 1 && strcmp(argv[1], "random") == 0;
   xs = aligned_alloc(4096, N);
   ys = aligned_alloc(4096, 2 * N);
-  kernelResult = aligned_alloc(4096, 2 * N + 4096);
-  kernelResultBytes = 2 * N;
+  allocateKernelResult(2 * N);
   scales = aligned_alloc(4096, N / 32 * 2);
   zeroPoints = aligned_alloc(4096, N / 32);
   memset(ys, 0, 2 * N);
-  memset(kernelResult, 0, 2 * N + 4096);
   for (long i = 0; i < N; i++)
     xs[i] = (int8_t)((i * 2654435761u) >> 13);
   for (long i = 0; i < N / 32; i++) {

@@ -9,6 +9,7 @@
 
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 /// A 2-D memref descriptor as the kernel's C interface takes it.
 typedef struct {
@@ -23,6 +24,15 @@ static size_t kernelResultBytes;
 /// to 4 KiB of alignment padding) takes kernelResult; others (a kernel's
 /// temporaries, such as the code tables) go to malloc.
 static int kernelArmed;
+
+/// Allocates the result buffer for results of `bytes` bytes (4096-aligned,
+/// touched once) and returns it.
+static void *allocateKernelResult(size_t bytes) {
+  kernelResult = aligned_alloc(4096, bytes + 4096);
+  kernelResultBytes = bytes;
+  memset(kernelResult, 0, bytes + 4096);
+  return kernelResult;
+}
 
 void *qdq_bench_malloc(size_t n) {
   if (kernelArmed && n >= kernelResultBytes && n <= kernelResultBytes + 4096) {

@@ -127,10 +127,7 @@ int main(void) {
   scales = aligned_alloc(4096, NB);
   y = aligned_alloc(4096, N * 2);
   reference = aligned_alloc(4096, N * 2);
-  kernelOut = aligned_alloc(4096, N * 2 + 4096);
-  kernelResult = kernelOut;
-  kernelResultBytes = (size_t)N * 2;
-  memset(kernelOut, 0, N * 2 + 4096);
+  kernelOut = allocateKernelResult((size_t)N * 2);
   uint64_t s = 88172645463325252ULL;
   for (long i = 0; i < N; i++) {
     s ^= s << 13, s ^= s >> 7, s ^= s << 17;
