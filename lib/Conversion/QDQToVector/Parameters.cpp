@@ -83,17 +83,18 @@ std::pair<Value, Value> KernelBuilder::scaleCodeRange() {
 }
 
 Value KernelBuilder::codeTablesPay(Value lowest, Value highest) {
-  Value count =
-      tensor::DimOp::create(b, loc, flatten(b, loc, op.getScale()), 0);
+  // (One statement per created op: the order of the ops must not depend
+  // on the compiler's order of evaluating arguments.)
+  Value flat = flatten(b, loc, op.getScale());
+  Value count = tensor::DimOp::create(b, loc, flat, 0);
   Type index = b.getIndexType();
-  Value tables = arith::AddIOp::create(
-      b, loc,
-      arith::SubIOp::create(
-          b, loc, arith::IndexCastUIOp::create(b, loc, index, highest),
-          arith::IndexCastUIOp::create(b, loc, index, lowest)),
-      indexConstant(b, loc, 1));
-  Value needed = arith::MulIOp::create(
-      b, loc, tables, indexConstant(b, loc, codeTableMinBlocks));
+  Value first = arith::IndexCastUIOp::create(b, loc, index, lowest);
+  Value last = arith::IndexCastUIOp::create(b, loc, index, highest);
+  Value span = arith::SubIOp::create(b, loc, last, first);
+  Value one = indexConstant(b, loc, 1);
+  Value tables = arith::AddIOp::create(b, loc, span, one);
+  Value perTable = indexConstant(b, loc, codeTableMinBlocks);
+  Value needed = arith::MulIOp::create(b, loc, tables, perTable);
   return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule, needed,
                                count);
 }
