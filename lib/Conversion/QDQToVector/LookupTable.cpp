@@ -326,14 +326,17 @@ LookupTable::LookupTable(OpBuilder &b, Location loc, Type xElement, Value scale,
        spread(zeroPoint), yElement, f32Entries != 0);
 }
 
+SignFold LookupTable::signFoldOf(Type xElement) {
+  return isa<Float8E4M3FNType, Float8E5M2Type>(xElement) ? SignFold::Sign
+         : isa<Float8E4M3FNUZType, Float8E5M2FNUZType>(xElement)
+             ? SignFold::SignWithNaNAt80
+             : SignFold::None;
+}
+
 LookupTable LookupTable::decodeTable(OpBuilder &b, Location loc,
                                      Type xElement) {
   LookupTable table;
-  table.signFold = isa<Float8E4M3FNType, Float8E5M2Type>(xElement)
-                       ? SignFold::Sign
-                   : isa<Float8E4M3FNUZType, Float8E5M2FNUZType>(xElement)
-                       ? SignFold::SignWithNaNAt80
-                       : SignFold::None;
+  table.signFold = signFoldOf(xElement);
   int64_t entries = table.signFold != SignFold::None        ? 128
                     : xElement.getIntOrFloatBitWidth() == 8 ? 256
                                                             : 16;
@@ -536,9 +539,8 @@ Value LookupTable::interleaveOrdered(OpBuilder &b, Location loc, Value lowBytes,
 LookupTable LookupTable::codeTable(OpBuilder &b, Location loc, Type xElement,
                                    Value scale, Type yElement) {
   LookupTable table;
-  table.signFold = isa<Float8E4M3FNType, Float8E5M2Type>(xElement)
-                       ? SignFold::Sign
-                       : SignFold::SignWithNaNAt80;
+  table.signFold = signFoldOf(xElement);
+  assert(table.signFold != SignFold::None && "code tables are of fp8 x");
   constexpr int64_t kEntries = 128;
   Value scales = vector::BroadcastOp::create(
       b, loc, VectorType::get({kEntries}, b.getF32Type()), scale);

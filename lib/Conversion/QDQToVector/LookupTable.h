@@ -420,6 +420,9 @@ private:
                                               Value low, Value high,
                                               Value codes,
                                               SignFold fold = SignFold::None);
+  /// How the tables of fp8 `xElement` fold the sign (None for other x).
+  static SignFold signFoldOf(Type xElement);
+
   /// The sign of `codes` ORed into the looked-up `highBytes` (`fold`
   /// Sign), and code 0x80 taking the bytes of `nanWord` (SignWithNaNAt80).
   static std::pair<Value, Value> foldSign(OpBuilder &b, Location loc,
