@@ -20,13 +20,13 @@
 
 namespace mlir::qdq::detail {
 
-/// How a decode table's planes hold the codes with the sign bit set
-/// (LookupTable::decodeTable): in full (256 entries), or folded into the
-/// 128 codes without it, the code's sign ORed into the high byte, for fp8
-/// kinds whose negative codes decode to their positive twins with the sign
-/// bit (f8E4M3FN and f8E5M2, NaNs included; the FNUZ kinds but for code
-/// 0x80, their NaN, which takes its bits 0x7FC0 by a compare and two
-/// selects).
+/// How the planes of a decode table (LookupTable::decodeTable) or a code
+/// table (LookupTable::codeTable) hold the codes with the sign bit set: in
+/// full (256 entries), or folded into the 128 codes without it, the code's
+/// sign ORed into the high byte, for fp8 kinds whose negative codes decode
+/// to their positive twins with the sign bit (f8E4M3FN and f8E5M2, NaNs
+/// included; the FNUZ kinds but for code 0x80, their NaN, which takes the
+/// NaN's bits by a compare and two selects).
 enum class SignFold { None, Sign, SignWithNaNAt80 };
 
 /// A per-tensor dequantization of x with at most 8 bits (or one row of a

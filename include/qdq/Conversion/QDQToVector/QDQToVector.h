@@ -20,11 +20,11 @@ namespace mlir::qdq {
 /// operations cost little.
 constexpr int64_t kDefaultTinyProductsMinBytes = 2 << 20;
 
-/// QDQToVectorOptions::codeTableMinBlocks by default. A code table costs
-/// about what the lookups save on 20 blocks of 32 (f8E4M3FN blocked-32 ->
-/// f16, 64 Ki elements, on a Zen 4 VM: with 64 blocks per code 1.20x the
-/// arithmetic, with 32 1.09x, with 16 0.94x; bench/HISTORY.md, session of
-/// 2026-12-06).
+/// QDQToVectorOptions::codeTableMinBlocks by default. The code tables
+/// started to pay between 16 and 32 blocks of 32 per code (f8E4M3FN
+/// blocked-32 -> f16, 64 Ki elements, on a Zen 4 VM: with 64 blocks per
+/// code 1.20x the arithmetic, with 32 1.09x, with 16 0.94x;
+/// bench/HISTORY.md, session of 2026-12-06).
 constexpr int64_t kDefaultCodeTableMinBlocks = 32;
 
 /// The SIMD width of the host CPU in bits: 512 with AVX-512F, 256 with AVX
