@@ -629,9 +629,12 @@ private:
 
   /// The scalar reduction (`kind`, starting from `identity`) over every
   /// scale of the op of `map` (decoded f32 scales, `lanes` of them, to a
-  /// vector of `identity`'s type): noScale's vector pass.
+  /// vector of `identity`'s type; with `storedLanes`, that many stored
+  /// scales as they are): noScale's and scaleCodeRange's vector pass. The
+  /// vectors combine lane by lane in the loop, reduced once after it.
   Value reduceScales(vector::CombiningKind kind, TypedAttr identity,
-                     function_ref<Value(Value)> map);
+                     function_ref<Value(Value)> map,
+                     std::optional<int64_t> storedLanes = std::nullopt);
 
   //===--------------------------------------------------------------------===//
   // Helpers of every scheme (KernelBuilder.cpp)

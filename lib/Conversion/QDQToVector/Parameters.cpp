@@ -68,18 +68,20 @@ Value KernelBuilder::codeTableOffset(OpBuilder &nb, Location nloc,
 }
 
 std::pair<Value, Value> KernelBuilder::scaleCodeRange() {
-  // A decoded f8E8M0FNU scale's bits are its code << 23 (2^-127: 0x00400000,
-  // NaN: 0x7FC00000).
-  auto codeOf = [&](Value scale) -> Value {
-    return shiftRightByConstant(b, loc, bitcastToI32(scale), 23);
-  };
+  // The stored f8E8M0FNU scales are their codes: bytes, a register of them
+  // per read (vpminub / vpmaxub), not the decoded f32 scales.
+  int64_t bytesPerRead = registerLanes * 4;
+  auto codes = [](Value stored) { return stored; };
   Value lowest = reduceScales(vector::CombiningKind::MINUI,
-                              b.getI32IntegerAttr(-1), codeOf);
+                              b.getI8IntegerAttr(-1), codes, bytesPerRead);
   Value highest = reduceScales(vector::CombiningKind::MAXUI,
-                               b.getI32IntegerAttr(0), codeOf);
+                               b.getI8IntegerAttr(0), codes, bytesPerRead);
   // No scales (an empty op): one table, of code 0, never read.
   lowest = arith::MinUIOp::create(b, loc, lowest, highest);
-  return {lowest, highest};
+  Type i32 = b.getI32Type();
+  Value first = arith::ExtUIOp::create(b, loc, i32, lowest);
+  Value last = arith::ExtUIOp::create(b, loc, i32, highest);
+  return {first, last};
 }
 
 Value KernelBuilder::codeTablesPay(Value lowest, Value highest) {
@@ -262,7 +264,14 @@ Value KernelBuilder::noScale(function_ref<Value(Value)> isBad) {
 
 Value KernelBuilder::reduceScales(vector::CombiningKind kind,
                                   TypedAttr identity,
-                                  function_ref<Value(Value)> map) {
+                                  function_ref<Value(Value)> map,
+                                  std::optional<int64_t> storedLanes) {
+  // The vectors read: `storedLanes` stored scales mapped as they are, or
+  // `lanes` decoded ones.
+  int64_t width = storedLanes.value_or(lanes);
+  auto mapRead = [&](Value stored) {
+    return map(storedLanes ? stored : decodeScale(stored));
+  };
   Value flat = flatten(b, loc, op.getScale());
   StoredReader reader(b, loc, flat, 0);
   int64_t size = cast<RankedTensorType>(flat.getType()).getDimSize(0);
@@ -272,15 +281,15 @@ Value KernelBuilder::reduceScales(vector::CombiningKind kind,
   Value count = staticCount
                     ? indexConstant(b, loc, size)
                     : tensor::DimOp::create(b, loc, flat, 0).getResult();
-  Value step = indexConstant(b, loc, lanes);
-  auto reduce = [&](Value scale) {
-    return vector::ReductionOp::create(b, loc, kind, map(decodeScale(scale)))
+  Value step = indexConstant(b, loc, width);
+  auto reduce = [&](Value stored) {
+    return vector::ReductionOp::create(b, loc, kind, mapRead(stored))
         .getResult();
   };
   auto combine = [&](Value lhs, Value rhs) {
     return vector::makeArithReduction(b, loc, kind, lhs, rhs);
   };
-  // The scales [0, count) for count < lanes.
+  // The scales [0, count) for count < width.
   auto reduceShortTensor = [&]() -> Value {
     if (staticCount == 0) // An empty op: the identity.
       return arith::ConstantOp::create(b, loc, identity);
@@ -289,16 +298,16 @@ Value KernelBuilder::reduceScales(vector::CombiningKind kind,
       // repeating scale 0 (which is reduced anyway).
       Value scales = reader.read(b, loc, ValueRange{indexConstant(b, loc, 0)},
                                  *staticCount, true);
-      SmallVector<int64_t> lanesOf(lanes, 0);
+      SmallVector<int64_t> lanesOf(width, 0);
       for (int64_t i = 0; i < *staticCount; ++i)
         lanesOf[i] = i;
       return reduce(vector::ShuffleOp::create(b, loc, scales, scales, lanesOf));
     }
-    Value scale = decodeScale(reader.read(
-        b, loc, ValueRange{indexConstant(b, loc, 0)}, lanes, false));
+    Value stored = reader.read(b, loc, ValueRange{indexConstant(b, loc, 0)},
+                               width, false);
     Value inRange = vector::CreateMaskOp::create(
-        b, loc, VectorType::get({lanes}, b.getI1Type()), ValueRange{count});
-    Value mapped = map(scale);
+        b, loc, VectorType::get({width}, b.getI1Type()), ValueRange{count});
+    Value mapped = mapRead(stored);
     Value identities = arith::ConstantOp::create(
         b, loc,
         SplatElementsAttr::get(cast<ShapedType>(mapped.getType()), identity));
@@ -307,25 +316,30 @@ Value KernelBuilder::reduceScales(vector::CombiningKind kind,
         arith::SelectOp::create(b, loc, inRange, mapped, identities));
   };
   Value result;
-  if (staticCount && *staticCount < lanes) {
+  if (staticCount && *staticCount < width) {
     result = reduceShortTensor();
   } else {
     Value whole = arith::MulIOp::create(
         b, loc, arith::DivUIOp::create(b, loc, count, step), step);
-    Value init = arith::ConstantOp::create(b, loc, identity);
-    result = emitLoop(indexConstant(b, loc, 0), whole, step, init,
-                      [&](Value j, Value soFar) -> Value {
-                        Value found = reduce(
-                            reader.read(b, loc, ValueRange{j}, lanes, true));
-                        return combine(soFar, found);
-                      });
+    // The whole vectors combine lane by lane; one reduction of the lanes
+    // after the loop (not one per vector).
+    auto lanesType = VectorType::get({width}, identity.getType());
+    Value init = arith::ConstantOp::create(
+        b, loc, SplatElementsAttr::get(lanesType, identity));
+    Value found = emitLoop(
+        indexConstant(b, loc, 0), whole, step, init,
+        [&](Value j, Value soFar) -> Value {
+          Value stored = reader.read(b, loc, ValueRange{j}, width, true);
+          return combine(soFar, mapRead(stored));
+        });
+    result = vector::ReductionOp::create(b, loc, kind, found);
     auto lastVector = [&]() {
       return reduce(reader.read(
-          b, loc, ValueRange{arith::SubIOp::create(b, loc, count, step)}, lanes,
+          b, loc, ValueRange{arith::SubIOp::create(b, loc, count, step)}, width,
           true));
     };
     Value last;
-    if (staticCount && *staticCount % lanes == 0) {
+    if (staticCount && *staticCount % width == 0) {
       last = nullptr;
     } else if (staticCount) {
       last = lastVector();

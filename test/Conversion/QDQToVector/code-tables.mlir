@@ -5,8 +5,9 @@
 
 // MX formats into f16 (KernelBuilder::codeTables, docs/Lowering.md "Code
 // tables"): fp8 x with f8E8M0FNU scales, blocked along the innermost axis.
-// Two passes over the scales find the lowest and highest code (an E8M0
-// scale's f32 bits >> 23); the tables pay when (highest - lowest + 1) * 32
+// Two passes over the stored scales (an E8M0 scale is its code: bytes, 64
+// per read, combined lane by lane and reduced once after the loop) find the
+// lowest and highest code; the tables pay when (highest - lowest + 1) * 32
 // (code-table-min-blocks) <= the number of blocks (128 here). Then (the
 // then-branch) a loop over those codes fills a tensor of 256 tables of 256
 // bytes: the 128 codes without the sign times 2^(e - 127) (vector<128xf32>),
@@ -20,14 +21,19 @@
 // CHECK-LABEL: func.func @mxfp8_f16_b32
 // CHECK-DAG: %[[NANHIGH:.*]] = arith.constant dense<126> : vector<64xi8>
 // CHECK-DAG: %[[EIGHT:.*]] = arith.constant 8 : index
-// CHECK: %[[LOWSEEN:.*]] = scf.for
-// CHECK: arith.shrui %{{.*}}, %{{.*}} : vector<64xi32>
-// CHECK: vector.reduction <minui>
-// CHECK: %[[HIGHEST:.*]] = scf.for
-// CHECK: vector.reduction <maxui>
-// CHECK: %[[LOWEST:.*]] = arith.minui %[[LOWSEEN]], %[[HIGHEST]] : i32
-// CHECK: %[[FIRST:.*]] = arith.index_castui %[[LOWEST]] : i32 to index
-// CHECK: %[[LAST:.*]] = arith.index_castui %[[HIGHEST]] : i32 to index
+// CHECK: %[[LOWLANES:.*]] = scf.for %{{.*}} iter_args(%[[LOWACC:.*]] = %{{.*}}) -> (vector<64xi8>)
+// CHECK-NEXT: %[[CODES:.*]] = vector.transfer_read %{{.*}} : tensor<128xi8>, vector<64xi8>
+// CHECK-NEXT: %[[LOWER:.*]] = arith.minui %[[LOWACC]], %[[CODES]] : vector<64xi8>
+// CHECK-NEXT: scf.yield %[[LOWER]] : vector<64xi8>
+// CHECK: %[[LOWSEEN:.*]] = vector.reduction <minui>, %[[LOWLANES]] : vector<64xi8> into i8
+// CHECK: %[[HIGHLANES:.*]] = scf.for
+// CHECK: arith.maxui %{{.*}} : vector<64xi8>
+// CHECK: %[[HIGHEST:.*]] = vector.reduction <maxui>, %[[HIGHLANES]] : vector<64xi8> into i8
+// CHECK: %[[LOWEST:.*]] = arith.minui %[[LOWSEEN]], %[[HIGHEST]] : i8
+// CHECK: %[[FIRSTCODE:.*]] = arith.extui %[[LOWEST]] : i8 to i32
+// CHECK: %[[LASTCODE:.*]] = arith.extui %[[HIGHEST]] : i8 to i32
+// CHECK: %[[FIRST:.*]] = arith.index_castui %[[FIRSTCODE]] : i32 to index
+// CHECK: %[[LAST:.*]] = arith.index_castui %[[LASTCODE]] : i32 to index
 // CHECK: %[[SPAN:.*]] = arith.subi %[[LAST]], %[[FIRST]] : index
 // CHECK: %[[TABLES:.*]] = arith.addi %[[SPAN]], %{{.*}} : index
 // CHECK: %[[NEEDED:.*]] = arith.muli %[[TABLES]], %c32 : index
@@ -86,7 +92,12 @@ func.func @mxfp8_f16_b32(%x: tensor<4x1024xf8E4M3FNUZ>, %s: tensor<4x32xf8E8M0FN
 
 // Blocks of 128: one table per step (no select), the sign ORed in (no NaN
 // code for f8E4M3FN).
+// Its 16 scales are one read, whose lanes past them repeat scale 0.
 // CHECK-LABEL: func.func @mxfp8_f16_b128
+// CHECK: %[[SCALES:.*]] = vector.transfer_read %{{.*}} : tensor<16xi8>, vector<16xi8>
+// CHECK: %[[SPREAD:.*]] = vector.shuffle %[[SCALES]], %[[SCALES]] [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0, 0,
+// CHECK: vector.reduction <minui>, %[[SPREAD]] : vector<64xi8> into i8
+// CHECK: vector.reduction <maxui>, %{{.*}} : vector<64xi8> into i8
 // CHECK: scf.if
 // CHECK: tensor.empty() : tensor<65536xi8>
 // CHECK: qdq.table_lookup %{{.*}} : vector<128xi8>, vector<64xi8>
