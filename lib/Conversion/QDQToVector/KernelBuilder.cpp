@@ -275,9 +275,11 @@ Value KernelBuilder::build() {
                       flushesSubnormals || exponentAdd;
   if (!checksScales && !codeTables)
     return buildAligned();
-  // Code tables: the scale codes' range, and whether its tables pay.
+  // Code tables: the scale codes' range, and whether its tables pay. The
+  // checks of f8E8M0FNU scales come from that range too.
+  bool checksCodeRange = checksScales && isa<Float8E8M0FNUType>(scaleElement);
   Value lowestCode, highestCode;
-  if (codeTables)
+  if (codeTables || checksCodeRange)
     std::tie(lowestCode, highestCode) = scaleCodeRange();
   auto version = [&](bool fast) {
     return [&, fast](OpBuilder &nb, Location) {
@@ -298,7 +300,11 @@ Value KernelBuilder::build() {
       tinyProducts = kept;
     };
   };
-  Value safe = checksScales ? scalesAllowFastPaths() : Value();
+  Value safe;
+  if (checksCodeRange)
+    safe = codeRangeAllowsFastPaths(lowestCode, highestCode);
+  else if (checksScales)
+    safe = scalesAllowFastPaths();
   if (codeTables) {
     Value pay = codeTablesPay(lowestCode, highestCode);
     safe = safe ? arith::AndIOp::create(b, loc, safe, pay).getResult() : pay;

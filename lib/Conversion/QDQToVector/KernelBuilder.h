@@ -615,6 +615,23 @@ private:
   /// loops.
   Value scalesAllowFastPaths();
 
+  /// scalesAllowFastPaths for f8E8M0FNU scales from their lowest and
+  /// highest code (scaleCodeRange, i32 scalars): the checks of those two
+  /// scales. An E8M0 scale grows with its code (2^-127 to 2^127, then NaN
+  /// at 255), and each check of fastPathsInexact fails for the scales below
+  /// a bound or above one (or NaN, the top code), so the codes it passes
+  /// are one interval, which holds every code of the op if it holds the
+  /// lowest and the highest. The passes over the codes read bytes, a
+  /// register of codes per read, where the pass of scalesAllowFastPaths
+  /// decodes each scale to f32.
+  Value codeRangeAllowsFastPaths(Value lowest, Value highest);
+
+  /// Per lane of decoded f32 scales: whether a fast path of this kernel is
+  /// not exact for that scale (the checks of scalesAllowFastPaths). Each
+  /// check must pass an interval of scales (codeRangeAllowsFastPaths
+  /// relies on it): below a bound, above one, NaN or zero fail.
+  Value fastPathsInexact(Value scale);
+
   /// An i1 that holds when `isBad` (decoded f32 scales, `lanes` of them, to
   /// an i1 vector) holds for no scale of the op: one vector pass, before
   /// the loops. The whole vectors are read without masks, then the vector

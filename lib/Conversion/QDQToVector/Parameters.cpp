@@ -231,28 +231,46 @@ Value KernelBuilder::magnitude(Value scale) {
 }
 
 Value KernelBuilder::scalesAllowFastPaths() {
-  return noScale([&](Value scale) {
-    Value inexact;
-    auto add = [&](Value more) {
-      inexact = inexact
-                    ? arith::OrIOp::create(b, loc, inexact, more).getResult()
-                    : more;
-    };
-    if (hardwareBF16)
-      add(hardwareBF16Inexact(scale));
-    if (fusedMultiplyAdd)
-      add(fusedMultiplyAddInexact(scale));
-    if (finiteBF16 || fp4FoldNeedsFiniteScales() ||
-        tinyProducts == TinyProducts::Raised)
-      add(nonFinite(scale));
-    if (foldedRebias)
-      add(rebiasOverflows(scale));
-    if (flushesSubnormals)
-      add(flushInexact(scale));
-    if (exponentAdd)
-      add(exponentAddInexact(scale));
-    return inexact;
-  });
+  return noScale([&](Value scale) { return fastPathsInexact(scale); });
+}
+
+Value KernelBuilder::codeRangeAllowsFastPaths(Value lowest, Value highest) {
+  // The lowest code in lane 0, the highest in the others, decoded as the
+  // pass over the scales would decode them.
+  Type i8 = b.getI8Type();
+  Value low = arith::TruncIOp::create(b, loc, i8, lowest);
+  Value high = arith::TruncIOp::create(b, loc, i8, highest);
+  Value spread = vector::BroadcastOp::create(
+      b, loc, VectorType::get({lanes}, i8), high);
+  Value codes =
+      vector::InsertOp::create(b, loc, low, spread, ArrayRef<int64_t>{0});
+  Value inexact = fastPathsInexact(decodeScale(codes));
+  Value any =
+      vector::ReductionOp::create(b, loc, vector::CombiningKind::OR, inexact);
+  Value isTrue = arith::ConstantOp::create(b, loc, b.getBoolAttr(true));
+  return arith::XOrIOp::create(b, loc, any, isTrue);
+}
+
+Value KernelBuilder::fastPathsInexact(Value scale) {
+  Value inexact;
+  auto add = [&](Value more) {
+    inexact =
+        inexact ? arith::OrIOp::create(b, loc, inexact, more).getResult() : more;
+  };
+  if (hardwareBF16)
+    add(hardwareBF16Inexact(scale));
+  if (fusedMultiplyAdd)
+    add(fusedMultiplyAddInexact(scale));
+  if (finiteBF16 || fp4FoldNeedsFiniteScales() ||
+      tinyProducts == TinyProducts::Raised)
+    add(nonFinite(scale));
+  if (foldedRebias)
+    add(rebiasOverflows(scale));
+  if (flushesSubnormals)
+    add(flushInexact(scale));
+  if (exponentAdd)
+    add(exponentAddInexact(scale));
+  return inexact;
 }
 
 Value KernelBuilder::noScale(function_ref<Value(Value)> isBad) {
