@@ -14,8 +14,8 @@
 // CHECK-DAG: %[[MIN:.*]] = arith.constant dense<1.17549435E-38> : vector<64xf32>
 // CHECK-DAG: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<64xf32>
 // CHECK-DAG: %[[LIMIT:.*]] = arith.constant dense<1.2676506E+30> : vector<64xf32>
-// CHECK-DAG: %[[FALSE:.*]] = arith.constant false
-// CHECK: %[[UNSAFE:.*]] = scf.for %{{.*}} iter_args(%[[ACC:.*]] = %[[FALSE]]) -> (i1) {
+// CHECK-DAG: %[[FALSE:.*]] = arith.constant dense<false> : vector<64xi1>
+// CHECK: %[[LANES:.*]] = scf.for %{{.*}} iter_args(%[[ACC:.*]] = %[[FALSE]]) -> (vector<64xi1>) {
 // CHECK: %[[SMALL:.*]] = arith.cmpf ult, %{{.*}}, %[[MIN]] : vector<64xf32>
 // CHECK: %[[NZ:.*]] = arith.cmpf une, %[[SC:.*]], %[[ZERO]] : vector<64xf32>
 // CHECK: %[[BAD:.*]] = arith.andi %[[SMALL]], %[[NZ]] : vector<64xi1>
@@ -23,8 +23,8 @@
 // CHECK: %[[HIGH:.*]] = arith.cmpf uge, %[[SC]], %[[LIMIT]] : vector<64xf32>
 // CHECK: %[[FUSED:.*]] = arith.ori %[[LOW]], %[[HIGH]] : vector<64xi1>
 // CHECK: %[[EITHER:.*]] = arith.ori %[[BAD]], %[[FUSED]] : vector<64xi1>
-// CHECK: %[[ANY:.*]] = vector.reduction <or>, %[[EITHER]] : vector<64xi1> into i1
-// CHECK: arith.ori %[[ACC]], %[[ANY]] : i1
+// CHECK: arith.ori %[[ACC]], %[[EITHER]] : vector<64xi1>
+// CHECK: %[[UNSAFE:.*]] = vector.reduction <or>, %[[LANES]] : vector<64xi1> into i1
 // CHECK: scf.if %[[UNSAFE]] -> (tensor<4x64xbf16>) {
 // CHECK: scf.for {{.*}} -> (tensor<256xi16>, index) {
 // CHECK-NOT: scf.if
@@ -47,7 +47,7 @@
 // NONE-NOT: arith.truncf
 // NONE-DAG: %[[INF:.*]] = arith.constant dense<0x7F800000> : vector<64xf32>
 // NONE-DAG: %[[ABS:.*]] = arith.constant dense<2147483647> : vector<64xi32>
-// NONE: scf.for {{.*}} -> (i1) {
+// NONE: scf.for {{.*}} -> (vector<64xi1>) {
 // NONE: %[[BITS:.*]] = arith.bitcast %{{.*}} : vector<64xf32> to vector<64xi32>
 // NONE: %[[MAG:.*]] = arith.andi %[[BITS]], %[[ABS]] : vector<64xi32>
 // NONE: %[[MAGF:.*]] = arith.bitcast %[[MAG]] : vector<64xi32> to vector<64xf32>

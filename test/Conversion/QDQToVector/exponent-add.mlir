@@ -4,10 +4,13 @@
 
 // MX formats (KernelBuilder::exponentAdd, docs/Lowering.md "Exponent add"):
 // fp8 x through the decode table with f8E8M0FNU scales 2^k into bf16
-// results. One pass over the scales checks that every k keeps the products
-// normal bf16 numbers: f8E4M3FN's values span the exponents -9 .. 8, so the
-// biased exponent of 2^k must lie in [10, 246]: bits - (10 << 23) <=u
-// (236 << 23) (83886080 and 1979711488). The loops of other scales run the
+// results. The checks that every k keeps the products normal bf16 numbers
+// come from the lowest and highest code (two passes over the stored bytes:
+// here 16 scales, one read spread to 64 lanes; codeRangeAllowsFastPaths):
+// the lowest code in lane 0, the highest in the others, decoded as the
+// scales are. f8E4M3FN's values span the exponents -9 .. 8, so the biased
+// exponent of 2^k must lie in [10, 246]: bits - (10 << 23) <=u (236 << 23)
+// (83886080 and 1979711488). The loops of other scales run the
 // multiply (then-branch); the others (else-branch) decode each scale to its
 // exponent step, (e - 127) << 7 in both 16-bit halves of a 32-bit lane, and
 // each step adds it to the looked-up bf16 bits of the lanes whose exponent
@@ -19,9 +22,17 @@
 // CHECK-DAG: %[[ZERO:.*]] = arith.constant dense<0> : vector<64xi16>
 // CHECK-DAG: %[[SPAN:.*]] = arith.constant dense<1979711488> : vector<64xi32>
 // CHECK-DAG: %[[LOWEST:.*]] = arith.constant dense<83886080> : vector<64xi32>
+// CHECK: %[[MINCODE:.*]] = vector.reduction <minui>, %{{.*}} : vector<64xi8> into i8
+// CHECK: %[[MAXCODE:.*]] = vector.reduction <maxui>, %{{.*}} : vector<64xi8> into i8
+// CHECK: %[[FIRSTCODE:.*]] = arith.minui %[[MINCODE]], %[[MAXCODE]] : i8
+// CHECK: %[[SPREAD:.*]] = vector.broadcast %[[MAXCODE]] : i8 to vector<64xi8>
+// CHECK: %[[ENDS:.*]] = vector.insert %[[FIRSTCODE]], %[[SPREAD]] [0] : i8 into vector<64xi8>
+// CHECK: arith.extui %[[ENDS]] : vector<64xi8> to vector<64xi32>
+// CHECK-NOT: scf.for
 // CHECK: %[[DISTANCE:.*]] = arith.subi %{{.*}}, %[[LOWEST]] : vector<64xi32>
 // CHECK: %[[OUT:.*]] = arith.cmpi ugt, %[[DISTANCE]], %[[SPAN]] : vector<64xi32>
-// CHECK: scf.if
+// CHECK: %[[ANY:.*]] = vector.reduction <or>, %{{.*}} : vector<64xi1> into i1
+// CHECK: scf.if %[[ANY]]
 // CHECK: qdq.table_lookup
 // CHECK: arith.mulf
 // CHECK-NOT: arith.addi %{{.*}} : vector<64xi16>

@@ -16,11 +16,11 @@
 // CHECK-DAG: %[[MF:.*]] = arith.constant dense<0xCB400000> : vector<64xf32>
 // CHECK-DAG: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<64xf32>
 // CHECK-DAG: %[[LIMIT:.*]] = arith.constant dense<1.2676506E+30> : vector<64xf32>
-// CHECK: %[[BAD:.*]] = scf.for
+// CHECK: %[[LANES:.*]] = scf.for
 // CHECK-DAG: %[[HIGH:.*]] = arith.cmpf uge, %[[SC:.*]], %[[LIMIT]] : vector<64xf32>
 // CHECK-DAG: %[[LOW:.*]] = arith.cmpf ule, %[[SC]], %[[ZERO]] : vector<64xf32>
 // CHECK: arith.ori %[[LOW]], %[[HIGH]] : vector<64xi1>
-// CHECK: vector.reduction <or>
+// CHECK: %[[BAD:.*]] = vector.reduction <or>, %[[LANES]] : vector<64xi1> into i1
 // CHECK: scf.if %[[BAD]] -> (tensor<8x64xf16>) {
 // CHECK: %[[ZP:.*]] = arith.extsi %{{.*}} : vector<64xi8> to vector<64xi32>
 // CHECK: scf.for {{.*}} -> (tensor<512xi16>, index) {

@@ -6,17 +6,21 @@
 // reads the scales without masks: whole vectors of the lanes of a step
 // (32 or 64 here, one or two 256-bit registers of f32 products), then the
 // vector that ends with the last scale; fewer scales than lanes are one
-// vector of their own. AVX2 has no masked load of 16-bit (or 8-bit)
+// vector of their own. The whole vectors combine lane by lane in the loop
+// (one vector of i1 carried), reduced once after it. AVX2 has no masked load of 16-bit (or 8-bit)
 // elements; LLVM would test and load lane by lane. Only a dynamic count
 // below the lanes takes a masked read.
 
 // 100 scales: whole vectors at 0, 32 and 64, then the last 32 from 68.
 // CHECK-LABEL: func.func @axis_100
 // CHECK-NOT:   vector.create_mask
-// CHECK:       %[[WHOLE:.*]] = scf.for %[[J:.*]] = %c0 to %c96 step %c32 iter_args(%{{.*}} = %false) -> (i1) {
+// CHECK:       %[[LANES:.*]] = scf.for %[[J:.*]] = %c0 to %c96 step %c32 iter_args(%[[ACC:.*]] = %{{.*}}) -> (vector<32xi1>) {
 // CHECK:         vector.transfer_read %{{.*}}[%[[J]]], %{{.*}} {in_bounds = [true]} : tensor<100xbf16>, vector<32xbf16>
-// CHECK:         vector.reduction <or>
+// CHECK-NOT:     vector.reduction
+// CHECK:         %[[MORE:.*]] = arith.ori %[[ACC]], %{{.*}} : vector<32xi1>
+// CHECK:         scf.yield %[[MORE]] : vector<32xi1>
 // CHECK:       }
+// CHECK:       %[[WHOLE:.*]] = vector.reduction <or>, %[[LANES]] : vector<32xi1> into i1
 // CHECK:       vector.transfer_read %{{.*}}[%c68], %{{.*}} {in_bounds = [true]} : tensor<100xbf16>, vector<32xbf16>
 // CHECK:       %[[LAST:.*]] = vector.reduction <or>
 // CHECK:       %[[ANY:.*]] = arith.ori %[[WHOLE]], %[[LAST]] : i1
@@ -31,9 +35,10 @@ func.func @axis_100(%x: tensor<4x100xi8>, %s: tensor<100xbf16>, %z: tensor<100xi
 // 64 scales: whole vectors only (one, of 64 lanes).
 // CHECK-LABEL: func.func @axis_64
 // CHECK-NOT:   vector.create_mask
-// CHECK:       %[[WHOLE:.*]] = scf.for %[[J:.*]] = %c0 to %c64 step %c64 iter_args(%{{.*}} = %false) -> (i1) {
+// CHECK:       %[[LANES:.*]] = scf.for %[[J:.*]] = %c0 to %c64 step %c64 iter_args(%{{.*}} = %{{.*}}) -> (vector<64xi1>) {
 // CHECK:         vector.transfer_read %{{.*}}[%[[J]]], %{{.*}} {in_bounds = [true]} : tensor<64xbf16>, vector<64xbf16>
 // CHECK:       }
+// CHECK-NEXT:  %[[WHOLE:.*]] = vector.reduction <or>, %[[LANES]] : vector<64xi1> into i1
 // CHECK-NEXT:  scf.if %[[WHOLE]]
 func.func @axis_64(%x: tensor<4x64xi8>, %s: tensor<64xbf16>, %z: tensor<64xi8>) -> tensor<4x64xbf16> {
   %y = qdq.dequantize_linear %x, %s, %z {axis = 1 : i64} : (tensor<4x64xi8>, tensor<64xbf16>, tensor<64xi8>) -> tensor<4x64xbf16>
@@ -79,9 +84,10 @@ func.func @blocked_10(%x: tensor<2x120xi8>, %s: tensor<2x5xbf16>, %z: tensor<2x5
 // CHECK:       %[[N:.*]] = tensor.dim %[[FLAT:.*]], %c0 : tensor<?xbf16>
 // CHECK:       %[[STEPS:.*]] = arith.divui %[[N]], %c64 : index
 // CHECK:       %[[END:.*]] = arith.muli %[[STEPS]], %c64 : index
-// CHECK:       %[[WHOLE:.*]] = scf.for %[[J:.*]] = %c0 to %[[END]] step %c64 iter_args(%{{.*}} = %false) -> (i1) {
+// CHECK:       %[[LANES:.*]] = scf.for %[[J:.*]] = %c0 to %[[END]] step %c64 iter_args(%{{.*}} = %{{.*}}) -> (vector<64xi1>) {
 // CHECK:         vector.transfer_read %[[FLAT]][%[[J]]], %{{.*}} {in_bounds = [true]} : tensor<?xbf16>, vector<64xbf16>
 // CHECK:       }
+// CHECK:       %[[WHOLE:.*]] = vector.reduction <or>, %[[LANES]] : vector<64xi1> into i1
 // CHECK:       %[[LONG:.*]] = arith.cmpi uge, %[[N]], %c64 : index
 // CHECK:       %[[REST:.*]] = scf.if %[[LONG]] -> (i1) {
 // CHECK:         %[[FROM:.*]] = arith.subi %[[N]], %c64 : index
