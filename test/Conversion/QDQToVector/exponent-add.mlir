@@ -7,7 +7,7 @@
 // results. The checks that every k keeps the products normal bf16 numbers
 // come from the lowest and highest code (two passes over the stored bytes:
 // here 16 scales, one read spread to 64 lanes; codeRangeAllowsFastPaths):
-// the lowest code in lane 0, the highest in the others, decoded as the
+// the lowest and the highest code as a vector of two, decoded as the
 // scales are. f8E4M3FN's values span the exponents -9 .. 8, so the biased
 // exponent of 2^k must lie in [10, 246]: bits - (10 << 23) <=u (236 << 23)
 // (83886080 and 1979711488). The loops of other scales run the
@@ -20,18 +20,17 @@
 // CHECK-LABEL: func.func @mxfp8_b32
 // CHECK-DAG: %[[EXP:.*]] = arith.constant dense<32640> : vector<64xi16>
 // CHECK-DAG: %[[ZERO:.*]] = arith.constant dense<0> : vector<64xi16>
-// CHECK-DAG: %[[SPAN:.*]] = arith.constant dense<1979711488> : vector<64xi32>
-// CHECK-DAG: %[[LOWEST:.*]] = arith.constant dense<83886080> : vector<64xi32>
+// CHECK-DAG: %[[SPAN:.*]] = arith.constant dense<1979711488> : vector<2xi32>
+// CHECK-DAG: %[[LOWEST:.*]] = arith.constant dense<83886080> : vector<2xi32>
 // CHECK: %[[MINCODE:.*]] = vector.reduction <minui>, %{{.*}} : vector<64xi8> into i8
 // CHECK: %[[MAXCODE:.*]] = vector.reduction <maxui>, %{{.*}} : vector<64xi8> into i8
 // CHECK: %[[FIRSTCODE:.*]] = arith.minui %[[MINCODE]], %[[MAXCODE]] : i8
-// CHECK: %[[SPREAD:.*]] = vector.broadcast %[[MAXCODE]] : i8 to vector<64xi8>
-// CHECK: %[[ENDS:.*]] = vector.insert %[[FIRSTCODE]], %[[SPREAD]] [0] : i8 into vector<64xi8>
-// CHECK: arith.extui %[[ENDS]] : vector<64xi8> to vector<64xi32>
+// CHECK: %[[ENDS:.*]] = vector.from_elements %[[FIRSTCODE]], %[[MAXCODE]] : vector<2xi8>
+// CHECK: arith.extui %[[ENDS]] : vector<2xi8> to vector<2xi32>
 // CHECK-NOT: scf.for
-// CHECK: %[[DISTANCE:.*]] = arith.subi %{{.*}}, %[[LOWEST]] : vector<64xi32>
-// CHECK: %[[OUT:.*]] = arith.cmpi ugt, %[[DISTANCE]], %[[SPAN]] : vector<64xi32>
-// CHECK: %[[ANY:.*]] = vector.reduction <or>, %{{.*}} : vector<64xi1> into i1
+// CHECK: %[[DISTANCE:.*]] = arith.subi %{{.*}}, %[[LOWEST]] : vector<2xi32>
+// CHECK: %[[OUT:.*]] = arith.cmpi ugt, %[[DISTANCE]], %[[SPAN]] : vector<2xi32>
+// CHECK: %[[ANY:.*]] = vector.reduction <or>, %{{.*}} : vector<2xi1> into i1
 // CHECK: scf.if %[[ANY]]
 // CHECK: qdq.table_lookup
 // CHECK: arith.mulf
@@ -81,12 +80,12 @@ func.func @mxfp8_b32(%x: tensor<4x128xf8E4M3FN>, %s: tensor<4x4xf8E8M0FNU>) -> t
 // positive twins with the sign but for 0x80, its NaN: 128-entry planes, and
 // code 0x80 (-128) takes the NaN's bytes 0xC0 (-64) and 0x7F (127).
 // CHECK-LABEL: func.func @e5m2fnuz_axis0
-// CHECK-DAG: %[[SPAN:.*]] = arith.constant dense<1853882368> : vector<64xi32>
-// CHECK-DAG: %[[LOWEST:.*]] = arith.constant dense<150994944> : vector<64xi32>
+// CHECK-DAG: %[[SPAN:.*]] = arith.constant dense<1853882368> : vector<2xi32>
+// CHECK-DAG: %[[LOWEST:.*]] = arith.constant dense<150994944> : vector<2xi32>
 // CHECK-DAG: %[[NANHIGH:.*]] = arith.constant dense<127> : vector<64xi8>
 // CHECK-DAG: %[[NANLOW:.*]] = arith.constant dense<-64> : vector<64xi8>
-// CHECK: %[[DISTANCE:.*]] = arith.subi %{{.*}}, %[[LOWEST]] : vector<64xi32>
-// CHECK: arith.cmpi ugt, %[[DISTANCE]], %[[SPAN]] : vector<64xi32>
+// CHECK: %[[DISTANCE:.*]] = arith.subi %{{.*}}, %[[LOWEST]] : vector<2xi32>
+// CHECK: arith.cmpi ugt, %[[DISTANCE]], %[[SPAN]] : vector<2xi32>
 // CHECK: } else {
 // CHECK: %[[TABLE:.*]] = linalg.generic
 // CHECK: scf.for
