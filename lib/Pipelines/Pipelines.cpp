@@ -58,6 +58,7 @@ void mlir::qdq::buildQDQToLLVMPipeline(
     vector.tinyProductsMinBytes = options.tinyProductsMinBytes;
     vector.flushSubnormals = options.flushSubnormals;
     vector.codeTableMinBlocks = options.codeTableMinBlocks;
+    vector.codeSelectMaxTableBytes = options.codeSelectMaxTableBytes;
     pm.addPass(createConvertQDQToVector(vector));
   }
   pm.addPass(createConvertQDQToLinalg());

@@ -364,6 +364,14 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
            "blocks per scale code in the range of its codes (checked at "
            "run time), each code's f16 results are tabulated before the "
            "loops and the steps look their codes up; -1: never">,
+    Option<"codeSelectMaxTableBytes", "code-select-max-table-bytes",
+           "int64_t", /*default=*/"0",
+           "per-axis packed 2-bit x -> f16/bf16 on AVX-512BW whose period "
+           "is several steps: code selection keeps a choice table (the "
+           "results of the 4 codes at every position of the period) of at "
+           "most this many bytes, else the arithmetic; 0: the host's (16 "
+           "KiB on AMD Zen 4, whose L1 data cache is 32 KiB, unless the "
+           "loops stream to memory; 64 KiB elsewhere)">,
     Option<"cpuFeatures", "cpu-features", "std::string", /*default=*/"\"host\"",
            "x86 extensions the lowering may count on (table-lookup "
            "shuffles, bit unpacking, bf16 rounding, fp8 decoding through "

@@ -75,6 +75,12 @@ struct QDQToLLVMPipelineOptions
                      "per code of its range; -1 = never (see "
                      "--convert-qdq-to-vector)"),
       llvm::cl::init(ConvertQDQToVectorOptions().codeTableMinBlocks)};
+  Option<int64_t> codeSelectMaxTableBytes{
+      *this, "code-select-max-table-bytes",
+      llvm::cl::desc("Per-axis packed 2-bit x -> f16/bf16: the most bytes "
+                     "of code selection's choice table; 0 = the host's "
+                     "(see --convert-qdq-to-vector)"),
+      llvm::cl::init(ConvertQDQToVectorOptions().codeSelectMaxTableBytes)};
   Option<int64_t> nontemporalMinBytes{
       *this, "nontemporal-min-bytes",
       llvm::cl::desc("Loops that stream at least this many bytes (result "

@@ -143,3 +143,16 @@ bool mlir::qdq::getHostRowTablesForHardwareBF16() {
   // 64 codes) also lost to the f16 steps (LookupTable::entries).
   return isHostZen();
 }
+
+int64_t mlir::qdq::getHostCodeSelectMaxTableBytes(bool streams) {
+  // The choice table of per-axis C=4096 -> f16/bf16 holds 32 KiB, read
+  // once per row. Zen 5 (48 KiB L1) ran it at 0.93-1.01x the arithmetic at
+  // 64 Ki elements (2026-12-04). On a Zen 4 VM (32 KiB L1; i2/ui2 per-axis
+  // C=4096 -> f16/bf16, `--ab-binary` against a bound of 16 KiB, 3 rounds,
+  // 2026-12-06 04:48 UTC) code selection ran at 0.63-0.72x the arithmetic
+  // at 64 Ki and 4 Mi (20-24 GB/s against 30-38), but at 64 Mi, where the
+  // loops stream to DRAM, the arithmetic ran at 0.83x with f16 results
+  // (24-26 GB/s against the table's 30-31, the roof's 31) and 0.97-1.02x
+  // with bf16 results.
+  return isHostZen4() && !streams ? 16 * 1024 : 64 * 1024;
+}

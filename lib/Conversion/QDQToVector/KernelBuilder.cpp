@@ -56,7 +56,8 @@ KernelBuilder::KernelBuilder(PatternRewriter &b, DequantizeLinearOp op,
                              int64_t lookupF32Entries, bool useDecodeTable,
                              const X86Features &x86, F16StoreForm f16Stores,
                              int64_t periodTile, int64_t tinyProductsMinBytes,
-                             bool flushSubnormals, int64_t codeTableMinBlocks)
+                             bool flushSubnormals, int64_t codeTableMinBlocks,
+                             int64_t codeSelectMaxTableBytes)
     : b(b), loc(op.getLoc()), op(op), plan(plan), lanes(lanes),
       registerLanes(registerLanes), numThreads(numThreads),
       parallelThreshold(parallelThreshold), useLookup(useLookup),
@@ -70,9 +71,12 @@ KernelBuilder::KernelBuilder(PatternRewriter &b, DequantizeLinearOp op,
               ? LookupTable::ownBlockPlaneBytes(plan.blockSize, lanes, x86)
               : 0),
       periodEntries(useLookup
-                        ? LookupTable::periodTableEntries(op, plan, lanes, x86)
+                        ? LookupTable::periodTableEntries(
+                              op, plan, lanes, x86, codeSelectMaxTableBytes)
                         : 0),
-      codeSelect(!useLookup && LookupTable::selectsCodes(op, plan, lanes, x86)),
+      codeSelect(!useLookup &&
+                 LookupTable::selectsCodes(op, plan, lanes, x86,
+                                           codeSelectMaxTableBytes)),
       useDecodeTable(useDecodeTable && !useLookup && !blockLookup),
       xElement(op.getX().getType().getElementType()),
       yElement(op.getY().getType().getElementType()),

@@ -160,7 +160,8 @@ public:
                 int64_t lookupF32Entries, bool useDecodeTable,
                 const X86Features &x86, F16StoreForm f16Stores,
                 int64_t periodTile, int64_t tinyProductsMinBytes,
-                bool flushSubnormals, int64_t codeTableMinBlocks);
+                bool flushSubnormals, int64_t codeTableMinBlocks,
+                int64_t codeSelectMaxTableBytes);
 
   Value build();
 

@@ -52,12 +52,6 @@ constexpr int64_t kRowTableElementsPerEntryFp8ToF16 = 2;
 /// 2026-11-25 13:32 UTC).
 constexpr int64_t kBlockTableMinBlock = 32;
 
-/// Code selection over a period of several steps (LookupTable::selectsCodes)
-/// keeps a choice table of at most this many bytes: the results of the 4
-/// codes for every entry of the period, 32 KiB for per-axis C=4096 with
-/// f16/bf16 results.
-constexpr int64_t kCodeSelectMaxTableBytes = 64 * 1024;
-
 /// ... for x of at least this many periods: the table costs the arithmetic
 /// of 4 periods, which at 16 periods (per-axis C=4096 at 64 Ki) ran at
 /// 0.93-1.01x the arithmetic.
@@ -230,13 +224,14 @@ int64_t LookupTable::blockTableCodes(Type xElement, Type yElement) {
 
 int64_t LookupTable::periodTableEntries(DequantizeLinearOp op, const Plan &plan,
                                         int64_t lanes,
-                                        const X86Features &features) {
+                                        const X86Features &features,
+                                        int64_t maxChoiceTableBytes) {
   Type x = op.getX().getType().getElementType();
   Type y = op.getY().getType().getElementType();
   if (op.getGranularity() != DequantizeLinearOp::Granularity::PerAxis ||
       plan.scheme != Scheme::AxisTable || plan.direct || plan.period != lanes ||
       y.isF32() || x.getIntOrFloatBitWidth() > 8 ||
-      selectsCodes(op, plan, lanes, features))
+      selectsCodes(op, plan, lanes, features, maxChoiceTableBytes))
     return 0;
   int64_t used = plan.axisDim << x.getIntOrFloatBitWidth();
   int64_t entries = used <= 16 ? 16 : used <= 64 ? 64 : used <= 256 ? 256 : 0;
@@ -246,7 +241,8 @@ int64_t LookupTable::periodTableEntries(DequantizeLinearOp op, const Plan &plan,
 }
 
 bool LookupTable::selectsCodes(DequantizeLinearOp op, const Plan &plan,
-                               int64_t lanes, const X86Features &features) {
+                               int64_t lanes, const X86Features &features,
+                               int64_t maxChoiceTableBytes) {
   Type x = op.getX().getType().getElementType();
   Type y = op.getY().getType().getElementType();
   if (op.getGranularity() != DequantizeLinearOp::Granularity::PerAxis ||
@@ -265,7 +261,7 @@ bool LookupTable::selectsCodes(DequantizeLinearOp op, const Plan &plan,
   int64_t tableBytes =
       choicesPerStep(x) * plan.period * (y.getIntOrFloatBitWidth() / 8);
   ShapedType xType = op.getX().getType();
-  return tableBytes <= kCodeSelectMaxTableBytes && xType.hasStaticShape() &&
+  return tableBytes <= maxChoiceTableBytes && xType.hasStaticShape() &&
          xType.getNumElements() / plan.period >= kCodeSelectMinTableRows;
 }
 

@@ -185,8 +185,10 @@ public:
   /// codes (unpacking, two 128-entry halves per plane, interleave). 8
   /// registers per iteration ran at 0.88-0.93x at 64 Ki and 1.05-1.07x at
   /// 4 Mi (09:01 UTC), so on 512-bit registers it keeps 4.
+  /// `maxChoiceTableBytes` is selectsCodes'.
   static int64_t periodTableEntries(DequantizeLinearOp op, const Plan &plan,
-                                    int64_t lanes, const X86Features &features);
+                                    int64_t lanes, const X86Features &features,
+                                    int64_t maxChoiceTableBytes);
 
   /// Whether a per-axis `op` under `plan`, with steps of `lanes` lanes,
   /// selects each result among the results of every code (code selection):
@@ -197,7 +199,10 @@ public:
   /// vectors of the results of codes 0-3 with each lane's parameters are
   /// computed with the arithmetic path (KernelBuilder::codeChoices): once,
   /// before the loop, when P' is one step; else for every step offset of
-  /// the period into a choice table (at most kCodeSelectMaxTableBytes, for
+  /// the period into a choice table (at most `maxChoiceTableBytes`, the
+  /// option code-select-max-table-bytes or the host's: 32 KiB for per-axis
+  /// C=4096 with f16/bf16 results fit Zen 5's 48 KiB L1 but not Zen 4's
+  /// 32 KiB, where it ran at 0.63-0.72x the arithmetic; for
   /// static x of at least kCodeSelectMinTableRows periods), before the
   /// loops, which each step reads (the loops then take one period at a
   /// time: no period tiles). Each step spreads its 16 bytes
@@ -220,7 +225,8 @@ public:
   ///    1.00-1.01x. The same table read in tiles of 4 periods ran at
   ///    0.76-0.99x the arithmetic.
   static bool selectsCodes(DequantizeLinearOp op, const Plan &plan,
-                           int64_t lanes, const X86Features &features);
+                           int64_t lanes, const X86Features &features,
+                           int64_t maxChoiceTableBytes);
 
   /// The choices of code selection: one per code of `xElement` (2^bits).
   static int64_t choicesPerStep(Type xElement) {

@@ -67,6 +67,7 @@ public:
         tinyProductsMinBytes(options.tinyProductsMinBytes),
         flushSubnormals(options.flushSubnormals),
         codeTableMinBlocks(options.codeTableMinBlocks),
+        codeSelectMaxTableBytes(options.codeSelectMaxTableBytes),
         hostWidthOnly(hostWidthOnly) {}
 
   LogicalResult matchAndRewrite(DequantizeLinearOp op,
@@ -105,13 +106,17 @@ public:
         plan = widePlan;
       }
     }
+    int64_t choiceTableBytes = codeSelectMaxTableBytes
+                                   ? codeSelectMaxTableBytes
+                                   : getHostCodeSelectMaxTableBytes(hostStreams(
+                                         op, numThreads, parallelThreshold));
     auto build = [&](bool useLookup) {
-      KernelBuilder builder(rewriter, op, *plan, width, lanes, numThreads,
-                            parallelThreshold, useLookup,
-                            LookupTable::f32Entries(op, width, x86),
-                            LookupTable::appliesToDecode(op, width, x86), x86,
-                            f16Stores, periodTile, tinyProductsMinBytes,
-                            flushSubnormals, codeTableMinBlocks);
+      KernelBuilder builder(
+          rewriter, op, *plan, width, lanes, numThreads, parallelThreshold,
+          useLookup, LookupTable::f32Entries(op, width, x86),
+          LookupTable::appliesToDecode(op, width, x86), x86, f16Stores,
+          periodTile, tinyProductsMinBytes, flushSubnormals, codeTableMinBlocks,
+          choiceTableBytes);
       return builder.build();
     };
     // Per-axis rows of a dynamic length N: a table per row when N turns out
@@ -144,7 +149,8 @@ public:
     rewriter.replaceOp(
         op, build(LookupTable::applies(op, width, x86) ||
                   LookupTable::appliesToRows(op, *plan, width, x86) ||
-                  LookupTable::periodTableEntries(op, *plan, width, x86)));
+                  LookupTable::periodTableEntries(op, *plan, width, x86,
+                                                  choiceTableBytes)));
     return success();
   }
 
@@ -238,6 +244,8 @@ private:
   int64_t tinyProductsMinBytes;
   bool flushSubnormals;
   int64_t codeTableMinBlocks;
+  /// 0: per op, the host's (getHostCodeSelectMaxTableBytes).
+  int64_t codeSelectMaxTableBytes;
   bool hostWidthOnly;
 };
 
@@ -324,6 +332,12 @@ struct ConvertQDQToVectorPass
           << int64_t(codeTableMinBlocks);
       return signalPassFailure();
     }
+    if (codeSelectMaxTableBytes < 0) {
+      getOperation()->emitError()
+          << "code-select-max-table-bytes must be 0 or more, got "
+          << int64_t(codeSelectMaxTableBytes);
+      return signalPassFailure();
+    }
     QDQToVectorOptions options{bits,
                                unroll,
                                numThreads,
@@ -334,7 +348,8 @@ struct ConvertQDQToVectorPass
                                periodTile,
                                tinyProductsMinBytes,
                                flushSubnormals,
-                               codeTableMinBlocks};
+                               codeTableMinBlocks,
+                               codeSelectMaxTableBytes};
     // The widest SIMD width of each function's ops, for LLVM.
     llvm::MapVector<Operation *, unsigned> functionBits;
     getOperation()->walk([&](DequantizeLinearOp op) {

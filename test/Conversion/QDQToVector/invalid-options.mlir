@@ -14,6 +14,8 @@
 // RUN: not qdq-opt %s --qdq-to-llvm="tiny-products-min-bytes=-5" 2>&1 | FileCheck %s --check-prefix=TINYPIPE
 // RUN: not qdq-opt %s --convert-qdq-to-vector="code-table-min-blocks=-2" 2>&1 | FileCheck %s --check-prefix=CODES
 // RUN: not qdq-opt %s --qdq-to-llvm="code-table-min-blocks=-3" 2>&1 | FileCheck %s --check-prefix=CODESPIPE
+// RUN: not qdq-opt %s --convert-qdq-to-vector="code-select-max-table-bytes=-1" 2>&1 | FileCheck %s --check-prefix=CHOICES
+// RUN: not qdq-opt %s --qdq-to-llvm="code-select-max-table-bytes=-5" 2>&1 | FileCheck %s --check-prefix=CHOICESPIPE
 
 // BITS:     error: vector-bits must be 128, 256 or 512, got 384
 // THREADS:  error: num-threads must be at least 1, got 0
@@ -29,6 +31,8 @@
 // TINYPIPE: error: tiny-products-min-bytes must be -1 or more, got -5
 // CODES:    error: code-table-min-blocks must be -1 or more, got -2
 // CODESPIPE: error: code-table-min-blocks must be -1 or more, got -3
+// CHOICES:    error: code-select-max-table-bytes must be 0 or more, got -1
+// CHOICESPIPE: error: code-select-max-table-bytes must be 0 or more, got -5
 func.func @f(%x: tensor<64xi8>, %s: tensor<f32>) -> tensor<64xf32> {
   %y = qdq.dequantize_linear %x, %s : (tensor<64xi8>, tensor<f32>) -> tensor<64xf32>
   return %y : tensor<64xf32>

@@ -80,6 +80,12 @@ int64_t getHostRowTile(Type yElement);
 /// arithmetic at every size measured).
 bool getHostRowTablesForHardwareBF16();
 
+/// The most bytes of code selection's choice table measured worth it on the
+/// host CPU (QDQToVectorOptions::codeSelectMaxTableBytes) in a loop nest
+/// whose stores stream (`streams`) or not: 16 KiB on AMD Zen 4 (32 KiB of
+/// L1 data cache) for nests that do not stream, 64 KiB elsewhere.
+int64_t getHostCodeSelectMaxTableBytes(bool streams);
+
 /// How the vector lowering shapes its loops.
 struct QDQToVectorOptions {
   /// SIMD width in bits (128, 256 or 512); 0: for each op the host's
@@ -132,6 +138,10 @@ struct QDQToVectorOptions {
   /// code's results where the op has at least this many blocks per code in
   /// the range of its codes (KernelBuilder::codeTables); -1: never.
   int64_t codeTableMinBlocks = kDefaultCodeTableMinBlocks;
+  /// Code selection's choice table (LookupTable::selectsCodes) holds at
+  /// most this many bytes; 0: for each op the host's
+  /// (getHostCodeSelectMaxTableBytes(streams)).
+  int64_t codeSelectMaxTableBytes = 0;
 };
 
 /// Adds the patterns that rewrite qdq.dequantize_linear on tensors into
