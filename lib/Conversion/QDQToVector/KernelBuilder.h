@@ -480,8 +480,8 @@ private:
   /// bits of an f32 lane (a bit pattern, moved as it is, as exponentStep's).
   Value codeTableOffset(OpBuilder &nb, Location nloc, Value stored);
 
-  /// The lowest and highest f8E8M0FNU code of the op's scales (i32
-  /// scalars; one vector pass each, reduceScales).
+  /// The lowest and highest f8E8M0FNU code of the op's scales (i8
+  /// scalars; one vector pass each over the stored bytes, reduceScales).
   std::pair<Value, Value> scaleCodeRange();
 
   /// Whether the tables of the codes [lowest, highest] pay: each table
@@ -617,7 +617,7 @@ private:
   Value scalesAllowFastPaths();
 
   /// scalesAllowFastPaths for f8E8M0FNU scales from their lowest and
-  /// highest code (scaleCodeRange, i32 scalars): the checks of those two
+  /// highest code (scaleCodeRange, i8 scalars): the checks of those two
   /// scales. An E8M0 scale grows with its code (2^-127 to 2^127, then NaN
   /// at 255), and each check of fastPathsInexact fails for the scales below
   /// a bound or above one (or NaN, the top code), so the codes it passes

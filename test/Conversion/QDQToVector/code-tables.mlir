@@ -30,10 +30,8 @@
 // CHECK: arith.maxui %{{.*}} : vector<64xi8>
 // CHECK: %[[HIGHEST:.*]] = vector.reduction <maxui>, %[[HIGHLANES]] : vector<64xi8> into i8
 // CHECK: %[[LOWEST:.*]] = arith.minui %[[LOWSEEN]], %[[HIGHEST]] : i8
-// CHECK: %[[FIRSTCODE:.*]] = arith.extui %[[LOWEST]] : i8 to i32
-// CHECK: %[[LASTCODE:.*]] = arith.extui %[[HIGHEST]] : i8 to i32
-// CHECK: %[[FIRST:.*]] = arith.index_castui %[[FIRSTCODE]] : i32 to index
-// CHECK: %[[LAST:.*]] = arith.index_castui %[[LASTCODE]] : i32 to index
+// CHECK: %[[FIRST:.*]] = arith.index_castui %[[LOWEST]] : i8 to index
+// CHECK: %[[LAST:.*]] = arith.index_castui %[[HIGHEST]] : i8 to index
 // CHECK: %[[SPAN:.*]] = arith.subi %[[LAST]], %[[FIRST]] : index
 // CHECK: %[[TABLES:.*]] = arith.addi %[[SPAN]], %{{.*}} : index
 // CHECK: %[[NEEDED:.*]] = arith.muli %[[TABLES]], %c32 : index
