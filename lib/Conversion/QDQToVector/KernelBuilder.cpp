@@ -352,13 +352,16 @@ Value KernelBuilder::buildScheme() {
   llvm_unreachable("unknown scheme");
 }
 
-Value KernelBuilder::f32Splat(float value) {
+Value KernelBuilder::f32Splat(Value like, float value) {
+  auto shape = cast<VectorType>(like.getType());
   return arith::ConstantOp::create(
-      b, loc, DenseElementsAttr::get(vectorOf(b.getF32Type()), value));
+      b, loc, DenseElementsAttr::get(shape.clone(b.getF32Type()), value));
 }
 
 Value KernelBuilder::bitcastToI32(Value f32Vector) {
-  return arith::BitcastOp::create(b, loc, vectorOf(b.getI32Type()), f32Vector);
+  auto shape = cast<VectorType>(f32Vector.getType());
+  return arith::BitcastOp::create(b, loc, shape.clone(b.getI32Type()),
+                                  f32Vector);
 }
 
 Value KernelBuilder::rowsStartOnBytes() {

@@ -658,7 +658,11 @@ private:
   // Helpers of every scheme (KernelBuilder.cpp)
   //===--------------------------------------------------------------------===//
 
-  Value f32Splat(float value);
+  /// A splat of `value` shaped as `like` (a vector of f32 or of any
+  /// element), so that a check built on a vector of a few lanes stays that
+  /// wide (codeRangeAllowsFastPaths).
+  Value f32Splat(Value like, float value);
+  /// The bits of an f32 vector as the i32 vector of its shape.
   Value bitcastToI32(Value f32Vector);
 
   /// Whether every row of the rows scheme starts on a byte of packed x

@@ -156,9 +156,9 @@ Value KernelBuilder::hardwareBF16Inexact(Value scale) {
   // statement per created op, as in fusedMultiplyAddInexact.)
   Value absolute = magnitude(scale);
   Value small = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::ULT,
-                                      absolute, f32Splat(threshold));
+                                      absolute, f32Splat(scale, threshold));
   Value nonZero = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE,
-                                        scale, f32Splat(0.0f));
+                                        scale, f32Splat(scale, 0.0f));
   return arith::AndIOp::create(b, loc, small, nonZero);
 }
 
@@ -166,9 +166,9 @@ Value KernelBuilder::fusedMultiplyAddInexact(Value scale) {
   // (One statement per comparison: the order of the ops must not depend
   // on the compiler's order of evaluating arguments.)
   Value low = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::ULE, scale,
-                                    f32Splat(0.0f));
+                                    f32Splat(scale, 0.0f));
   Value high = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UGE, scale,
-                                     f32Splat(0x1p100f));
+                                     f32Splat(scale, 0x1p100f));
   return arith::OrIOp::create(b, loc, low, high);
 }
 
@@ -176,12 +176,12 @@ Value KernelBuilder::nonFinite(Value scale) {
   Value absolute = magnitude(scale);
   return arith::CmpFOp::create(
       b, loc, arith::CmpFPredicate::UGE, absolute,
-      f32Splat(std::numeric_limits<float>::infinity()));
+      f32Splat(scale, std::numeric_limits<float>::infinity()));
 }
 
 Value KernelBuilder::rebiasOverflows(Value scale) {
   return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UGE,
-                               magnitude(scale), f32Splat(0x1p100f));
+                               magnitude(scale), f32Splat(scale, 0x1p100f));
 }
 
 Value KernelBuilder::exponentAddInexact(Value scale) {
@@ -220,9 +220,7 @@ Value KernelBuilder::flushInexact(Value scale) {
 
 Value KernelBuilder::magnitude(Value scale) {
   Value bits = bitcastToI32(scale);
-  Value mask = arith::ConstantOp::create(
-      b, loc,
-      DenseElementsAttr::get(vectorOf(b.getI32Type()), APInt(32, INT32_MAX)));
+  Value mask = intConstant(b, loc, bits.getType(), INT32_MAX);
   return arith::BitcastOp::create(b, loc, scale.getType(),
                                   arith::AndIOp::create(b, loc, bits, mask));
 }
@@ -233,16 +231,13 @@ Value KernelBuilder::scalesAllowFastPaths() {
 
 Value KernelBuilder::codeRangeAllowsFastPaths(Value lowest, Value highest) {
   // The two codes as a vector of two lanes, decoded as the pass over the
-  // scales would decode them. The checks take their vectors' lanes from
-  // `lanes`, set to 2 while they are built: a check of 64 lanes kept more
-  // of its constants live into the loops, where LLVM then reloaded two
-  // shuffle tables per step of fp4 -> bf16 (0.91x, bench --mx A/B).
+  // scales would decode them; the checks keep their operand's shape. (A
+  // check of `lanes` lanes kept more of its constants live into the loops,
+  // where LLVM then reloaded two shuffle tables per step of fp4 -> bf16:
+  // 0.91x, bench --mx A/B.)
   Value codes = vector::FromElementsOp::create(
       b, loc, VectorType::get({2}, b.getI8Type()), ValueRange{lowest, highest});
-  int64_t keptLanes = lanes;
-  lanes = 2;
   Value inexact = fastPathsInexact(decodeScale(codes));
-  lanes = keptLanes;
   Value any =
       vector::ReductionOp::create(b, loc, vector::CombiningKind::OR, inexact);
   Value isTrue = arith::ConstantOp::create(b, loc, b.getBoolAttr(true));
