@@ -266,10 +266,11 @@ static void pickPipelineOptions(FuzzedDataProvider &fdp,
   options.nontemporalShareRule =
       kShareRules[fdp.ConsumeIntegralInRange<size_t>(0, 2)];
   options.codeTableMinBlocks = fdp.ConsumeIntegralInRange<int64_t>(-1, 1);
-  // 0 (the host's), 1 (no choice tables) or 64 KiB.
-  static const int64_t kChoiceTableBounds[] = {0, 1, 64 * 1024};
+  // 0 (the host's), 1 (no choice tables), 512 (choice tables in column
+  // blocks of one step) or 64 KiB.
+  static const int64_t kChoiceTableBounds[] = {0, 1, 512, 64 * 1024};
   options.codeSelectMaxTableBytes =
-      kChoiceTableBounds[fdp.ConsumeIntegralInRange<size_t>(0, 2)];
+      kChoiceTableBounds[fdp.ConsumeIntegralInRange<size_t>(0, 3)];
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {

@@ -367,9 +367,11 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
     Option<"codeSelectMaxTableBytes", "code-select-max-table-bytes",
            "int64_t", /*default=*/"0",
            "per-axis packed 2-bit x -> f16/bf16 on AVX-512BW whose period "
-           "is several steps: code selection keeps a choice table (the "
-           "results of the 4 codes at every position of the period) of at "
-           "most this many bytes, else the arithmetic; 0: the host's (16 "
+           "is several steps: code selection's choice table (the results "
+           "of the 4 codes at every position of the period, up to 64 KiB) "
+           "is read at most this many bytes per pass over the rows: a "
+           "larger table in column blocks, each over every row; below one "
+           "step's choices (512 bytes), the arithmetic; 0: the host's (16 "
            "KiB on AMD Zen 4, whose L1 data cache is 32 KiB, unless the "
            "loops stream to memory; 64 KiB elsewhere)">,
     Option<"cpuFeatures", "cpu-features", "std::string", /*default=*/"\"host\"",

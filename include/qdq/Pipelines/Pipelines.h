@@ -78,8 +78,9 @@ struct QDQToLLVMPipelineOptions
   Option<int64_t> codeSelectMaxTableBytes{
       *this, "code-select-max-table-bytes",
       llvm::cl::desc("Per-axis packed 2-bit x -> f16/bf16: the most bytes "
-                     "of code selection's choice table; 0 = the host's "
-                     "(see --convert-qdq-to-vector)"),
+                     "of code selection's choice table read per pass over "
+                     "the rows (column blocks); 0 = the host's (see "
+                     "--convert-qdq-to-vector)"),
       llvm::cl::init(ConvertQDQToVectorOptions().codeSelectMaxTableBytes)};
   Option<int64_t> nontemporalMinBytes{
       *this, "nontemporal-min-bytes",

@@ -109,6 +109,8 @@ Value KernelBuilder::buildFlat() {
     granule = entries * plan.blockSize;
   else if (int64_t tilePeriods = periodTileCount())
     granule = tilePeriods * plan.period;
+  else if (choiceBlockColumns())
+    granule = plan.period;
   return unflatten(emitChunked(
       total, total, granule, init, /*innerSize=*/OpFoldResult(),
       [&](Value begin, Value length, Value slice) {
@@ -379,6 +381,10 @@ Value KernelBuilder::emitRange(const StoredReader &xReader, const FlatParams &p,
         p, start, length, dest, [&](Value j, Value acc, Value scale, Value zp) {
           return body(j, zero, acc, /*inBounds=*/true, scale, zp);
         });
+  } else if (p.choiceTable && choiceBlockColumns() &&
+             (!staticLength || *staticLength >= plan.period)) {
+    std::tie(dest, stepsFrom) =
+        emitChoiceColumnBlocks(xReader, p, start, length, dest);
   } else if (int64_t tilePeriods = periodTileCount();
              tilePeriods &&
              (!staticLength || *staticLength >= tilePeriods * plan.period)) {
@@ -497,6 +503,49 @@ Value KernelBuilder::buildChoiceTable(const FlatParams &p) {
                                                ArrayRef<bool>{true})
             .getResult();
       });
+}
+
+int64_t KernelBuilder::choiceBlockColumns() const {
+  if (!codeSelect || plan.period == lanes)
+    return 0;
+  int64_t stepBytes = LookupTable::choicesPerStep(xElement) * lanes *
+                      (yElement.getIntOrFloatBitWidth() / 8);
+  int64_t steps = plan.period / lanes;
+  // At least one step per block (LookupTable::selectsCodes).
+  int64_t blockSteps = std::max<int64_t>(1, codeSelectBlockBytes / stepBytes);
+  if (blockSteps >= steps)
+    return 0;
+  int64_t blocks = llvm::divideCeil(steps, blockSteps);
+  return llvm::divideCeil(steps, blocks) * lanes;
+}
+
+std::pair<Value, Value>
+KernelBuilder::emitChoiceColumnBlocks(const StoredReader &xReader,
+                                      const FlatParams &p, Value start,
+                                      Value length, Value dest) {
+  int64_t columns = choiceBlockColumns();
+  Value zero = indexConstant(b, loc, 0);
+  Value period = indexConstant(b, loc, plan.period);
+  Value columnStep = indexConstant(b, loc, columns);
+  Value step = indexConstant(b, loc, lanes);
+  Value periodsEnd = roundDown(length, period);
+  Value result =
+      emitLoop(zero, period, columnStep, dest, [&](Value first, Value acc) {
+        Value last = arith::AddIOp::create(b, loc, first, columnStep);
+        if (plan.period % columns != 0)
+          last = arith::MinUIOp::create(b, loc, last, period);
+        return emitLoop(
+            zero, periodsEnd, period, acc, [&](Value row, Value acc) {
+              return emitLoop(first, last, step, acc, [&](Value c, Value acc) {
+                Value j = arith::AddIOp::create(b, loc, row, c);
+                Value i = arith::AddIOp::create(b, loc, start, j);
+                Value choices = readChoices(p.choiceTable, c);
+                return selectStep(xReader, choices, i, j, acc,
+                                  /*inBounds=*/true);
+              });
+            });
+      });
+  return {result, periodsEnd};
 }
 
 Value KernelBuilder::readChoices(Value table, Value offset) {

@@ -148,11 +148,16 @@ int64_t mlir::qdq::getHostCodeSelectMaxTableBytes(bool streams) {
   // The choice table of per-axis C=4096 -> f16/bf16 holds 32 KiB, read
   // once per row. Zen 5 (48 KiB L1) ran it at 0.93-1.01x the arithmetic at
   // 64 Ki elements (2026-12-04). On a Zen 4 VM (32 KiB L1; i2/ui2 per-axis
-  // C=4096 -> f16/bf16, `--ab-binary` against a bound of 16 KiB, 3 rounds,
-  // 2026-12-06 04:48 UTC) code selection ran at 0.63-0.72x the arithmetic
+  // C=4096 -> f16/bf16, `--ab-binary` against the arithmetic, 3 rounds,
+  // 2026-12-06 04:48 UTC) the whole table ran at 0.63-0.72x the arithmetic
   // at 64 Ki and 4 Mi (20-24 GB/s against 30-38), but at 64 Mi, where the
   // loops stream to DRAM, the arithmetic ran at 0.83x with f16 results
   // (24-26 GB/s against the table's 30-31, the roof's 31) and 0.97-1.02x
-  // with bf16 results.
+  // with bf16 results. Read in two column blocks of 16 KiB
+  // (KernelBuilder::choiceBlockColumns; `--ab-binary` against the
+  // arithmetic of the bound before, 3 rounds, 2026-12-06 07:00 UTC): f16
+  // results 1.40-1.42x and bf16 results 1.22-1.24x at 4 Mi, 1.05-1.07x at
+  // 64 Ki, where building the table costs a quarter of the 16 rows; at
+  // 64 Mi the loops stream and read the whole table, as before.
   return isHostZen4() && !streams ? 16 * 1024 : 64 * 1024;
 }

@@ -94,7 +94,8 @@ KernelBuilder::KernelBuilder(PatternRewriter &b, DequantizeLinearOp op,
                            xElement, yElement,
                            hostStreams(op, numThreads, parallelThreshold))),
       rowTile(periodTile ? periodTile : getHostRowTile(yElement)),
-      codeTableMinBlocks(codeTableMinBlocks) {
+      codeTableMinBlocks(codeTableMinBlocks),
+      codeSelectBlockBytes(codeSelectMaxTableBytes) {
   // fp8/fp4 zero points are zero (DQ-R15) and not subtracted.
   if (op.getZeroPoint() && !isFloatQuantizedElement(xElement))
     zeroPoint = op.getZeroPoint();

@@ -56,6 +56,9 @@ constexpr int64_t kBlockTableMinBlock = 32;
 /// of 4 periods, which at 16 periods (per-axis C=4096 at 64 Ki) ran at
 /// 0.93-1.01x the arithmetic.
 constexpr int64_t kCodeSelectMinTableRows = 16;
+/// The largest choice table built (C=8192 with f16/bf16 results; Zen 5
+/// measured C=4096's 32 KiB, bench/HISTORY.md, 2026-12-04).
+constexpr int64_t kCodeSelectMaxTableBytes = 64 * 1024;
 
 bool LookupTable::appliesToRows(DequantizeLinearOp op, const Plan &plan,
                                 int64_t lanes, const X86Features &features) {
@@ -258,10 +261,12 @@ bool LookupTable::selectsCodes(DequantizeLinearOp op, const Plan &plan,
     return false;
   if (plan.period == lanes)
     return true;
-  int64_t tableBytes =
-      choicesPerStep(x) * plan.period * (y.getIntOrFloatBitWidth() / 8);
+  int64_t stepBytes =
+      choicesPerStep(x) * lanes * (y.getIntOrFloatBitWidth() / 8);
+  int64_t tableBytes = stepBytes * (plan.period / lanes);
   ShapedType xType = op.getX().getType();
-  return tableBytes <= maxChoiceTableBytes && xType.hasStaticShape() &&
+  return tableBytes <= kCodeSelectMaxTableBytes &&
+         stepBytes <= maxChoiceTableBytes && xType.hasStaticShape() &&
          xType.getNumElements() / plan.period >= kCodeSelectMinTableRows;
 }
 

@@ -199,13 +199,17 @@ public:
   /// vectors of the results of codes 0-3 with each lane's parameters are
   /// computed with the arithmetic path (KernelBuilder::codeChoices): once,
   /// before the loop, when P' is one step; else for every step offset of
-  /// the period into a choice table (at most `maxChoiceTableBytes`, the
-  /// option code-select-max-table-bytes or the host's: 32 KiB for per-axis
-  /// C=4096 with f16/bf16 results fit Zen 5's 48 KiB L1 but not Zen 4's
-  /// 32 KiB, where it ran at 0.63-0.72x the arithmetic; for
+  /// the period into a choice table (at most kCodeSelectMaxTableBytes, for
   /// static x of at least kCodeSelectMinTableRows periods), before the
   /// loops, which each step reads (the loops then take one period at a
-  /// time: no period tiles). Each step spreads its 16 bytes
+  /// time: no period tiles). `maxChoiceTableBytes` (the option
+  /// code-select-max-table-bytes or the host's) bounds the bytes of the
+  /// table one pass over the rows reads: a larger table is read in column
+  /// blocks (KernelBuilder::choiceBlockColumns; 32 KiB for per-axis
+  /// C=4096 with f16/bf16 results fit Zen 5's 48 KiB L1 but not Zen 4's
+  /// 32 KiB, where it ran at 0.63-0.72x the arithmetic read whole); a
+  /// bound below one step's choices leaves the arithmetic. Each step
+  /// spreads its 16 bytes
   /// over the 64 lanes (one vpermb), tests each code bit into a mask
   /// (vptestmb) and selects (selectByCodes: 3 word blends per register), 17
   /// instructions per 64 codes where the period table (periodTableEntries)

@@ -66,7 +66,13 @@ CODE_SELECT_RUN_OPTIONS = LOOKUP_RUN_OPTIONS + [
      '="vector-bits=512 cpu-features=avx512f,avx512bw,avx512fp16"'),
     # No choice tables (code-select-max-table-bytes): the periods of
     # several steps take the arithmetic on AVX-512BW hosts too.
-    ('host-avx512bw', '="vector-bits=512 code-select-max-table-bytes=1"')]
+    ('host-avx512bw', '="vector-bits=512 code-select-max-table-bytes=1"'),
+    # Choice tables read in column blocks: of one step each, and of two
+    # steps (a period of 3 steps ends in a block of one) with two threads,
+    # whose chunks start on a period.
+    ('host-avx512bw', '="vector-bits=512 code-select-max-table-bytes=512"'),
+    ('host-avx512bw', '="vector-bits=512 code-select-max-table-bytes=1024 '
+     'num-threads=2 parallel-threshold=1"')]
 # The lookup-table and row-table files add AVX2 without AVX-512 at 256
 # bits, so that every x86 host runs the 4-entry f32 tables of 2-bit x.
 F32_TABLE_RUN_OPTIONS = LOOKUP_RUN_OPTIONS + [
@@ -2553,7 +2559,8 @@ def code_select_cases():
     whose products are f32 subnormals) and zero points with both ends of
     the range; periods of 64, 32, 16 and 8 (row counts that end in a
     partial, masked step) and of 128 and 192 over at least 16 rows (choice
-    tables; two threads start their chunks at other offsets of them), the
+    tables, read whole or in column blocks; two threads start their chunks
+    at other offsets of a whole table, on a period for column blocks), the
     axis in the middle, f32 and f8E8M0FNU
     scales, no zero point, one zero point for every channel, a dynamic
     number of rows, two threads and choices computed by the f16 steps

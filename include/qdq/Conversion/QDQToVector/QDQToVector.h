@@ -80,10 +80,11 @@ int64_t getHostRowTile(Type yElement);
 /// arithmetic at every size measured).
 bool getHostRowTablesForHardwareBF16();
 
-/// The most bytes of code selection's choice table measured worth it on the
-/// host CPU (QDQToVectorOptions::codeSelectMaxTableBytes) in a loop nest
-/// whose stores stream (`streams`) or not: 16 KiB on AMD Zen 4 (32 KiB of
-/// L1 data cache) for nests that do not stream, 64 KiB elsewhere.
+/// The most bytes of code selection's choice table one pass over the rows
+/// reads, as measured on the host CPU
+/// (QDQToVectorOptions::codeSelectMaxTableBytes), in a loop nest whose
+/// stores stream (`streams`) or not: 16 KiB on AMD Zen 4 (32 KiB of L1
+/// data cache) for nests that do not stream, 64 KiB elsewhere.
 int64_t getHostCodeSelectMaxTableBytes(bool streams);
 
 /// How the vector lowering shapes its loops.
@@ -138,8 +139,10 @@ struct QDQToVectorOptions {
   /// code's results where the op has at least this many blocks per code in
   /// the range of its codes (KernelBuilder::codeTables); -1: never.
   int64_t codeTableMinBlocks = kDefaultCodeTableMinBlocks;
-  /// Code selection's choice table (LookupTable::selectsCodes) holds at
-  /// most this many bytes; 0: for each op the host's
+  /// The loops read at most this many bytes of code selection's choice
+  /// table (LookupTable::selectsCodes) per pass over the rows: a larger
+  /// table in column blocks (KernelBuilder::choiceBlockColumns); below one
+  /// step's choices, the arithmetic. 0: for each op the host's
   /// (getHostCodeSelectMaxTableBytes(streams)).
   int64_t codeSelectMaxTableBytes = 0;
 };
