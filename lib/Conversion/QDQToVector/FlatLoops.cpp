@@ -109,7 +109,7 @@ Value KernelBuilder::buildFlat() {
     granule = entries * plan.blockSize;
   else if (int64_t tilePeriods = periodTileCount())
     granule = tilePeriods * plan.period;
-  else if (choiceBlockColumns())
+  else if (columnBlockColumns())
     granule = plan.period;
   return unflatten(emitChunked(
       total, total, granule, init, /*innerSize=*/OpFoldResult(),
@@ -381,10 +381,12 @@ Value KernelBuilder::emitRange(const StoredReader &xReader, const FlatParams &p,
         p, start, length, dest, [&](Value j, Value acc, Value scale, Value zp) {
           return body(j, zero, acc, /*inBounds=*/true, scale, zp);
         });
-  } else if (p.choiceTable && choiceBlockColumns() &&
-             (!staticLength || *staticLength >= plan.period)) {
-    std::tie(dest, stepsFrom) =
-        emitChoiceColumnBlocks(xReader, p, start, length, dest);
+  } else if (int64_t columns = columnBlockColumns();
+             columns && (!staticLength || *staticLength >= plan.period)) {
+    std::tie(dest, stepsFrom) = emitColumnBlocks(
+        columns, length, dest, [&](Value j, Value offset, Value acc) {
+          return body(j, offset, acc, /*inBounds=*/true);
+        });
   } else if (int64_t tilePeriods = periodTileCount();
              tilePeriods &&
              (!staticLength || *staticLength >= tilePeriods * plan.period)) {
@@ -505,7 +507,10 @@ Value KernelBuilder::buildChoiceTable(const FlatParams &p) {
       });
 }
 
-int64_t KernelBuilder::choiceBlockColumns() const {
+int64_t KernelBuilder::columnBlockColumns() const {
+  // Only choice tables: the scale and zero-point tables of per-axis C=4096
+  // in column blocks of 1024 ran at 0.51-0.78x the host's period tiles of 4
+  // at 4 Mi on Zen 4 (bench/HISTORY.md, 2026-12-06 07:08 UTC).
   if (!codeSelect || plan.period == lanes)
     return 0;
   int64_t stepBytes = LookupTable::choicesPerStep(xElement) * lanes *
@@ -519,11 +524,9 @@ int64_t KernelBuilder::choiceBlockColumns() const {
   return llvm::divideCeil(steps, blocks) * lanes;
 }
 
-std::pair<Value, Value>
-KernelBuilder::emitChoiceColumnBlocks(const StoredReader &xReader,
-                                      const FlatParams &p, Value start,
-                                      Value length, Value dest) {
-  int64_t columns = choiceBlockColumns();
+std::pair<Value, Value> KernelBuilder::emitColumnBlocks(
+    int64_t columns, Value length, Value dest,
+    function_ref<Value(Value, Value, Value)> emitStep) {
   Value zero = indexConstant(b, loc, 0);
   Value period = indexConstant(b, loc, plan.period);
   Value columnStep = indexConstant(b, loc, columns);
@@ -538,10 +541,7 @@ KernelBuilder::emitChoiceColumnBlocks(const StoredReader &xReader,
             zero, periodsEnd, period, acc, [&](Value row, Value acc) {
               return emitLoop(first, last, step, acc, [&](Value c, Value acc) {
                 Value j = arith::AddIOp::create(b, loc, row, c);
-                Value i = arith::AddIOp::create(b, loc, start, j);
-                Value choices = readChoices(p.choiceTable, c);
-                return selectStep(xReader, choices, i, j, acc,
-                                  /*inBounds=*/true);
+                return emitStep(j, c, acc);
               });
             });
       });

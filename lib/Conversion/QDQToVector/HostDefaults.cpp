@@ -154,7 +154,7 @@ int64_t mlir::qdq::getHostCodeSelectMaxTableBytes(bool streams) {
   // loops stream to DRAM, the arithmetic ran at 0.83x with f16 results
   // (24-26 GB/s against the table's 30-31, the roof's 31) and 0.97-1.02x
   // with bf16 results. Read in two column blocks of 16 KiB
-  // (KernelBuilder::choiceBlockColumns; `--ab-binary` against the
+  // (KernelBuilder::columnBlockColumns; `--ab-binary` against the
   // arithmetic of the bound before, 3 rounds, 2026-12-06 07:00 UTC): f16
   // results 1.40-1.42x and bf16 results 1.22-1.24x at 4 Mi, 1.05-1.07x at
   // 64 Ki, where building the table costs a quarter of the 16 rows; at

@@ -923,14 +923,15 @@ private:
   /// `lanes`) at 2^bits * o (codeChoices), built before the loops.
   Value buildChoiceTable(const FlatParams &p);
 
-  /// The columns of each column block of the choice table (a multiple of
-  /// `lanes`, blocks as even as the steps allow): the most steps whose
-  /// choices fit codeSelectBlockBytes; 0 where the whole table fits (or
-  /// there is no table). On a Zen 4 VM (32 KiB L1) the 32 KiB table of
-  /// per-axis C=4096 -> f16 read whole ran at 20-24 GB/s, the arithmetic
-  /// at 31-33, and the 16 KiB table of C=2048 at 40-48 (bench/HISTORY.md,
-  /// 2026-12-06 from 06:05 UTC).
-  int64_t choiceBlockColumns() const;
+  /// The columns of each column block (emitColumnBlocks) of code
+  /// selection's choice table (a multiple of `lanes`, blocks as even as
+  /// the steps allow): the most steps whose choices fit
+  /// codeSelectBlockBytes; 0 where the whole table fits (or there is no
+  /// table). On a Zen 4 VM (32 KiB L1) the 32 KiB table of per-axis C=4096
+  /// -> f16 read whole ran at 20-24 GB/s, the arithmetic at 31-33, and the
+  /// 16 KiB table of C=2048 at 40-48 (bench/HISTORY.md, 2026-12-06 from
+  /// 06:05 UTC).
+  int64_t columnBlockColumns() const;
 
   /// The choices of the step at table offset `offset` in choice table
   /// `table`: one vector of 2^bits * `lanes` results.
@@ -991,16 +992,17 @@ private:
                   Value dest,
                   function_ref<Value(Value, Value, Value, Value)> emitStep);
 
-  /// Code selection's choice table in column blocks (choiceBlockColumns()):
-  /// the whole periods of the elements [start, start + length) into `dest`;
-  /// `start` is a multiple of the period (a chunk start). For each column
-  /// block [c0, c0 + K) of the period, every whole period runs its steps
-  /// c0 .. c0 + K - 1, so the loops read one block of the table at a time.
-  /// Returns the result and the first element after the last whole period.
-  std::pair<Value, Value> emitChoiceColumnBlocks(const StoredReader &xReader,
-                                                 const FlatParams &p,
-                                                 Value start, Value length,
-                                                 Value dest);
+  /// Axis tables in column blocks of `columns` columns (columnBlockColumns()):
+  /// the whole periods of the first `length` elements of a range that
+  /// starts on a period (a chunk start) into `dest`. For each column block
+  /// [c0, c0 + K) of the period, every whole period runs its steps c0 .. c0
+  /// + K - 1 with `emitStep(j, c, acc)` (j relative to the range's start, c
+  /// the step's table offset), so the loops read one block of the tables
+  /// at a time. Returns the result and the first element after the last
+  /// whole period.
+  std::pair<Value, Value>
+  emitColumnBlocks(int64_t columns, Value length, Value dest,
+                   function_ref<Value(Value, Value, Value)> emitStep);
 
   /// Dequantizes flat elements [start, start + length) into `dest`, a tensor
   /// of `length` elements written at local indices: full vectors, then one

@@ -205,7 +205,7 @@ public:
   /// time: no period tiles). `maxChoiceTableBytes` (the option
   /// code-select-max-table-bytes or the host's) bounds the bytes of the
   /// table one pass over the rows reads: a larger table is read in column
-  /// blocks (KernelBuilder::choiceBlockColumns; 32 KiB for per-axis
+  /// blocks (KernelBuilder::columnBlockColumns; 32 KiB for per-axis
   /// C=4096 with f16/bf16 results fit Zen 5's 48 KiB L1 but not Zen 4's
   /// 32 KiB, where it ran at 0.63-0.72x the arithmetic read whole); a
   /// bound below one step's choices leaves the arithmetic. Each step

@@ -141,7 +141,7 @@ struct QDQToVectorOptions {
   int64_t codeTableMinBlocks = kDefaultCodeTableMinBlocks;
   /// The loops read at most this many bytes of code selection's choice
   /// table (LookupTable::selectsCodes) per pass over the rows: a larger
-  /// table in column blocks (KernelBuilder::choiceBlockColumns); below one
+  /// table in column blocks (KernelBuilder::columnBlockColumns); below one
   /// step's choices, the arithmetic. 0: for each op the host's
   /// (getHostCodeSelectMaxTableBytes(streams)).
   int64_t codeSelectMaxTableBytes = 0;
