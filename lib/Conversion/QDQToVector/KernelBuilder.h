@@ -992,14 +992,15 @@ private:
                   Value dest,
                   function_ref<Value(Value, Value, Value, Value)> emitStep);
 
-  /// Axis tables in column blocks of `columns` columns (columnBlockColumns()):
-  /// the whole periods of the first `length` elements of a range that
-  /// starts on a period (a chunk start) into `dest`. For each column block
-  /// [c0, c0 + K) of the period, every whole period runs its steps c0 .. c0
-  /// + K - 1 with `emitStep(j, c, acc)` (j relative to the range's start, c
-  /// the step's table offset), so the loops read one block of the tables
-  /// at a time. Returns the result and the first element after the last
-  /// whole period.
+  /// A per-axis table read in column blocks of `columns` columns (code
+  /// selection's choice table, columnBlockColumns()): the whole periods of
+  /// the first `length` elements of a range that starts on a period (a
+  /// chunk start) into `dest`. For each column block [c0, c0 + K) of the
+  /// period, every whole period runs its steps c0 .. c0 + K - 1 with
+  /// `emitStep(j, c, acc)` (j relative to the range's start, c the step's
+  /// table offset), so the loops read one block of the table at a time.
+  /// Returns the result and the first element after the last whole
+  /// period.
   std::pair<Value, Value>
   emitColumnBlocks(int64_t columns, Value length, Value dest,
                    function_ref<Value(Value, Value, Value)> emitStep);

@@ -52,13 +52,17 @@ constexpr int64_t kRowTableElementsPerEntryFp8ToF16 = 2;
 /// 2026-11-25 13:32 UTC).
 constexpr int64_t kBlockTableMinBlock = 32;
 
+/// Code selection over a period of several steps (LookupTable::selectsCodes)
+/// keeps a choice table of at most this many bytes: the results of the 4
+/// codes for every entry of the period, 32 KiB for per-axis C=4096 with
+/// f16/bf16 results (the loops may read it in column blocks,
+/// KernelBuilder::columnBlockColumns) ...
+constexpr int64_t kCodeSelectMaxTableBytes = 64 * 1024;
+
 /// ... for x of at least this many periods: the table costs the arithmetic
 /// of 4 periods, which at 16 periods (per-axis C=4096 at 64 Ki) ran at
 /// 0.93-1.01x the arithmetic.
 constexpr int64_t kCodeSelectMinTableRows = 16;
-/// The largest choice table built (C=8192 with f16/bf16 results; Zen 5
-/// measured C=4096's 32 KiB, bench/HISTORY.md, 2026-12-04).
-constexpr int64_t kCodeSelectMaxTableBytes = 64 * 1024;
 
 bool LookupTable::appliesToRows(DequantizeLinearOp op, const Plan &plan,
                                 int64_t lanes, const X86Features &features) {
