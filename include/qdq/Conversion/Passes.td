@@ -339,7 +339,8 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
            "scales and zero points once for the steps at its offset in "
            "this many periods, at most 16; 0 picks the host's per form (1 "
            "for tables of static ops whose stores the host's rule of "
-           "--qdq-nontemporal-stores streams; otherwise on AMD Zen 5 1, but "
+           "--qdq-nontemporal-stores streams, but on AMD Zen 4 4 for f32 "
+           "results and 8/16/32-bit integer x; otherwise on AMD Zen 5 1, but "
            "4 for f16/bf16 results of packed integer x, elsewhere 4; rows "
            "along a dynamic axis: 4, on AMD Zen 5 1 for f32 results)">,
     Option<"tinyProductsMinBytes", "tiny-products-min-bytes", "int64_t",

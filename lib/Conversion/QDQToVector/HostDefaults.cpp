@@ -107,9 +107,21 @@ int64_t mlir::qdq::getHostPeriodTile(Type xElement, Type yElement,
   // C=4096 -> f16/bf16 at 64 Mi, `--ab period-tile=1`, 5 rounds,
   // 2026-12-04 23:15 UTC, the 32 MiB-L3 VM): one period at a time ran
   // 1.12-1.28x faster than tiles of 4, at 0.96-1.00 of the roof against
-  // 0.77-0.86.
-  if (streams)
-    return 1;
+  // 0.77-0.86. Zen 4, where the nest streams (every per-axis C=4096 case
+  // at 64 Mi, `--ab period-tile=4`, 3 rounds, 2026-12-06 08:50-08:59 UTC,
+  // and 33 of them again, 5 rounds, 09:01-09:06 UTC): tiles of 4 ran at
+  // 0.99-1.41x one period with f32 results (16-bit integer x 1.32-1.41x,
+  // f16/bf16 x 1.09-1.18x, 32-bit x 1.10-1.12x, the others 0.99-1.03x), at
+  // 1.01-1.37x for 8/16/32-bit integer x into f16/bf16 (i16/ui16
+  // 1.19-1.37x), but at 0.70-0.94x for f16/bf16 x into f16/bf16, 0.91-0.97x
+  // for fp8 and fp4 x into f16, and 0.93-1.12x for packed integer x and
+  // fp8/fp4 x into bf16. The only such nests at 4 Mi, i32/ui32 x, ran at
+  // 1.00-1.18x (5 rounds, 09:08-09:09 UTC).
+  if (streams) {
+    bool wideInteger =
+        xElement.isInteger() && xElement.getIntOrFloatBitWidth() >= 8;
+    return isHostZen4() && (yElement.isF32() || wideInteger) ? 4 : 1;
+  }
   if (!isHostZen5())
     return 4;
   bool packedInteger =

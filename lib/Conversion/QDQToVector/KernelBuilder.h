@@ -844,10 +844,11 @@ private:
   /// zero points once) for the R steps at that offset of each period, so
   /// the table reads, which for a long axis come from L2 rather than L1,
   /// and the zero-point widening shuffles are shared by R steps. R is the
-  /// period-tile option (getHostPeriodTile: 1 where the stores stream and
-  /// for most forms on Zen 5, where one period at a time ran faster, else
-  /// 4). Code selection takes no tiles (its choice table, read in tiles of
-  /// 4, ran slower).
+  /// period-tile option (getHostPeriodTile: 1 where the stores stream,
+  /// but on Zen 4 for f32 results and 8/16/32-bit integer x, and for most
+  /// forms on Zen 5, where one period at a time ran faster, else 4). Code
+  /// selection takes no tiles (its choice table, read in tiles of 4, ran
+  /// slower).
   int64_t periodTileCount() const;
 
   /// The element type dequantize() subtracts for a zero point of

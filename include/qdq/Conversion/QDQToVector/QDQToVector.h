@@ -63,8 +63,9 @@ F16StoreForm getHostF16StoreForm();
 /// The periods per period tile (QDQToVectorOptions::periodTile) measured
 /// fastest on the host CPU for x and results of these element types, in a
 /// loop nest whose stores stream (`streams`: the host's StreamingRule takes
-/// it) or not: 1 for nests that stream; for the others 4, but on AMD Zen 5
-/// 1 except for f16/bf16 results of packed integer x.
+/// it) or not: for nests that stream 1, but on AMD Zen 4 4 for f32 results
+/// and for 8/16/32-bit integer x; for the others 4, but on AMD Zen 5 1
+/// except for f16/bf16 results of packed integer x.
 int64_t getHostPeriodTile(Type xElement, Type yElement, bool streams);
 
 /// The rows per row tile measured fastest on the host CPU for per-axis rows
