@@ -513,8 +513,7 @@ int64_t KernelBuilder::columnBlockColumns() const {
   // at 4 Mi on Zen 4 (bench/HISTORY.md, 2026-12-06 07:08 UTC).
   if (!codeSelect || plan.period == lanes)
     return 0;
-  int64_t stepBytes = LookupTable::choicesPerStep(xElement) * lanes *
-                      (yElement.getIntOrFloatBitWidth() / 8);
+  int64_t stepBytes = LookupTable::choiceStepBytes(xElement, yElement, lanes);
   int64_t steps = plan.period / lanes;
   // At least one step per block (LookupTable::selectsCodes).
   int64_t blockSteps = std::max<int64_t>(1, codeSelectBlockBytes / stepBytes);

@@ -114,9 +114,9 @@ int64_t mlir::qdq::getHostPeriodTile(Type xElement, Type yElement,
   // f16/bf16 x 1.09-1.18x, 32-bit x 1.10-1.12x, the others 0.99-1.03x), at
   // 1.01-1.37x for 8/16/32-bit integer x into f16/bf16 (i16/ui16
   // 1.19-1.37x), but at 0.70-0.94x for f16/bf16 x into f16/bf16, 0.91-0.97x
-  // for fp8 and fp4 x into f16, and 0.93-1.12x for packed integer x and
-  // fp8/fp4 x into bf16. The only such nests at 4 Mi, i32/ui32 x, ran at
-  // 1.00-1.18x (5 rounds, 09:08-09:09 UTC), and at 0.90-1.06x the build
+  // for fp8 and fp4 x into f16, and 0.93-1.12x for packed integer x into
+  // f16/bf16 and fp8/fp4 x into bf16. The only such nests at 4 Mi, i32/ui32 x,
+  // ran at 1.00-1.18x (5 rounds, 09:08-09:09 UTC), and at 0.90-1.06x the build
   // before in an `--ab-binary` (5 rounds, 11:00-11:01 UTC): the noise of
   // this VM's L3 either way.
   if (streams) {

@@ -265,8 +265,7 @@ bool LookupTable::selectsCodes(DequantizeLinearOp op, const Plan &plan,
     return false;
   if (plan.period == lanes)
     return true;
-  int64_t stepBytes =
-      choicesPerStep(x) * lanes * (y.getIntOrFloatBitWidth() / 8);
+  int64_t stepBytes = choiceStepBytes(x, y, lanes);
   int64_t tableBytes = stepBytes * (plan.period / lanes);
   ShapedType xType = op.getX().getType();
   return tableBytes <= kCodeSelectMaxTableBytes &&

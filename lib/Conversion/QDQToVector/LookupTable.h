@@ -237,6 +237,14 @@ public:
     return int64_t(1) << xElement.getIntOrFloatBitWidth();
   }
 
+  /// The bytes of one step's choices in a choice table: the results of
+  /// every code for `lanes` lanes. The unit of both the table's size and
+  /// its column blocks (KernelBuilder::columnBlockColumns).
+  static int64_t choiceStepBytes(Type xElement, Type yElement, int64_t lanes) {
+    return choicesPerStep(xElement) * lanes *
+           (yElement.getIntOrFloatBitWidth() / 8);
+  }
+
   /// Code selection (selectsCodes): the results of the `bits`-bit codes
   /// packed in `bytes` (vector<m x i8>, 8 / bits codes per byte, the first in
   /// the low bits), chosen from `choices` (vector<2^bits * n x T>, n = m * 8
