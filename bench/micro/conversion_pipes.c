@@ -15,7 +15,9 @@
 //   - both, interleaved.
 // The last column is how much of X's own time the pair adds to the
 // conversions': about 0 when X runs on pipes the conversion does not use,
-// about 1 when the two share them. Then the i8 blocked-32 -> f16 step (two
+// about 1 when the two share them. Then four independent products
+// (vmulps), each narrowed and stored: what 64 f16 results cost once their
+// f32 values exist. Then the i8 blocked-32 -> f16 step (two
 // blocks of 32 per 64 elements, each block's zero point and scale read with
 // broadcast loads) in four forms, in core cycles per 64 elements: the plain
 // product (vpsubd, vcvtdq2ps, vmulps), the fused product with a third table
@@ -78,6 +80,13 @@ static char block[1 << 14] __attribute__((aligned(64)));
 #define VPUNPCKLBW(d, s) "vpunpcklbw %%zmm" #s ",%%zmm2,%%zmm" #d "\n\t"
 #define VPTERNLOGD(d, s) "vpternlogd $236,%%zmm" #s ",%%zmm2,%%zmm" #d "\n\t"
 
+// A product narrowed and stored: 16 f16 results into register r, stored
+// at 4096 + 32 * k.
+#define MUL_CVT_STORE(r, k)                                                    \
+  "vmulps %%zmm1,%%zmm2,%%zmm" #r "\n\t"                                       \
+  "vcvtps2ph $4,%%zmm" #r ",%%ymm" #r "\n\t"                                   \
+  "vmovdqu %%ymm" #r ",4096+" #k "*32(%0)\n\t"
+
 // One block k of 32 elements (two registers) of the blocked step.
 #define LOAD2(k)                                                               \
   "vpmovsxbd 1024+" #k "*32(%0),%%zmm8\n\t"                                    \
@@ -125,6 +134,7 @@ static char block[1 << 14] __attribute__((aligned(64)));
 
 int main(void) {
   double cycle = cycleTime(ITERS);
+  printf("core clock %.2f GHz (a chain of dependent vpaddd)\n", 1e-9 / cycle);
   double cvt = CYCLES(CVT4);
   printf("4 x vcvtps2ph zmm alone: %.2f cycles\n\n", cvt);
   printf("%-14s %8s %12s %8s\n", "4 x X", "alone", "with 4 cvt", "added");
@@ -147,6 +157,9 @@ int main(void) {
   PAIR("vbroadcastss", VBROADCASTSS)
   PAIR("vpermb", VPERMB)
   PAIR("vpunpcklbw", VPUNPCKLBW)
+  printf("\n4 x (vmulps, vcvtps2ph, 32-byte store) %6.2f cycles\n",
+         CYCLES(MUL_CVT_STORE(8, 0) MUL_CVT_STORE(9, 1) MUL_CVT_STORE(10, 2)
+                    MUL_CVT_STORE(11, 3)));
   printf("\ni8 blocked-32 -> f16, cycles per 64 elements:\n");
   printf("  plain product          %6.2f\n", STEP_CYCLES(PLAIN));
   printf("  fused, addend table    %6.2f\n", STEP_CYCLES(FUSED_TABLE));
