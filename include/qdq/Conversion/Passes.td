@@ -92,9 +92,10 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
       then one vector ending with the row's last entry; 8- and 16-bit
       masked reads have no AVX2 instruction); each step reads the
       run of entries its lanes cover from them and spreads it with one
-      static shuffle, or, with blocks of at least a register, broadcasts
-      each entry (a broadcast load) and selects its lanes with a constant
-      mask. Other blocks run block by block, with the block's scale and
+      static shuffle, or, with blocks of at least a register, register by
+      register: a register in one block broadcasts its entry (a broadcast
+      load), a register over two blocks reads their two entries as one
+      vector and spreads them with one shuffle. Other blocks run block by block, with the block's scale and
       zero point decoded once and broadcast; a block that is not whole
       steps ends with a step into the next block, which rewrites those
       columns (blocks of packed x that do not start on a byte: steps on

@@ -51,8 +51,9 @@
 //                steps): each row first decodes its parameter entries into
 //                row tables (per-axis: once, before the rows), and each
 //                step reads the entries it covers from them, spread with a
-//                static shuffle or, runs of at least a register, broadcast
-//                and selected with constant masks. Other runs go one by one
+//                static shuffle or, runs of at least a register, register
+//                by register (one entry broadcast, or two spread by one
+//                shuffle). Other runs go one by one
 //                with a broadcast scalar (if they start on a byte of packed
 //                x; else steps on multiples of the lanes take two runs'
 //                entries with a prefix mask). Blocked over a static x, a
@@ -1157,9 +1158,10 @@ private:
   ///    at column s * lanes of it, so its lanes take a fixed run of the
   ///    group's blocks: the step reads those entries from the tables with
   ///    one vector read and spreads them over its lanes with one static
-  ///    shuffle, or, with B of at least a register, reads each entry as a
-  ///    scalar (a broadcast load) and selects its lanes with a constant
-  ///    mask (nativeF16 loops take no row tables: they read the entries in
+  ///    shuffle, or, with B of at least a register, register by register:
+  ///    one entry as a scalar (a broadcast load, folded into its use), or
+  ///    a register's two entries as one vector spread with one shuffle
+  ///    (nativeF16 loops take no row tables: they read the entries in
   ///    place, a power of two of them, and always shuffle them before
   ///    widening them, see makeRowTable and spreadEntries). The columns
   ///    after the last whole group take the first steps of the same

@@ -846,10 +846,21 @@ Value KernelBuilder::emitRowOfGroups(const BlockRowInputs &in, Value r,
         fewPerRegister &= spread[lane + registerLanes - 1] - spread[lane] <= 1;
     }
     // The step's lanes take entries [first, first + count) of a
-    // parameter as `spread` maps them. With few entries per register,
-    // each entry is read (from a row table, a broadcast load) and
-    // broadcast, and a constant mask selects its lanes: at most one
-    // blend per register, no shuffle.
+    // parameter as `spread` maps them. With few entries per register, each
+    // register takes its own: one entry read as a scalar (a load of its
+    // own, which x86 folds into the subtraction or the multiply as an
+    // embedded broadcast), or its two entries read as one vector and
+    // spread with one shuffle. A broadcast load of each entry and a
+    // constant mask selecting its lanes (as before) took two broadcasts
+    // and a 256-bit shuffle per register over two blocks and kept the
+    // broadcasts in registers; on Zen 4, whose vcvtps2ph shares its pipes
+    // with those shuffles (bench/micro/conversion_pipes.c), blocked-24
+    // (every arithmetic x type, --ab-binary, 3 rounds, 2026-12-06 13:06
+    // UTC) ran at 1.07-1.18x with f16 and bf16 results at 64 Ki and 4 Mi
+    // (geometric means 1.075-1.094x; the i2/ui2 kernels, block tables,
+    // unchanged) and at 1.00-1.31x with f32 results at 64 Ki (1.10x); at
+    // 4 Mi f32 results ran at 0.93-1.11x in a rerun of 5 rounds (i8 and
+    // ui8 0.93x, near the roof).
     auto stepEntries = [&](Value param2d, bool isScale) -> Value {
       if (count == 1)
         return broadcast(
@@ -857,24 +868,38 @@ Value KernelBuilder::emitRowOfGroups(const BlockRowInputs &in, Value r,
       // (nativeF16 loops take the shuffle: their registers hold 32
       // lanes, up to three runs of 24.)
       if (fewPerRegister && !nativeF16) {
+        // Register by register: one entry read as a scalar (its own load,
+        // which x86 folds into the instruction as an embedded broadcast),
+        // or the register's two entries read as one vector and spread with
+        // one shuffle.
         Value lanesValue;
-        for (int64_t e = 0; e < count; ++e) {
-          Value entry = broadcast(in.readEntries(
-              param2d, isScale, r,
-              arith::AddIOp::create(b, loc, first, indexConstant(b, loc, e)), 1,
-              entriesInBounds));
-          if (e == 0) {
-            lanesValue = entry;
-            continue;
+        for (int64_t lane = 0; lane < lanes; lane += registerLanes) {
+          int64_t e0 = spread[lane];
+          int64_t n = spread[lane + registerLanes - 1] - e0 + 1;
+          Value at =
+              arith::AddIOp::create(b, loc, first, indexConstant(b, loc, e0));
+          Value entries =
+              in.readEntries(param2d, isScale, r, at, n, entriesInBounds);
+          Value part;
+          if (n == 1) {
+            part = vector::BroadcastOp::create(
+                b, loc, VectorType::get({registerLanes}, entries.getType()),
+                entries);
+          } else {
+            SmallVector<int64_t> within;
+            for (int64_t k = 0; k < registerLanes; ++k)
+              within.push_back(spread[lane + k] - e0);
+            part = vector::ShuffleOp::create(b, loc, entries, entries, within);
           }
-          SmallVector<bool> takes;
-          for (int64_t lane = 0; lane < lanes; ++lane)
-            takes.push_back(spread[lane] == e);
-          Value mask = arith::ConstantOp::create(
-              b, loc,
-              DenseElementsAttr::get(VectorType::get({lanes}, b.getI1Type()),
-                                     takes));
-          lanesValue = arith::SelectOp::create(b, loc, mask, entry, lanesValue);
+          if (!lanesValue) {
+            lanesValue = arith::ConstantOp::create(
+                b, loc,
+                b.getZeroAttr(VectorType::get(
+                    {lanes}, getElementTypeOrSelf(part.getType()))));
+          }
+          lanesValue = vector::InsertStridedSliceOp::create(
+              b, loc, part, lanesValue, ArrayRef<int64_t>{lane},
+              ArrayRef<int64_t>{1});
         }
         return lanesValue;
       }

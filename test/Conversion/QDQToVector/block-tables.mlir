@@ -298,8 +298,25 @@ func.func @i8_b32(%x: tensor<2x128xi8>, %s: tensor<2x4xf16>, %z: tensor<2x4xi8>)
 // CHECK-COUNT-2: qdq.table_lookup %{{.*}} : vector<32xi16>, vector<64xi16>
 // CHECK: scf.yield
 // CHECK: qdq.table_lookup %{{.*}} : vector<32xi16>, vector<64xi16>
+// 4-bit x computes every element, its registers' parameters read register
+// by register: a register in one block broadcasts that block's entry (a
+// scalar read, which x86 folds into the subtraction or the multiply as an
+// embedded broadcast), a register over two blocks (lanes 16-31: 8 of
+// block 0, 8 of block 1) reads both as one vector and spreads them with
+// one shuffle.
 // CHECK-LABEL: func.func @i4_b24_f16_rows
 // CHECK-NOT: qdq.table_lookup
+// CHECK: scf.for %{{.*}} = %c0 to %c192 step %c192
+// CHECK: %[[S0:.*]] = tensor.extract %{{.*}} : tensor<128xf32>
+// CHECK: vector.broadcast %[[S0]] : f32 to vector<16xf32>
+// CHECK: %[[S01:.*]] = vector.transfer_read %{{.*}} : tensor<128xf32>, vector<2xf32>
+// CHECK: vector.shuffle %[[S01]], %[[S01]] [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1] : vector<2xf32>, vector<2xf32>
+// CHECK: %[[Z0:.*]] = tensor.extract %{{.*}} : tensor<128xi32>
+// CHECK: vector.broadcast %[[Z0]] : i32 to vector<16xi32>
+// CHECK: %[[Z01:.*]] = vector.transfer_read %{{.*}} : tensor<128xi32>, vector<2xi32>
+// CHECK: vector.shuffle %[[Z01]], %[[Z01]] [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1] : vector<2xi32>, vector<2xi32>
+// CHECK-NOT: qdq.table_lookup
+// CHECK: return
 // CHECK-LABEL: func.func @i2_b24_f32_rows
 // CHECK-NOT: qdq.table_lookup
 // CHECK: return

@@ -568,8 +568,9 @@ func.func @rows_along_packed_zp(%x: tensor<?x?xi4>, %s: tensor<?x?xf32>, %z: ten
 // At 16 lanes a block is not whole steps: groups of lcm(24, 16) = 48
 // columns (2 blocks, 3 steps). Each row first decodes its 5 scales (f32) and
 // zero points (i32) into tables (carried through the row loop, one buffer
-// each); the group's steps read them: block k, then k and k + 1 (the
-// second from lane 8, a constant mask), then k + 1.
+// each); the group's steps read them: block k, then k and k + 1 (read as
+// one vector of two, spread over the register by one shuffle: lanes 0-7
+// block k, 8-15 block k + 1), then k + 1.
 // AVX512-LABEL: func.func @block_rows_long
 // AVX512:       %[[ST0:.*]] = bufferization.alloc_tensor() : tensor<32xf32>
 // AVX512:       %[[ZT0:.*]] = bufferization.alloc_tensor() : tensor<32xi32>
@@ -583,13 +584,10 @@ func.func @rows_along_packed_zp(%x: tensor<?x?xi4>, %s: tensor<?x?xf32>, %z: ten
 // AVX512:           tensor.extract %[[ST]][%[[K]]] : tensor<32xf32>
 // AVX512:           tensor.extract %[[ZT]][%[[K]]] : tensor<32xi32>
 // AVX512:           vector.transfer_write
-// AVX512:           %[[S0:.*]] = tensor.extract %[[ST]][%[[K]]] : tensor<32xf32>
-// AVX512:           %[[B0:.*]] = vector.broadcast %[[S0]]
-// AVX512:           %[[K1:.*]] = arith.addi %[[K]], %c1 : index
-// AVX512:           %[[S1:.*]] = tensor.extract %[[ST]][%[[K1]]] : tensor<32xf32>
-// AVX512:           %[[B1:.*]] = vector.broadcast %[[S1]]
-// AVX512:           arith.select %[[MASK:.*]], %[[B1]], %[[B0]] : vector<16xi1>, vector<16xf32>
-// AVX512:           arith.select %[[MASK]], %{{.*}}, %{{.*}} : vector<16xi1>, vector<16xi32>
+// AVX512:           %[[S01:.*]] = vector.transfer_read %[[ST]][%[[K]]], %{{.*}} {in_bounds = [true]} : tensor<32xf32>, vector<2xf32>
+// AVX512:           vector.shuffle %[[S01]], %[[S01]] [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1] : vector<2xf32>, vector<2xf32>
+// AVX512:           %[[Z01:.*]] = vector.transfer_read %[[ZT]][%[[K]]], %{{.*}} {in_bounds = [true]} : tensor<32xi32>, vector<2xi32>
+// AVX512:           vector.shuffle %[[Z01]], %[[Z01]] [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1] : vector<2xi32>, vector<2xi32>
 // AVX512:           vector.transfer_write
 // AVX512:           tensor.extract %[[ST]][%{{.*}}] : tensor<32xf32>
 // AVX512:           vector.transfer_write
@@ -705,7 +703,7 @@ func.func @axis_table_unsigned(%x: tensor<?x3xui16>, %s: tensor<3xf32>, %z: tens
 // CHECK-NOT:   qdq.dequantize_linear
 // CHECK:       tensor.expand_shape %{{.*}} output_shape [%c1, 21] : tensor<?xf32> into tensor<?x21xf32>
 // CHECK:       scf.for %[[R:[^ ]+]] = %c0 to %c1 step %c1
-// CHECK:         tensor.extract %{{.*}}[%[[R]], %{{.*}}] : tensor<?x21xf32>
+// CHECK:         vector.transfer_read %{{.*}}[%[[R]], %{{.*}}], %{{.*}} {in_bounds = [true]} : tensor<?x21xf32>, vector<2xf32>
 // CHECK:         vector.transfer_read %{{.*}}[%[[R]], %{{.*}}], %{{.*}} {in_bounds = [true]} : tensor<?x21xf32>, vector<3xf32>
 // CHECK:         vector.transfer_read %{{.*}}[%{{.*}}], %{{.*}} {in_bounds = [true]} : tensor<32xi32>, vector<3xi32>
 // CHECK-LABEL: func.func @block_rows_dynamic_x
