@@ -95,10 +95,10 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
       static shuffle, or, with blocks of at least a register, register by
       register: a register in one block broadcasts its entry (a broadcast
       load), a register over two blocks reads their two entries as one
-      vector and spreads them with one shuffle. Other blocks run block by block, with the block's scale and
-      zero point decoded once and broadcast; a block that is not whole
-      steps ends with a step into the next block, which rewrites those
-      columns (blocks of packed x that do not start on a byte: steps on
+      vector and spreads them with one shuffle. Other blocks run block by
+      block, with the block's scale and zero point decoded once and
+      broadcast; a block that is not whole steps ends with a step into the
+      next block, which rewrites those columns (blocks of packed x that do not start on a byte: steps on
       multiples of the lanes instead, each taking the scales of at most two
       blocks with a prefix mask);
     * blocked along another axis with N >= lanes: one scale row per row;

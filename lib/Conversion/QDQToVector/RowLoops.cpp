@@ -856,11 +856,12 @@ Value KernelBuilder::emitRowOfGroups(const BlockRowInputs &in, Value r,
     // broadcasts in registers; on Zen 4, whose vcvtps2ph shares its pipes
     // with those shuffles (bench/micro/conversion_pipes.c), blocked-24
     // (every arithmetic x type, --ab-binary, 3 rounds, 2026-12-06 13:06
-    // UTC) ran at 1.07-1.18x with f16 and bf16 results at 64 Ki and 4 Mi
-    // (geometric means 1.075-1.094x; the i2/ui2 kernels, block tables,
-    // unchanged) and at 1.00-1.31x with f32 results at 64 Ki (1.10x); at
-    // 4 Mi f32 results ran at 0.93-1.11x in a rerun of 5 rounds (i8 and
-    // ui8 0.93x, near the roof).
+    // UTC) ran at 1.00-1.18x with f16 and bf16 results at 64 Ki and 4 Mi
+    // (geometric means 1.075-1.094x; 8-bit, fp8, fp4 and f16 x
+    // 1.06-1.17x, 4- and 32-bit x 1.00-1.18x; the i2/ui2 kernels, block
+    // tables, unchanged) and at 1.00-1.31x with f32 results at 64 Ki (1.10x);
+    // at 4 Mi f32 results ran at 0.93-1.11x in a rerun of 5 rounds (i8 and ui8
+    // 0.93x, near the roof).
     auto stepEntries = [&](Value param2d, bool isScale) -> Value {
       if (count == 1)
         return broadcast(
