@@ -98,9 +98,9 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
       vector and spreads them with one shuffle. Other blocks run block by
       block, with the block's scale and zero point decoded once and
       broadcast; a block that is not whole steps ends with a step into the
-      next block, which rewrites those columns (blocks of packed x that do not start on a byte: steps on
-      multiples of the lanes instead, each taking the scales of at most two
-      blocks with a prefix mask);
+      next block, which rewrites those columns (blocks of packed x that do
+      not start on a byte: steps on multiples of the lanes instead, each
+      taking the scales of at most two blocks with a prefix mask);
     * blocked along another axis with N >= lanes: one scale row per row;
       with N < lanes: block rows over rows of K * N, each block of B * N
       columns taking its N scales periodically (a group of `lcm(B * N,

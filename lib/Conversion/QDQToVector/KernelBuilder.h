@@ -53,8 +53,8 @@
 //                step reads the entries it covers from them, spread with a
 //                static shuffle or, runs of at least a register, register
 //                by register (one entry broadcast, or two spread by one
-//                shuffle). Other runs go one by one
-//                with a broadcast scalar (if they start on a byte of packed
+//                shuffle). Other runs go one by one with a broadcast
+//                scalar (if they start on a byte of packed
 //                x; else steps on multiples of the lanes take two runs'
 //                entries with a prefix mask). Blocked over a static x, a
 //                loop row may take R rows of x (rows shorter than a step,

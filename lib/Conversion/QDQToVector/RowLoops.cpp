@@ -869,10 +869,6 @@ Value KernelBuilder::emitRowOfGroups(const BlockRowInputs &in, Value r,
       // (nativeF16 loops take the shuffle: their registers hold 32
       // lanes, up to three runs of 24.)
       if (fewPerRegister && !nativeF16) {
-        // Register by register: one entry read as a scalar (its own load,
-        // which x86 folds into the instruction as an embedded broadcast),
-        // or the register's two entries read as one vector and spread with
-        // one shuffle.
         Value lanesValue;
         for (int64_t lane = 0; lane < lanes; lane += registerLanes) {
           int64_t e0 = spread[lane];
@@ -892,12 +888,10 @@ Value KernelBuilder::emitRowOfGroups(const BlockRowInputs &in, Value r,
               within.push_back(spread[lane + k] - e0);
             part = vector::ShuffleOp::create(b, loc, entries, entries, within);
           }
-          if (!lanesValue) {
+          if (!lanesValue)
             lanesValue = arith::ConstantOp::create(
                 b, loc,
-                b.getZeroAttr(VectorType::get(
-                    {lanes}, getElementTypeOrSelf(part.getType()))));
-          }
+                b.getZeroAttr(vectorOf(getElementTypeOrSelf(part.getType()))));
           lanesValue = vector::InsertStridedSliceOp::create(
               b, loc, part, lanesValue, ArrayRef<int64_t>{lane},
               ArrayRef<int64_t>{1});
