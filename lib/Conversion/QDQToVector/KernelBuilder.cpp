@@ -70,6 +70,7 @@ KernelBuilder::KernelBuilder(PatternRewriter &b, DequantizeLinearOp op,
           blockLookup && !blockPlanesShared
               ? LookupTable::ownBlockPlaneBytes(plan.blockSize, lanes, x86)
               : 0),
+      groupLookup(LookupTable::appliesToBlockGroups(op, plan, lanes, x86)),
       periodEntries(useLookup
                         ? LookupTable::periodTableEntries(
                               op, plan, lanes, x86, codeSelectMaxTableBytes)

@@ -1265,6 +1265,16 @@ private:
                              int64_t readCount, bool entriesInBounds,
                              ArrayRef<int64_t> spread);
 
+  /// Block tables per group (groupLookup): the results of every code of
+  /// the `blocks` blocks of row r from entry `groupEntry` on (one group of
+  /// block rows), as two byte planes (low bytes, high bytes) of 64 or 128
+  /// entries, entry perBlock * k + c the result of code c in block k
+  /// (LookupTable::blockTableCodes). Each block reads its scale and zero
+  /// point as a scalar (x86 folds the loads into the subtraction and the
+  /// multiply as embedded broadcasts).
+  std::pair<Value, Value> groupBlockPlanes(const BlockRowInputs &in, Value r,
+                                           Value groupEntry, int64_t blocks);
+
   /// Rows in groups (Plan::groupedRuns; see buildBlockRows, and
   /// buildRowsAlongAxis for rows of a dynamic length): row r of x into row
   /// `local` of `acc`. Column c takes entry (c / R) * W + c mod W (R the run,
@@ -1462,6 +1472,10 @@ private:
   bool blockWordLookup;
   /// ... and the register bytes of the lookups in planes of their own.
   int64_t blockLookupBytes;
+  /// The groups of block rows look their codes up in planes of their
+  /// blocks, computed once per group (LookupTable::appliesToBlockGroups,
+  /// groupBlockPlanes).
+  bool groupLookup;
   /// The entries of the period table of a per-axis op that takes one
   /// (LookupTable::periodTableEntries), else 0.
   int64_t periodEntries;

@@ -17,6 +17,8 @@
 #include "mlir/IR/TypeUtilities.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <numeric>
+
 using namespace mlir;
 using namespace mlir::qdq;
 using namespace mlir::qdq::detail;
@@ -51,6 +53,11 @@ constexpr int64_t kRowTableElementsPerEntryFp8ToF16 = 2;
 /// (bench/micro/loop_rows_ab.py --set blocks16, 5 rounds, Zen 4,
 /// 2026-11-25 13:32 UTC).
 constexpr int64_t kBlockTableMinBlock = 32;
+
+/// Block tables per group (LookupTable::appliesToBlockGroups) hold at most
+/// this many results: two byte planes of 128 entries, each looked up with
+/// one vpermi2b per 64 codes (as a plane of 64 entries with one vpermb).
+constexpr int64_t kBlockGroupMaxEntries = 128;
 
 /// Code selection over a period of several steps (LookupTable::selectsCodes)
 /// keeps a choice table of at most this many bytes: the results of the 4
@@ -186,14 +193,26 @@ bool LookupTable::appliesToBlocks(DequantizeLinearOp op, const Plan &plan,
   return ownBlockPlaneBytes(block, lanes, features) != 0;
 }
 
+/// Blocked packed x with f16/bf16 results in rows of groups, on registers
+/// whose byte lookups read 64 entries or more: where block tables in rows
+/// of groups may apply (LookupTable::appliesToBlockRows,
+/// LookupTable::appliesToBlockGroups).
+static bool blockRowsMayTakeTables(DequantizeLinearOp op, const Plan &plan,
+                                   int64_t lanes, const X86Features &features) {
+  Type x = op.getX().getType().getElementType();
+  Type y = op.getY().getType().getElementType();
+  return op.getGranularity() == DequantizeLinearOp::Granularity::Blocked &&
+         plan.groupedRuns && !plan.straddlingSteps && isPackedSubByteType(x) &&
+         !y.isF32() && lanes % 64 == 0 &&
+         LookupTable::sharesBlockPlanes(lanes, features);
+}
+
 bool LookupTable::appliesToBlockRows(DequantizeLinearOp op, const Plan &plan,
                                      int64_t lanes,
                                      const X86Features &features) {
   Type x = op.getX().getType().getElementType();
   Type y = op.getY().getType().getElementType();
-  if (op.getGranularity() != DequantizeLinearOp::Granularity::Blocked ||
-      !plan.groupedRuns || plan.straddlingSteps || !isPackedSubByteType(x) ||
-      y.isF32() || lanes % 64 != 0 || !sharesBlockPlanes(lanes, features))
+  if (!blockRowsMayTakeTables(op, plan, lanes, features))
     return false;
   // The step's blocks' results cost at most half the arithmetic of its
   // codes, and fit the 64-entry planes.
@@ -202,6 +221,22 @@ bool LookupTable::appliesToBlockRows(DequantizeLinearOp op, const Plan &plan,
     return false;
   int64_t entries = llvm::PowerOf2Ceil(blocks) * blockTableCodes(x, y);
   return entries <= 64 && 2 * entries <= lanes;
+}
+
+bool LookupTable::appliesToBlockGroups(DequantizeLinearOp op, const Plan &plan,
+                                       int64_t lanes,
+                                       const X86Features &features) {
+  Type x = op.getX().getType().getElementType();
+  Type y = op.getY().getType().getElementType();
+  if (!blockRowsMayTakeTables(op, plan, lanes, features) ||
+      plan.runWidth != 1 || appliesToBlockRows(op, plan, lanes, features))
+    return false;
+  int64_t period = plan.groupedPeriod();
+  if (groupSteps(period, lanes) > kMaxGroupSteps)
+    return false;
+  int64_t group = std::lcm(period, lanes);
+  int64_t entries = plan.groupedEntryOf(group) * blockTableCodes(x, y);
+  return entries <= kBlockGroupMaxEntries && 3 * entries <= 2 * group;
 }
 
 bool LookupTable::looksUpBlockWords(DequantizeLinearOp op, int64_t lanes,

@@ -131,6 +131,21 @@ public:
   static bool appliesToBlockRows(DequantizeLinearOp op, const Plan &plan,
                                  int64_t lanes, const X86Features &features);
 
+  /// Block tables per group in block rows (where appliesToBlockRows does
+  /// not apply; KernelBuilder::groupBlockPlanes): each group of
+  /// lcm(B, lanes) columns computes the results of every code of its
+  /// blocks once, into two byte planes of at most 128 entries (entry
+  /// 2^bits * k + c: code c in the group's block k), and each step of the
+  /// group looks its codes up in them (one vpermi2b per plane and 64
+  /// codes), indexed by code + 2^bits * the lane's block in the group.
+  /// Where the group's results are at most two thirds of its codes: 4-bit
+  /// x with blocks of 24 (128 results per 192 codes) or 40 (128 per 320),
+  /// whose steps would compute as many results as they have codes with
+  /// tables of their own (blocks of 24 on 64 lanes: 3 or 4 blocks per
+  /// step, 64 results padded).
+  static bool appliesToBlockGroups(DequantizeLinearOp op, const Plan &plan,
+                                   int64_t lanes, const X86Features &features);
+
   /// Block tables of f16/bf16 results of packed 2-bit x with shared planes
   /// (appliesToBlocks, sharesBlockPlanes): whether the steps look their
   /// codes up in one 32-entry table of the results' 16-bit words (AVX512BW

@@ -804,9 +804,11 @@ Value KernelBuilder::emitRowOfGroups(const BlockRowInputs &in, Value r,
   // `groupEntry`); `staticStart`: that column, when it is a constant (the
   // columns after the last whole group of a static row); `rest`: a step
   // after the last whole group of a dynamic row.
+  // `planes`: the group's block tables (groupLookup), or null.
   auto groupStep = [&](Value groupStart, Value groupEntry,
                        std::optional<int64_t> staticStart, int64_t s, Value acc,
-                       bool rest = false) {
+                       bool rest = false,
+                       const std::pair<Value, Value> *planes = nullptr) {
     int64_t c = s * lanes;
     // The lanes' entries, relative to the group's; the step reads
     // [firstOffset, firstOffset + count) of them.
@@ -904,21 +906,35 @@ Value KernelBuilder::emitRowOfGroups(const BlockRowInputs &in, Value r,
     };
     Value column =
         arith::AddIOp::create(b, loc, groupStart, indexConstant(b, loc, c));
-    if (blockLookup) {
+    Value lookedUp;
+    if (planes) {
+      // Each index is its code plus perBlock * its lane's block in the
+      // group.
+      int64_t perBlock = LookupTable::blockTableCodes(xElement, yElement);
+      SmallVector<int64_t> offsets;
+      for (int64_t lane = 0; lane < lanes; ++lane)
+        offsets.push_back(perBlock * entryAt(c + lane));
+      Value codes = in.x.read(b, loc, ValueRange{r, column}, lanes, xInBounds,
+                              /*rawCodes=*/true);
+      lookedUp = LookupTable::lookupWordsInLaneOrder(
+          b, loc, planes->first, planes->second, codes, offsets);
+    } else if (blockLookup) {
       // The step's blocks padded to a power of two, read as one vector
       // where the padding entries exist (a row table has room past the
       // row's entries; else the row's).
       int64_t padded = llvm::PowerOf2Ceil(count);
       bool paddedInBounds =
           in.roomPastRow || (!rest && firstOffset + padded <= available);
-      Value y = groupBlockLookupStep(in, r, column, xInBounds, first, count,
-                                     paddedInBounds ? padded : count,
-                                     entriesInBounds || paddedInBounds, spread);
-      return Value(vector::TransferWriteOp::create(b, loc, y, acc,
+      lookedUp =
+          groupBlockLookupStep(in, r, column, xInBounds, first, count,
+                               paddedInBounds ? padded : count,
+                               entriesInBounds || paddedInBounds, spread);
+    }
+    if (lookedUp)
+      return Value(vector::TransferWriteOp::create(b, loc, lookedUp, acc,
                                                    ValueRange{local, column},
                                                    ArrayRef<bool>{xInBounds})
                        .getResult());
-    }
     Value scale = stepEntries(in.scale2d, true);
     Value zp = in.zpScalar;
     if (in.zp2d)
@@ -935,13 +951,18 @@ Value KernelBuilder::emitRowOfGroups(const BlockRowInputs &in, Value r,
   Value groupsEnd = staticLength
                         ? indexConstant(b, loc, *staticLength / group * group)
                         : roundDown(rowLength, indexConstant(b, loc, group));
-  acc = emitLoop(indexConstant(b, loc, 0), groupsEnd,
-                 indexConstant(b, loc, group), acc, [&](Value g, Value acc) {
-                   Value groupEntry = entryOf(g);
-                   for (int64_t s = 0; s < group / lanes; ++s)
-                     acc = groupStep(g, groupEntry, std::nullopt, s, acc);
-                   return acc;
-                 });
+  acc =
+      emitLoop(indexConstant(b, loc, 0), groupsEnd,
+               indexConstant(b, loc, group), acc, [&](Value g, Value acc) {
+                 Value groupEntry = entryOf(g);
+                 std::optional<std::pair<Value, Value>> planes;
+                 if (groupLookup)
+                   planes = groupBlockPlanes(in, r, groupEntry, entryAt(group));
+                 for (int64_t s = 0; s < group / lanes; ++s)
+                   acc = groupStep(g, groupEntry, std::nullopt, s, acc,
+                                   /*rest=*/false, planes ? &*planes : nullptr);
+                 return acc;
+               });
   if (staticLength) {
     int64_t restStart = *staticLength / group * group;
     Value start = indexConstant(b, loc, restStart);
@@ -1005,4 +1026,52 @@ Value KernelBuilder::groupBlockLookupStep(const BlockRowInputs &in, Value r,
     entryZp = perEntry(in.zp2d, false);
   return lookUpBlockCodes(in.x, ValueRange{r, column}, xInBounds, entryScale,
                           entryZp, count > 1 ? spread : ArrayRef<int64_t>());
+}
+
+std::pair<Value, Value>
+KernelBuilder::groupBlockPlanes(const BlockRowInputs &in, Value r,
+                                Value groupEntry, int64_t blocks) {
+  int64_t perBlock = LookupTable::blockTableCodes(xElement, yElement);
+  int64_t used = blocks * perBlock;
+  // Block k's entry for its perBlock lanes, read as a scalar.
+  auto perEntry = [&](Value param2d, bool isScale) -> Value {
+    Value entries;
+    for (int64_t k = 0; k < blocks; ++k) {
+      Value at =
+          arith::AddIOp::create(b, loc, groupEntry, indexConstant(b, loc, k));
+      Value entry =
+          in.readEntries(param2d, isScale, r, at, 1, /*inBounds=*/true);
+      Value part = vector::BroadcastOp::create(
+          b, loc, VectorType::get({perBlock}, entry.getType()), entry);
+      if (!entries)
+        entries = arith::ConstantOp::create(
+            b, loc, b.getZeroAttr(VectorType::get({used}, entry.getType())));
+      entries = vector::InsertStridedSliceOp::create(
+          b, loc, part, entries, ArrayRef<int64_t>{k * perBlock},
+          ArrayRef<int64_t>{1});
+    }
+    return entries;
+  };
+  // (One statement each: the order of the ops must not depend on the
+  // compiler's order of evaluating arguments.)
+  Value scale = perEntry(in.scale2d, true);
+  Value zp;
+  if (in.zp2d)
+    zp = perEntry(in.zp2d, false);
+  Value codes = LookupTable::storedCodes(b, loc, xElement, used);
+  Value results = dequantize(codes, xElement, scale, zp);
+  Value resultBytes = vector::BitCastOp::create(
+      b, loc, VectorType::get({2 * used}, b.getI8Type()), results);
+  // Planes of 64 or 128 entries (the results repeated to fill them).
+  int64_t planeEntries = used <= 64 ? 64 : 128;
+  SmallVector<int64_t> lowBytes, highBytes;
+  for (int64_t e = 0; e < planeEntries; ++e) {
+    lowBytes.push_back(2 * (e % used));
+    highBytes.push_back(2 * (e % used) + 1);
+  }
+  Value low =
+      vector::ShuffleOp::create(b, loc, resultBytes, resultBytes, lowBytes);
+  Value high =
+      vector::ShuffleOp::create(b, loc, resultBytes, resultBytes, highBytes);
+  return {low, high};
 }

@@ -281,10 +281,9 @@ func.func @i8_b32(%x: tensor<2x128xi8>, %s: tensor<2x4xf16>, %z: tensor<2x4xi8>)
 // spread over 4 codes each; 16 results, one word table, each index its
 // code plus 4 * its lane's block in the step (step 0: lanes 0-23 block 0,
 // 24-47 block 1, 48-63 block 2). Three lookups per group, then the rest
-// of the row (8 columns, one masked step). 4-bit x in blocks of 24 (a
-// step's four blocks of 16 codes cost as much as its arithmetic) and f32
-// results keep the arithmetic; without VBMI (no vpmultishiftqb into i16
-// lanes, no 64-entry byte lookups) too.
+// of the row (8 columns, one masked step). f32 results keep the
+// arithmetic; without VBMI (no vpmultishiftqb into i16 lanes, no 64-entry
+// byte lookups) too.
 // CHECK-LABEL: func.func @i2_b24_f16_rows
 // CHECK-DAG: %[[SLOTS0:.*]] = arith.constant dense<[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8]> : vector<64xi16>
 // CHECK: scf.for
@@ -298,15 +297,38 @@ func.func @i8_b32(%x: tensor<2x128xi8>, %s: tensor<2x4xf16>, %z: tensor<2x4xi8>)
 // CHECK-COUNT-2: qdq.table_lookup %{{.*}} : vector<32xi16>, vector<64xi16>
 // CHECK: scf.yield
 // CHECK: qdq.table_lookup %{{.*}} : vector<32xi16>, vector<64xi16>
-// 4-bit x computes every element, its registers' parameters read register
-// by register: a register in one block broadcasts that block's entry (a
-// scalar read, which x86 folds into the subtraction or the multiply as an
-// embedded broadcast), a register over two blocks (lanes 16-31: 8 of
-// block 0, 8 of block 1) reads both as one vector and spreads them with
-// one shuffle.
+// 4-bit x takes block tables per group (a step's own tables would hold
+// its 3 or 4 blocks' 64 results, as many as its codes): each group of 192
+// columns computes the results of the 16 codes of its 8 blocks once (each
+// block's scale and zero point read as a scalar and broadcast over its 16
+// entries: 128 results for 192 codes) into two byte planes of 128 entries;
+// each of its three steps ORs its codes, in the in-lane order of the
+// lookups, with 16 * its lane's block in the group (step 0: lanes 0-23
+// block 0, 24-47 block 1, 48-63 block 2) and looks them up in both planes.
+// The rest of the row (8 columns, one masked step) computes every element,
+// its registers' parameters read register by register: a register in one
+// block broadcasts that block's entry (a scalar read, which x86 folds into
+// the subtraction or the multiply as an embedded broadcast), a register
+// over two blocks (lanes 16-31: 8 of block 8, 8 of block 9) reads both as
+// one vector and spreads them with one shuffle.
 // CHECK-LABEL: func.func @i4_b24_f16_rows
-// CHECK-NOT: qdq.table_lookup
+// CHECK-DAG: %[[OFFSETS0:.*]] = arith.constant dense<[0, 0, 0, 0, 0, 0, 0, 0, 16, 16, 16, 16, 16, 16, 16, 16, 0, 0, 0, 0, 0, 0, 0, 0, 16, 16, 16, 16, 16, 16, 16, 16, 0, 0, 0, 0, 0, 0, 0, 0, 32, 32, 32, 32, 32, 32, 32, 32, 16, 16, 16, 16, 16, 16, 16, 16, 32, 32, 32, 32, 32, 32, 32, 32]> : vector<64xi8>
 // CHECK: scf.for %{{.*}} = %c0 to %c192 step %c192
+// CHECK-COUNT-8: tensor.extract %{{.*}} : tensor<128xf32>
+// CHECK: vector.insert_strided_slice %{{.*}}, %{{.*}} {offsets = [112], strides = [1]} : vector<16xf32> into vector<128xf32>
+// CHECK-COUNT-8: tensor.extract %{{.*}} : tensor<128xi32>
+// CHECK: arith.subi %{{.*}}, %{{.*}} : vector<128xi32>
+// CHECK: arith.mulf %{{.*}}, %{{.*}} : vector<128xf32>
+// CHECK: %[[R:.*]] = arith.truncf %{{.*}} : vector<128xf32> to vector<128xf16>
+// CHECK: %[[RB:.*]] = vector.bitcast %[[R]] : vector<128xf16> to vector<256xi8>
+// CHECK: %[[LOW:.*]] = vector.shuffle %[[RB]], %[[RB]] [0, 2, 4, {{.*}}, 254] : vector<256xi8>, vector<256xi8>
+// CHECK: %[[HIGH:.*]] = vector.shuffle %[[RB]], %[[RB]] [1, 3, 5, {{.*}}, 255] : vector<256xi8>, vector<256xi8>
+// CHECK: %[[I0:.*]] = arith.ori %{{.*}}, %[[OFFSETS0]] : vector<64xi8>
+// CHECK: qdq.table_lookup %[[LOW]][%[[I0]]] : vector<128xi8>, vector<64xi8>
+// CHECK: qdq.table_lookup %[[HIGH]][%[[I0]]] : vector<128xi8>, vector<64xi8>
+// CHECK-COUNT-4: qdq.table_lookup %{{.*}} : vector<128xi8>, vector<64xi8>
+// CHECK: scf.yield
+// CHECK-NOT: qdq.table_lookup
 // CHECK: %[[S0:.*]] = tensor.extract %{{.*}} : tensor<128xf32>
 // CHECK: vector.broadcast %[[S0]] : f32 to vector<16xf32>
 // CHECK: %[[S01:.*]] = vector.transfer_read %{{.*}} : tensor<128xf32>, vector<2xf32>

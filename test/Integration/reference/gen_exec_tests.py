@@ -2312,7 +2312,16 @@ def block_table_cases():
               ('u2_b24_long', 'ui2', [2, 4096], 24, 'bf16', True, 'bf16'),
               ('u2_b24_f32s', 'ui2', [2, 4096], 24, 'f32', False, 'f16'),
               ('i2_b40_bf16', 'i2', [5, 120], 40, 'f16', True, 'bf16'),
-              ('i2_b12_f16', 'i2', [3, 200], 12, 'bf16', True, 'f16')]
+              ('i2_b12_f16', 'i2', [3, 200], 12, 'bf16', True, 'f16'),
+              # 4-bit x and fp4 in groups of 192 columns (blocks of 24) and
+              # of 320 (blocks of 40), each group's blocks in one table of
+              # its own (block tables per group); the steps after the last
+              # group.
+              ('i4_b24_groups', 'i4', [3, 480], 24, 'f16', True, 'f16'),
+              ('u4_b24_groups', 'ui4', [2, 1200], 24, 'f32', True, 'bf16'),
+              ('fp4_b24_groups', 'f4E2M1FN', [3, 480], 24, 'bf16', False,
+               'f16'),
+              ('i4_b40_groups', 'i4', [2, 680], 40, 'f16', True, 'bf16')]
     cases = []
     for tag, x_type, x_shape, block, s_type, has_zp, y_type in shapes:
         name = 'block_tables_' + tag
