@@ -178,7 +178,14 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
     the codes ordered so that the planes' bytes interleave within 128-bit
     lanes; without 64-entry byte lookups (AVX2), in two 16-entry byte
     planes per block, looked up (vpshufb) by the lanes of the step that
-    lie in that block. Per-axis x of at most
+    lie in that block. In the groups of block rows (blocks that do not
+    divide the steps), 2-bit x with f16/bf16 results computes each step's
+    blocks and looks its codes up in one table of 32 16-bit words
+    (`vpermw`); 4-bit x and fp4 (blocks of 24 or 40) compute the results
+    of every code of a group's blocks once per group, into two 128-entry
+    byte planes that each step of the group looks its codes up in
+    (`vpermi2b`), each index its code plus 16 times its block in the
+    group. Per-axis x of at most
     8 bits with f16/bf16 results whose period (K * N elements) divides the
     step and whose K * 2^bits (axis entry, code) pairs fit a byte lookup of
     16, 64 or 256 entries (2-bit x with C = 64, 4-bit x with C = 16) takes
