@@ -5,10 +5,13 @@ Behind the numbers in bench/HISTORY.md for the loop rows of block rows
 (several rows of x per loop row). Not part of the build or of any test:
 
     python3 bench/micro/loop_rows_ab.py OLD_QDQ_OPT NEW_QDQ_OPT [--rounds N]
-                                        [--set rows|blocks16]
+                                        [--set rows|blocks16|groups]
 
 `--set blocks16` times blocked packed 2-bit x in blocks of 16 and 32 instead
 (x [256, 4096] ui2: the block tables of 2-bit x with f16/bf16 results).
+`--set groups` times the block tables per group (block rows in groups of
+lcm(B, 64) columns): ui2 in blocks of 6, i4 in blocks of 40 and 24, and
+int4 rows of 48 in blocks of 24 (groups of 4 rows).
 
 Each case is a function that dequantizes an x of about 1 Mi elements
 (static, or with a dynamic row count: the kernel casts its operands), called 400 times from `main` under `mlir-runner -O3` after one
@@ -44,6 +47,12 @@ CASES = [('i8_k5_b2_f32', 'i8', 209715, 5, 2, 'f32', 'f32', False),
 BLOCK16_CASES = [('u2_b16_f16', 'ui2', 256, 4096, 16, 'f16', 'f16', False),
                  ('u2_b16_bf16', 'ui2', 256, 4096, 16, 'bf16', 'bf16', False),
                  ('u2_b32_f16', 'ui2', 256, 4096, 32, 'f16', 'f16', False)]
+GROUP_CASES = [('u2_b6_f16', 'ui2', 341, 3072, 6, 'f16', 'f16', False),
+               ('u2_b6_bf16', 'ui2', 341, 3072, 6, 'bf16', 'bf16', False),
+               ('i4_b40_f16', 'i4', 327, 3200, 40, 'f16', 'f16', False),
+               ('i4_b40_bf16', 'i4', 327, 3200, 40, 'bf16', 'bf16', False),
+               ('i4_k48_b24_f16', 'i4', 21845, 48, 24, 'f16', 'f16', False),
+               ('i4_b24_f16', 'i4', 256, 4032, 24, 'f16', 'f16', False)]
 
 
 def kernel(x_type, rows, length, block, s_type, y_type, dynamic):
@@ -100,9 +109,11 @@ def main():
     parser.add_argument('old')
     parser.add_argument('new')
     parser.add_argument('--rounds', type=int, default=3)
-    parser.add_argument('--set', choices=('rows', 'blocks16'), default='rows')
+    parser.add_argument('--set', choices=('rows', 'blocks16', 'groups'),
+                        default='rows')
     args = parser.parse_args()
-    cases = BLOCK16_CASES if args.set == 'blocks16' else CASES
+    cases = {'rows': CASES, 'blocks16': BLOCK16_CASES,
+             'groups': GROUP_CASES}[args.set]
     libs = ','.join(os.path.join(LIB, name) for name in
                     ('libmlir_runner_utils.so', 'libmlir_c_runner_utils.so',
                      'libomp.so'))

@@ -629,22 +629,12 @@ Value KernelBuilder::lookUpBlockCodes(const StoredReader &xReader,
                         /*rawCodes=*/true);
   };
   // Byte planes of `count` entries, entry e the result first + e % period
-  // of `entries`: one byte shuffle of the entries' bytes each.
+  // of `entries`.
   Value entryBytes = vector::BitCastOp::create(
       b, loc, VectorType::get({2 * used}, b.getI8Type()), entries);
   auto planesOf = [&](int64_t count, int64_t first, int64_t period) {
-    SmallVector<int64_t> lowBytes, highBytes;
-    for (int64_t e = 0; e < count; ++e) {
-      lowBytes.push_back(2 * (first + e % period));
-      highBytes.push_back(2 * (first + e % period) + 1);
-    }
-    // (One statement each: the order of the ops must not depend on the
-    // compiler's order of evaluating arguments.)
-    Value low =
-        vector::ShuffleOp::create(b, loc, entryBytes, entryBytes, lowBytes);
-    Value high =
-        vector::ShuffleOp::create(b, loc, entryBytes, entryBytes, highBytes);
-    return std::pair<Value, Value>(low, high);
+    return LookupTable::repeatedBytePlanes(b, loc, entryBytes, count, first,
+                                           period);
   };
   // Each index is its code plus perBlock * its lane's block in the step.
   SmallVector<int64_t> offsets;

@@ -139,10 +139,11 @@ public:
   /// group looks its codes up in them (one vpermi2b per plane and 64
   /// codes), indexed by code + 2^bits * the lane's block in the group.
   /// Where the group's results are at most two thirds of its codes: 4-bit
-  /// x with blocks of 24 (128 results per 192 codes) or 40 (128 per 320),
-  /// whose steps would compute as many results as they have codes with
-  /// tables of their own (blocks of 24 on 64 lanes: 3 or 4 blocks per
-  /// step, 64 results padded).
+  /// x (fp4 included) with blocks of 24 (128 results per 192 codes) or 40
+  /// (128 per 320), whose steps would compute as many results as they have
+  /// codes with tables of their own (blocks of 24 on 64 lanes: 3 or 4
+  /// blocks per step, 64 results padded). Not 2-bit x (see the
+  /// definition).
   static bool appliesToBlockGroups(DequantizeLinearOp op, const Plan &plan,
                                    int64_t lanes, const X86Features &features);
 
@@ -344,6 +345,13 @@ public:
   /// as two i8 vectors of their length.
   static std::pair<Value, Value> bytePlanes(OpBuilder &b, Location loc,
                                             Value values);
+
+  /// Byte planes of `count` entries from `valueBytes`, the bytes of 16-bit
+  /// values (vector<2n x i8>): entry e the low and high byte of value
+  /// first + e mod `period`, one byte shuffle each (block tables).
+  static std::pair<Value, Value>
+  repeatedBytePlanes(OpBuilder &b, Location loc, Value valueBytes,
+                     int64_t count, int64_t first, int64_t period);
 
   /// Whether lookupPacked applies (the table holds f32 entries).
   bool takesPackedBytes() const { return bool(f32Table); }

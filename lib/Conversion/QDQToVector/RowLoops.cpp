@@ -1063,15 +1063,6 @@ KernelBuilder::groupBlockPlanes(const BlockRowInputs &in, Value r,
   Value resultBytes = vector::BitCastOp::create(
       b, loc, VectorType::get({2 * used}, b.getI8Type()), results);
   // Planes of 64 or 128 entries (the results repeated to fill them).
-  int64_t planeEntries = used <= 64 ? 64 : 128;
-  SmallVector<int64_t> lowBytes, highBytes;
-  for (int64_t e = 0; e < planeEntries; ++e) {
-    lowBytes.push_back(2 * (e % used));
-    highBytes.push_back(2 * (e % used) + 1);
-  }
-  Value low =
-      vector::ShuffleOp::create(b, loc, resultBytes, resultBytes, lowBytes);
-  Value high =
-      vector::ShuffleOp::create(b, loc, resultBytes, resultBytes, highBytes);
-  return {low, high};
+  return LookupTable::repeatedBytePlanes(b, loc, resultBytes,
+                                         used <= 64 ? 64 : 128, 0, used);
 }

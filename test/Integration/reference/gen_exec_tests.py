@@ -2316,12 +2316,14 @@ def block_table_cases():
               # 4-bit x and fp4 in groups of 192 columns (blocks of 24) and
               # of 320 (blocks of 40), each group's blocks in one table of
               # its own (block tables per group); the steps after the last
-              # group.
+              # group. 2-bit x in blocks of 6 (32 blocks per group) computes
+              # every element.
               ('i4_b24_groups', 'i4', [3, 480], 24, 'f16', True, 'f16'),
               ('u4_b24_groups', 'ui4', [2, 1200], 24, 'f32', True, 'bf16'),
               ('fp4_b24_groups', 'f4E2M1FN', [3, 480], 24, 'bf16', False,
                'f16'),
-              ('i4_b40_groups', 'i4', [2, 680], 40, 'f16', True, 'bf16')]
+              ('i4_b40_groups', 'i4', [2, 680], 40, 'f16', True, 'bf16'),
+              ('u2_b6_groups', 'ui2', [2, 396], 6, 'f16', True, 'f16')]
     cases = []
     for tag, x_type, x_shape, block, s_type, has_zp, y_type in shapes:
         name = 'block_tables_' + tag
@@ -3035,7 +3037,9 @@ def loop_row_cases():
     linalg path. When x's rows are not whole blocks, the entries repeat with
     x's rows: a group of lcm(row, lanes) columns spans several rows, each
     step reading the entries of its rows' blocks (a partial last block per
-    row). Whole blocks that fit no lane count (5, 24) run across x's rows;
+    row). Whole blocks that fit no lane count (5, 24) run across x's rows
+    (int4 rows of two blocks of 24: groups of 4 rows, whose blocks' results
+    the group computes once, block tables per group);
     packed runs of 75 take steps on multiples of the lanes over loop rows
     of 4 rows. An odd number of packed rows makes one loop row of all of
     them (5 int4 rows of 7, 3 uint4 rows of 15); one packed row that is
@@ -3057,6 +3061,7 @@ def loop_row_cases():
                'f16'),
               ('u8_k10_b4', 'ui8', [30, 10], 1, 4, 'bf16', True, 'bf16'),
               ('i8_k48_b24', 'i8', [6, 48], 1, 24, 'f32', True, 'f16'),
+              ('i4_k48_b24', 'i4', [10, 48], 1, 24, 'f16', True, 'bf16'),
               ('i4_k75_b75', 'i4', [4, 75], 1, 75, 'f16', True, 'f32'),
               ('f16_k6_b5', 'f16', [9, 6], 1, 5, 'f32', True, 'f32'),
               ('i4_outer_k3n3_b2', 'i4', [4, 3, 3], 1, 2, 'f32', True,
