@@ -890,13 +890,7 @@ Value KernelBuilder::emitRowOfGroups(const BlockRowInputs &in, Value r,
               within.push_back(spread[lane + k] - e0);
             part = vector::ShuffleOp::create(b, loc, entries, entries, within);
           }
-          if (!lanesValue)
-            lanesValue = arith::ConstantOp::create(
-                b, loc,
-                b.getZeroAttr(vectorOf(getElementTypeOrSelf(part.getType()))));
-          lanesValue = vector::InsertStridedSliceOp::create(
-              b, loc, part, lanesValue, ArrayRef<int64_t>{lane},
-              ArrayRef<int64_t>{1});
+          lanesValue = insertPart(b, loc, part, lanesValue, lane, lanes);
         }
         return lanesValue;
       }
@@ -1043,12 +1037,7 @@ KernelBuilder::groupBlockPlanes(const BlockRowInputs &in, Value r,
           in.readEntries(param2d, isScale, r, at, 1, /*inBounds=*/true);
       Value part = vector::BroadcastOp::create(
           b, loc, VectorType::get({perBlock}, entry.getType()), entry);
-      if (!entries)
-        entries = arith::ConstantOp::create(
-            b, loc, b.getZeroAttr(VectorType::get({used}, entry.getType())));
-      entries = vector::InsertStridedSliceOp::create(
-          b, loc, part, entries, ArrayRef<int64_t>{k * perBlock},
-          ArrayRef<int64_t>{1});
+      entries = insertPart(b, loc, part, entries, k * perBlock, used);
     }
     return entries;
   };

@@ -12,6 +12,7 @@
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/TypeUtilities.h"
 
 #include <numeric>
 
@@ -44,6 +45,17 @@ Value mlir::qdq::detail::readVector(OpBuilder &b, Location loc, VectorType type,
                                               source, indices, padding,
                                               ArrayRef<bool>{inBounds});
   return asBits ? arith::BitcastOp::create(b, loc, type, read) : read;
+}
+
+Value mlir::qdq::detail::insertPart(OpBuilder &b, Location loc, Value part,
+                                    Value into, int64_t offset, int64_t width) {
+  if (!into)
+    into = arith::ConstantOp::create(
+        b, loc,
+        b.getZeroAttr(
+            VectorType::get({width}, getElementTypeOrSelf(part.getType()))));
+  return vector::InsertStridedSliceOp::create(
+      b, loc, part, into, ArrayRef<int64_t>{offset}, ArrayRef<int64_t>{1});
 }
 
 Value mlir::qdq::detail::flatten(OpBuilder &b, Location loc, Value tensor) {

@@ -33,6 +33,12 @@ bool decodesToItself(Type paramElement, Type entryType);
 Value readVector(OpBuilder &b, Location loc, VectorType type, Value source,
                  ValueRange indices, bool inBounds);
 
+/// `part` (a vector) inserted at lane `offset` of `into`, or of a zero
+/// vector of `width` lanes of part's element type when `into` is null: a
+/// vector put together piece by piece.
+Value insertPart(OpBuilder &b, Location loc, Value part, Value into,
+                 int64_t offset, int64_t width);
+
 /// Flattens a tensor to 1-D (a 0-D tensor becomes [1]).
 Value flatten(OpBuilder &b, Location loc, Value tensor);
 
