@@ -94,7 +94,9 @@
 // computes the results of the codes of each block a step covers and looks
 // its codes up in them (block tables: block-flat steps, and for 2-bit x
 // the steps of block rows in groups; 2-bit x in one table of 16-bit
-// words). fp8/fp4 x in the
+// words); 4-bit x in block rows in groups computes the results of a
+// group's blocks once, and every step of the group looks its codes up in
+// them (block tables per group). fp8/fp4 x in the
 // other cases is decoded with a table of the bf16 bits of each code's value
 // (scale 1), which are the high halves of the f32 values; fp4 x on AVX2
 // without AVX-512 instead goes into i32 lanes with qdq.unpack_bits and

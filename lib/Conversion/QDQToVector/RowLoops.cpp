@@ -853,9 +853,9 @@ Value KernelBuilder::emitRowOfGroups(const BlockRowInputs &in, Value r,
     // own, which x86 folds into the subtraction or the multiply as an
     // embedded broadcast), or its two entries read as one vector and
     // spread with one shuffle. A broadcast load of each entry and a
-    // constant mask selecting its lanes (as before) took two broadcasts
-    // and a 256-bit shuffle per register over two blocks and kept the
-    // broadcasts in registers; on Zen 4, whose vcvtps2ph shares its pipes
+    // constant mask selecting its lanes (the form before 9c43f15) took two
+    // broadcasts and a 256-bit shuffle per register over two blocks and kept
+    // the broadcasts in registers; on Zen 4, whose vcvtps2ph shares its pipes
     // with those shuffles (bench/micro/conversion_pipes.c), blocked-24
     // (every arithmetic x type, --ab-binary, 3 rounds, 2026-12-06 13:06
     // UTC) ran at 1.00-1.18x with f16 and bf16 results at 64 Ki and 4 Mi
