@@ -352,12 +352,12 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
            "4 for f16/bf16 results of packed integer x, elsewhere 4; rows "
            "along a dynamic axis: 4, on AMD Zen 5 1 for f32 results)">,
     Option<"tinyProductsMinBytes", "tiny-products-min-bytes", "int64_t",
-           /*default=*/"2097152",
+           /*default=*/"0",
            "bf16 x -> f16/f32 on AVX-512: ops that move at least this many "
            "bytes of x and y (and ops of dynamic shapes) compute products "
            "below 2^-126 apart, never as f32 subnormals, which AVX-512 "
-           "cores multiply slowly; -1: none. bf16 results always do (with "
-           "AVX512_BF16)">,
+           "cores multiply slowly; -1: none; 0: the host's (2097152 on AMD "
+           "Zen, 1 elsewhere). bf16 results always do (with AVX512_BF16)">,
     Option<"flushSubnormals", "flush-subnormals", "bool", /*default=*/"true",
            "bf16 x -> f16 without a zero point on x86 (cpu-features with "
            "avx2, avx512f or f16c): where every "

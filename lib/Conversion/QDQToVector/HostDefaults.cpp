@@ -175,3 +175,20 @@ int64_t mlir::qdq::getHostCodeSelectMaxTableBytes(bool streams) {
   // 64 Mi the loops stream and read the whole table, as before.
   return isHostZen4() && !streams ? 16 * 1024 : 64 * 1024;
 }
+
+int64_t mlir::qdq::getHostTinyProductsMinBytes() {
+  // On the Zen 5 VM (bench/micro/subnormal_guard.c, per-tensor bf16 x,
+  // 64 Ki elements, 2026-12-05) f32 results ran at 98 GB/s plain and 131
+  // apart on the benchmark's random codes, but at 206 and 133 on codes
+  // whose products stay normal: the assists cost less there than the extra
+  // operations on ordinary data, so only ops beyond the L2 cache take the
+  // forms. On an Intel Xeon VM (LLVM: rocketlake; AVX-512 with FP16; the
+  // same microbenchmark, 2026-12-06 17:31 UTC) they ran at 6.2 plain and
+  // 26.5 apart on random codes, and 80.7 and 76.9 on the others; in the
+  // benchmark (`--ab tiny-products-min-bytes=0` over the 54 bf16 x cases,
+  // 3 rounds, 17:33-17:38 UTC) every op taking them ran the f32 results at
+  // 64 Ki elements at 3.7-4.5x (from 0.07-0.09 of the roof to 0.31-0.34)
+  // and the f16 results, which flush subnormals where the scales allow it,
+  // at 0.96-1.00x.
+  return isHostZen() ? kZenTinyProductsMinBytes : 1;
+}

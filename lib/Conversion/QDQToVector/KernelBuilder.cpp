@@ -109,11 +109,12 @@ KernelBuilder::KernelBuilder(PatternRewriter &b, DequantizeLinearOp op,
   // bf16 x (on AVX-512, whose masks keep the multiply off those lanes)
   // computes the products below 2^-126 apart (tinyProducts): with bf16
   // results always, with f16/f32 results in ops that move at least
-  // `tinyProductsMinBytes` (or of dynamic shapes).
+  // `tinyProductsMinBytes` (0: the host's; or of dynamic shapes).
   if (xElement.isBF16() && x86.avx512f && !useLookup) {
+    int64_t minBytes = tinyProductsMinBytes ? tinyProductsMinBytes
+                                            : getHostTinyProductsMinBytes();
     double x = staticBytes(op.getX()), y = staticBytes(op.getY());
-    bool large = tinyProductsMinBytes >= 0 &&
-                 (x < 0 || y < 0 || x + y >= double(tinyProductsMinBytes));
+    bool large = minBytes >= 0 && (x < 0 || y < 0 || x + y >= double(minBytes));
     if (yElement.isBF16() ? x86.avx512bf16 : large)
       tinyProducts = yElement.isF16() && scaleElement.isF16() && !zeroPoint
                          ? TinyProducts::Raised

@@ -1,9 +1,9 @@
-// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 unroll=1 cpu-features=avx512f,avx512bw,f16c" --split-input-file | FileCheck %s
+// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 unroll=1 cpu-features=avx512f,avx512bw,f16c tiny-products-min-bytes=2097152" --split-input-file | FileCheck %s
 // RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=256 unroll=1 cpu-features=avx2,f16c" --split-input-file | FileCheck %s
-// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 unroll=1 cpu-features=avx512f,avx512bw,f16c num-threads=2 parallel-threshold=1" --split-input-file | FileCheck %s --check-prefix=THREADS
-// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 unroll=1 cpu-features=avx512f,avx512bw,f16c flush-subnormals=0" --split-input-file | FileCheck %s --check-prefix=OFF
+// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 unroll=1 cpu-features=avx512f,avx512bw,f16c tiny-products-min-bytes=2097152 num-threads=2 parallel-threshold=1" --split-input-file | FileCheck %s --check-prefix=THREADS
+// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 unroll=1 cpu-features=avx512f,avx512bw,f16c tiny-products-min-bytes=2097152 flush-subnormals=0" --split-input-file | FileCheck %s --check-prefix=OFF
 // RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=128 unroll=1 cpu-features=none" --split-input-file | FileCheck %s --check-prefix=OFF
-// RUN: qdq-opt %s --qdq-to-llvm="cpu-features=avx512f,avx512bw,f16c" --split-input-file | FileCheck %s --check-prefix=LLVM
+// RUN: qdq-opt %s --qdq-to-llvm="cpu-features=avx512f,avx512bw,f16c tiny-products-min-bytes=2097152" --split-input-file | FileCheck %s --check-prefix=LLVM
 
 // bf16 x -> f16 without a zero point on x86 (KernelBuilder::flushesSubnormals,
 // docs/Lowering.md "Subnormals flushed"): one pass over the scales checks

@@ -193,10 +193,10 @@ NAN_PAYLOAD_RUN_OPTIONS = RUN_OPTIONS + ['="cpu-features=none"']
 # normal scales below 2^100 run with MXCSR's flush-to-zero and
 # denormals-are-zero set instead.
 TINY_RUN_OPTIONS = RUN_OPTIONS + [
-    '="tiny-products-min-bytes=0"',
-    '="vector-bits=256 tiny-products-min-bytes=0"',
+    '="tiny-products-min-bytes=1"',
+    '="vector-bits=256 tiny-products-min-bytes=1"',
     '="tiny-products-min-bytes=-1"',
-    '="flush-subnormals=0 tiny-products-min-bytes=0"']
+    '="flush-subnormals=0 tiny-products-min-bytes=1"']
 
 
 # The file of per-axis parameters read in place runs the vector lowering

@@ -57,14 +57,14 @@ SHORT_OUTER_DIMS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 16, 17, 24, 32, 64]
 # vector path without the x86 shuffles, and per-axis without tables
 # (max-table-period=0: in-place reads and block rows, which the default
 # takes only for periods above 16384), and (bf16 x on AVX-512 hosts) the
-# steps of products below 2^-126 at every size (tiny-products-min-bytes=0),
+# steps of products below 2^-126 at every size (tiny-products-min-bytes=1),
 # and (MX formats into f16 on AVX512_VBMI hosts) the code tables at every
 # size (code-table-min-blocks=0).
 VARIANTS = G.RUN_OPTIONS + [
     '="vector-bits=256"',
     '="cpu-features=none"',
     ' --convert-qdq-to-vector="max-table-period=0" --qdq-to-llvm',
-    '="tiny-products-min-bytes=0"',
+    '="tiny-products-min-bytes=1"',
     '="code-table-min-blocks=0"']
 
 

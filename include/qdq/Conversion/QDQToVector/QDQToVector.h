@@ -14,11 +14,11 @@ class Type;
 
 namespace mlir::qdq {
 
-/// QDQToVectorOptions::tinyProductsMinBytes by default: 2 MiB, more than
-/// the L2 cache of one core of the CPUs measured (0.5-2 MiB), so that the
-/// ops it covers run at L3 or memory bandwidth, where the extra vector
-/// operations cost little.
-constexpr int64_t kDefaultTinyProductsMinBytes = 2 << 20;
+/// getHostTinyProductsMinBytes on AMD Zen cores: 2 MiB, more than the L2
+/// cache of one core of the CPUs measured (0.5-2 MiB), so that the ops it
+/// covers run at L3 or memory bandwidth, where the extra vector operations
+/// cost little.
+constexpr int64_t kZenTinyProductsMinBytes = 2 << 20;
 
 /// QDQToVectorOptions::codeTableMinBlocks by default. The code tables
 /// started to pay between 16 and 32 blocks of 32 per code (f8E4M3FN
@@ -88,6 +88,13 @@ bool getHostRowTablesForHardwareBF16();
 /// data cache) for nests that do not stream, 64 KiB elsewhere.
 int64_t getHostCodeSelectMaxTableBytes(bool streams);
 
+/// The fewest bytes of x and y from which bf16 x -> f16/f32 computes its
+/// products below 2^-126 apart, as measured on the host CPU
+/// (QDQToVectorOptions::tinyProductsMinBytes): kZenTinyProductsMinBytes on
+/// AMD Zen cores, 1 (every op) on other CPUs, whose microcode assists for
+/// f32 subnormal products cost far more.
+int64_t getHostTinyProductsMinBytes();
+
 /// How the vector lowering shapes its loops.
 struct QDQToVectorOptions {
   /// SIMD width in bits (128, 256 or 512); 0: for each op the host's
@@ -128,8 +135,9 @@ struct QDQToVectorOptions {
   /// bf16 x -> f16/f32 on AVX-512: ops that move at least this many bytes
   /// of x and y (dynamic shapes: every op) compute the products below
   /// 2^-126 apart, never as f32 subnormals (KernelBuilder::tinyProducts);
-  /// -1: no op. bf16 results always do (with AVX512_BF16).
-  int64_t tinyProductsMinBytes = kDefaultTinyProductsMinBytes;
+  /// -1: no op; 0: the host's (getHostTinyProductsMinBytes). bf16 results
+  /// always do (with AVX512_BF16).
+  int64_t tinyProductsMinBytes = 0;
   /// bf16 x -> f16 without a zero point on x86 (features with AVX2,
   /// AVX512F or F16C): the loops run
   /// with MXCSR's flush-to-zero and denormals-are-zero set where every
