@@ -1,9 +1,10 @@
-// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=256 cpu-features=ssse3,avx2" --split-input-file | FileCheck %s --check-prefix=%if host-cpu-znver5 %{ZEN5%} %else %{%if host-cpu-znver4 %{ZEN4%} %else %{OTHER%}%}
+// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=256 cpu-features=ssse3,avx2" --split-input-file | FileCheck %s --check-prefixes=%if host-cpu-znver5 %{ZEN5%} %else %{%if host-cpu-znver4 %{ZEN4%} %else %{%if host-cpu-znver3 %{OTHER,ZEN3%} %else %{OTHER,INTEL%}%}%}
 // RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=256 cpu-features=ssse3,avx2 period-tile=4" --split-input-file | FileCheck %s --check-prefix=FOUR
 // RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=256 cpu-features=ssse3,avx2 period-tile=1" --split-input-file | FileCheck %s --check-prefix=ONE
 // RUN: %qdq_opt_path %s --qdq-tune-cpu=znver5 --convert-qdq-to-vector="vector-bits=256 cpu-features=ssse3,avx2" --split-input-file | FileCheck %s --check-prefix=ZEN5
 // RUN: %qdq_opt_path %s --qdq-tune-cpu=znver4 --convert-qdq-to-vector="vector-bits=256 cpu-features=ssse3,avx2" --split-input-file | FileCheck %s --check-prefix=ZEN4
-// RUN: %qdq_opt_path %s --qdq-tune-cpu=znver3 --convert-qdq-to-vector="vector-bits=256 cpu-features=ssse3,avx2" --split-input-file | FileCheck %s --check-prefix=OTHER
+// RUN: %qdq_opt_path %s --qdq-tune-cpu=znver3 --convert-qdq-to-vector="vector-bits=256 cpu-features=ssse3,avx2" --split-input-file | FileCheck %s --check-prefixes=OTHER,ZEN3
+// RUN: %qdq_opt_path %s --qdq-tune-cpu=rocketlake --convert-qdq-to-vector="vector-bits=256 cpu-features=ssse3,avx2" --split-input-file | FileCheck %s --check-prefixes=OTHER,INTEL
 
 // The default period tile of per-axis tables whose period (C = 4096) is
 // several steps (getHostPeriodTile): one period at a time where the host's
@@ -12,7 +13,8 @@
 // f32 results and for 8/16/32-bit integer x; where it will not,
 // tiles of 4 periods (4 rows per column step), but on AMD Zen 5 one period
 // for i8 x -> f32 (tiles of 4 only for f16/bf16 results of packed integer
-// x). The column loop steps over the tile: 4096 elements for one period,
+// x), and on CPUs other than AMD Zen one period for 32-bit integer and f16
+// x. The column loop steps over the tile: 4096 elements for one period,
 // 16384 for four. An explicit period-tile wins over the host's;
 // --qdq-tune-cpu names the CPU whose defaults apply, whatever the host.
 
@@ -144,4 +146,23 @@ func.func @float_streams(%x: tensor<4096x4096xf16>, %s: tensor<4096xf16>) -> ten
 func.func @float_to_f32_streams(%x: tensor<4096x4096xf16>, %s: tensor<4096xf16>) -> tensor<4096x4096xf32> {
   %y = qdq.dequantize_linear %x, %s axis = 1 : (tensor<4096x4096xf16>, tensor<4096xf16>) -> tensor<4096x4096xf32>
   return %y : tensor<4096x4096xf32>
+}
+
+// -----
+
+// i32 x, 256 Ki elements: tiles of 4 on Zen 3 and Zen 4; one period on
+// Zen 5 (f32 results) and on CPUs other than AMD Zen (32-bit integer x).
+// ZEN3-LABEL: func.func @wide_in_cache
+// ZEN3: scf.for %{{.*}} = %c0 to %c262144 step %c16384
+// INTEL-LABEL: func.func @wide_in_cache
+// INTEL: scf.for %{{.*}} = %c0 to %c262144 step %c4096
+// ZEN4-LABEL: func.func @wide_in_cache
+// ZEN4: scf.for %{{.*}} = %c0 to %c262144 step %c16384
+// ZEN5-LABEL: func.func @wide_in_cache
+// ZEN5: scf.for %{{.*}} = %c0 to %c262144 step %c4096
+// FOUR-LABEL: func.func @wide_in_cache
+// FOUR: scf.for %{{.*}} = %c0 to %c262144 step %c16384
+func.func @wide_in_cache(%x: tensor<64x4096xi32>, %s: tensor<4096xf32>, %z: tensor<4096xi32>) -> tensor<64x4096xf32> {
+  %y = qdq.dequantize_linear %x, %s, %z axis = 1 : (tensor<64x4096xi32>, tensor<4096xf32>, tensor<4096xi32>) -> tensor<64x4096xf32>
+  return %y : tensor<64x4096xf32>
 }
