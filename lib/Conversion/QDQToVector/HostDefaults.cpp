@@ -171,6 +171,17 @@ bool mlir::qdq::getHostRowTablesForHardwareBF16() {
   return isHostZen();
 }
 
+bool mlir::qdq::getHostBlockGroupTables() {
+  // Zen 4 (i4, ui4 and fp4 in blocks of 24 -> f16/bf16, `--ab-binary`
+  // against the arithmetic, 3 rounds, 2026-12-06 14:45-14:49 UTC): 1.10-1.37x
+  // at 64 Ki and 4 Mi, 1.03-1.13x at 64 Mi. An Intel Xeon VM (LLVM:
+  // rocketlake; AVX-512 with FP16, whose f16 steps of 4-bit integer x
+  // compute in f16; the same 18 kernels, 3 rounds, 19:12-19:13 UTC, and
+  // the f16 results at 64 Ki again, 7 rounds, 19:14 UTC): 0.91x for fp4
+  // -> f16 at 64 Ki, 0.98x for i4/ui4 -> f16, 0.98-1.02x elsewhere.
+  return isHostZen();
+}
+
 int64_t mlir::qdq::getHostCodeSelectMaxTableBytes(bool streams) {
   // The choice table of per-axis C=4096 -> f16/bf16 holds 32 KiB, read
   // once per row. Zen 5 (48 KiB L1) ran it at 0.93-1.01x the arithmetic at

@@ -231,8 +231,10 @@ bool LookupTable::appliesToBlockGroups(DequantizeLinearOp op, const Plan &plan,
   // 4-bit x: the 4 entries of each block of 2-bit x (blocks of 6: 32 per
   // group of 192 columns, each block's parameters read and placed apart)
   // ran at 0.80-0.82x the arithmetic (bench/micro/loop_rows_ab.py --set
-  // groups, Zen 4, 2026-12-06 16:17 UTC).
-  if (!blockRowsMayTakeTables(op, plan, lanes, features) ||
+  // groups, Zen 4, 2026-12-06 16:17 UTC). Not on every host
+  // (getHostBlockGroupTables).
+  if (!getHostBlockGroupTables() ||
+      !blockRowsMayTakeTables(op, plan, lanes, features) ||
       x.getIntOrFloatBitWidth() != 4 || plan.runWidth != 1 ||
       appliesToBlockRows(op, plan, lanes, features))
     return false;

@@ -82,10 +82,14 @@ F32_TABLE_RUN_OPTIONS = LOOKUP_RUN_OPTIONS + [
 # magnitudes and the sign ORed in) in every form of that file, masked
 # tails included.
 FP4_RUN_OPTIONS = RUN_OPTIONS + ['="vector-bits=256 cpu-features=ssse3,avx2"']
+# Block tables per group are a host default of AMD Zen
+# (getHostBlockGroupTables): the files of blocked packed x run once more
+# with Zen 4's defaults (--qdq-tune-cpu), so that every host runs them.
+ZEN_TUNED_RUN = ' --qdq-tune-cpu=znver4 --qdq-to-llvm'
 # The block-table file adds 16 registers per step on 512 bits: eight blocks
 # of 32 of 2-bit x per step.
 BLOCK_TABLE_RUN_OPTIONS = LOOKUP_RUN_OPTIONS + [
-    '="vector-bits=512 vector-unroll=16"']
+    '="vector-bits=512 vector-unroll=16"', ZEN_TUNED_RUN]
 # The period-tile file and the dynamic-rows file (whose rows along a
 # dynamic axis take period-tile as rows per tile) add tiles of one period,
 # a host default on Zen 5, so that every host runs them.
@@ -3369,6 +3373,8 @@ def render_all():
                              if fname == 'dq-mx-exponent-add.mlir'
                              else CODE_TABLE_RUN_OPTIONS
                              if fname == 'dq-mx-code-tables.mlir'
+                             else RUN_OPTIONS + [ZEN_TUNED_RUN]
+                             if fname == 'dq-block-loop-rows.mlir'
                              else RUN_OPTIONS)
             for fname, title, cases in all_files()}
 

@@ -82,6 +82,12 @@ int64_t getHostRowTile(Type yElement);
 /// arithmetic at every size measured).
 bool getHostRowTablesForHardwareBF16();
 
+/// Whether blocked 4-bit x takes block tables per group
+/// (LookupTable::appliesToBlockGroups) on the host CPU: on AMD Zen cores,
+/// where they were measured faster, but not elsewhere (an Intel Xeon ran
+/// them at 0.91-1.02x the arithmetic).
+bool getHostBlockGroupTables();
+
 /// The most bytes of code selection's choice table one pass over the rows
 /// reads, as measured on the host CPU
 /// (QDQToVectorOptions::codeSelectMaxTableBytes), in a loop nest whose
