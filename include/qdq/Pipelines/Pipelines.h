@@ -58,8 +58,8 @@ struct QDQToLLVMPipelineOptions
   Option<int64_t> tinyProductsMinBytes{
       *this, "tiny-products-min-bytes",
       llvm::cl::desc("bf16 x -> f16/f32: ops moving at least this many "
-                     "bytes compute products below 2^-126 apart; -1 = none "
-                     "(see --convert-qdq-to-vector)"),
+                     "bytes compute products below 2^-126 apart; -1 = none, "
+                     "0 = the host's (see --convert-qdq-to-vector)"),
       llvm::cl::init(ConvertQDQToVectorOptions().tinyProductsMinBytes)};
   Option<bool> flushSubnormals{
       *this, "flush-subnormals",

@@ -127,7 +127,7 @@ int64_t mlir::qdq::getHostPeriodTile(Type xElement, Type yElement,
   // An Intel Xeon VM (LLVM: rocketlake; AVX-512 with FP16), where the nest
   // does not stream (`--ab period-tile=1` against tiles of 4, 3 rounds,
   // 2026-12-06 18:59-19:03 UTC; per-axis C=64 and C=4096): one period at a
-  // time ran i32/ui32 x at 1.12-1.35x with f32 results at 64 Ki (C=4096:
+  // time ran i32/ui32 x at 1.11-1.35x with f32 results at 64 Ki (C=4096:
   // 106 GB/s against 80, the roof's speed) and 1.02-1.04x at 4 Mi, at
   // 0.97-1.09x with f16/bf16 results; f16 x at 1.00-1.16x at 64 Ki and
   // 0.99-1.01x at 4 Mi. 16-bit integer x keeps tiles of 4 (0.85-1.02x with
