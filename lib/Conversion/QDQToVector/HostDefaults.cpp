@@ -127,9 +127,9 @@ int64_t mlir::qdq::getHostPeriodTile(Type xElement, Type yElement,
   // An Intel Xeon VM (LLVM: rocketlake; AVX-512 with FP16), where the nest
   // does not stream (`--ab period-tile=1` against tiles of 4, 3 rounds,
   // 2026-12-06 18:59-19:03 UTC; per-axis C=64 and C=4096): one period at a
-  // time ran i32/ui32 x at 1.11-1.35x with f32 results at 64 Ki (C=4096:
-  // 106 GB/s against 80, the roof's speed) and 1.02-1.04x at 4 Mi, at
-  // 0.97-1.09x with f16/bf16 results; f16 x at 1.00-1.16x at 64 Ki and
+  // time ran i32/ui32 x at 1.11-1.34x with f32 results at 64 Ki (C=4096:
+  // 106 GB/s against 80, the roof's speed) and 1.01-1.04x at 4 Mi, at
+  // 0.97-1.08x with f16/bf16 results; f16 x at 1.00-1.16x at 64 Ki and
   // 0.99-1.01x at 4 Mi. 16-bit integer x keeps tiles of 4 (0.85-1.02x with
   // one period), 8-bit integer x and bf16 x too (0.91-1.13x, 0.92-1.07x).
   if (!isHostZen()) {
@@ -178,7 +178,7 @@ bool mlir::qdq::getHostBlockGroupTables() {
   // rocketlake; AVX-512 with FP16, whose f16 steps of 4-bit integer x
   // compute in f16; the same 18 kernels, 3 rounds, 19:12-19:13 UTC, and
   // the f16 results at 64 Ki again, 7 rounds, 19:14 UTC): 0.91x for fp4
-  // -> f16 at 64 Ki, 0.98x for i4/ui4 -> f16, 0.98-1.02x elsewhere.
+  // -> f16 at 64 Ki, 0.97-0.98x for i4/ui4 -> f16, 0.98-1.02x elsewhere.
   return isHostZen();
 }
 
@@ -211,7 +211,7 @@ int64_t mlir::qdq::getHostTinyProductsMinBytes() {
   // 26.5 apart on random codes, and 80.7 and 76.9 on the others; in the
   // benchmark (`--ab tiny-products-min-bytes=0` over the 54 bf16 x cases,
   // 3 rounds, 17:33-17:38 UTC) every op taking them ran the f32 results at
-  // 64 Ki elements at 3.7-4.5x (from 0.07-0.09 of the roof to 0.31-0.34)
+  // 64 Ki elements at 3.8-4.6x (from 0.07-0.09 of the roof to 0.31-0.34)
   // and the f16 results, which flush subnormals where the scales allow it,
   // at 0.96-1.00x.
   return isHostZen() ? kZenTinyProductsMinBytes : 1;
