@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Plan.h"
 #include "qdq/Conversion/QDQToVector/QDQToVector.h"
 #include "qdq/Dialect/QDQ/Utils/HostCPU.h"
 
@@ -30,9 +31,14 @@ unsigned mlir::qdq::getHostVectorBits() {
   return bits;
 }
 
-unsigned mlir::qdq::getHostVectorBits(Type xElement, Type yElement,
+unsigned mlir::qdq::getHostVectorBits(DequantizeLinearOp op,
+                                      const X86Features &features,
                                       bool streams) {
   unsigned bits = getHostVectorBits();
+  if (bits != 512 || isHostZen() || streams)
+    return bits;
+  Type xElement = op.getX().getType().getElementType();
+  Type yElement = op.getY().getType().getElementType();
   // An Intel Xeon VM (LLVM: rocketlake; AVX-512 F/BW/VBMI/BF16/FP16; 2 MiB
   // L2 per core), A/B of `--ab vector-bits=256` against 512 over the core
   // set at 64 Ki and 4 Mi elements (2026-12-01 21:56-22:05 UTC, 5 rounds,
@@ -42,15 +48,38 @@ unsigned mlir::qdq::getHostVectorBits(Type xElement, Type yElement,
   // clang-built one in zmm instead of ymm registers) and 0.99-1.04x at
   // 4 Mi; f32 results of fp8 x lost at 64 Ki (0.71-0.90x: their byte tables
   // need AVX512_VBMI's 512-bit vpermb), and f16/bf16 results lost
-  // everywhere (geometric means 0.51-0.90x: AVX512_FP16/BF16 steps are
-  // 512-bit only). At 64 Mi elements, where those kernels stream, ymm
-  // registers lost instead: 0.93-1.00x (geometric mean 0.96x; 21 f32-result
-  // kernels of integer and f16 x, --ab-binary, 5 rounds, 22:36-22:40 UTC).
-  // LLVM tunes every Intel AVX-512 core for 256-bit vectors (its
-  // prefer-256-bit tuning); AMD Zen 4 and 5 run 512-bit vectors at full
-  // width and keep them.
-  if (bits == 512 && !isHostZen() && !streams && yElement.isF32() &&
-      (isa<IntegerType>(xElement) || xElement.isF16()))
+  // everywhere (geometric means 0.51-0.90x: the AVX512_BF16 steps, and
+  // then the AVX512_FP16 ones, were 512-bit only). At 64 Mi elements, where
+  // those kernels stream, ymm registers lost instead: 0.93-1.00x (geometric
+  // mean 0.96x; 21 f32-result kernels of integer and f16 x, --ab-binary, 5
+  // rounds, 22:36-22:40 UTC). LLVM tunes every Intel AVX-512 core for 256-bit
+  // vectors (its prefer-256-bit tuning); AMD Zen 4 and 5 run 512-bit vectors at
+  // full width and keep them.
+  if (yElement.isF32() && (isa<IntegerType>(xElement) || xElement.isF16()))
+    return 256;
+  // f16 results in f16 arithmetic (AVX512_FP16 steps, which 256-bit
+  // registers have too) on the same Xeon VM: A/B of `--ab vector-bits=256`
+  // against 512 over every f16-result case of the forms that take them
+  // (the full set's 8-bit and packed integer, fp8 and f16 x at 64 Ki and
+  // 4 Mi, 3 rounds, 2026-12-06 20:11-20:18 UTC; the blocks set's i8 x,
+  // 20:18 UTC). At 64 Ki, f16 x ran at 1.11-1.16x at every granularity
+  // (the same vmulph loop as the clang-built one, in ymm instead of zmm
+  // registers); i8 and ui8 x at 1.06-1.12x per tensor, per row, per-axis
+  // C=64 and blocked in blocks of 32 to 256 (0.99-1.00x per-axis C=4096),
+  // but 0.59-0.60x in blocks of 24 and 0.91x in blocks of 16; f8E5M2 x
+  // (its f16 bits are the code shifted) at 1.02-1.10x but 0.69-0.82x
+  // blocked. The other fp8 kinds and packed x lost at 64 Ki (0.41-0.98x:
+  // their decodes and unpacks cost more instructions per result at half
+  // the width). At 4 Mi, 0.99-1.03x for the forms taken.
+  if (!yElement.isF16() || !detail::hasF16ArithmeticForm(op, features))
+    return bits;
+  bool blocked =
+      op.getGranularity() == DequantizeLinearOp::Granularity::Blocked;
+  if (xElement.isF16())
+    return 256;
+  if (xElement.isInteger(8) && (!blocked || op.getBlockSize() % 32 == 0))
+    return 256;
+  if (isa<Float8E5M2Type>(xElement) && !blocked)
     return 256;
   return bits;
 }

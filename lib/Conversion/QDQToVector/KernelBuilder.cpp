@@ -143,14 +143,15 @@ KernelBuilder::KernelBuilder(PatternRewriter &b, DequantizeLinearOp op,
   unpackToI32 = (x86.avx512vbmi || x86.avx2) && !useLookup &&
                 isa<IntegerType>(xElement) && isPackedSubByteType(xElement);
   // f16 results of 8-bit and packed integer x, of fp8 x and of f16 x
-  // without a zero point, with f16 scales, with AVX512_FP16 on 512-bit
-  // registers (hasF16ArithmeticForm, with the A/B of integer x): in f16
+  // without a zero point, with f16 scales, with AVX512_FP16 on 256- or
+  // 512-bit registers (hasF16ArithmeticForm, with the A/B of integer x;
+  // getHostVectorBits, for the forms that run faster on 256): in f16
   // arithmetic (nativeF16). On the same AVX512_FP16 Xeon
   // (bench/HISTORY.md, 2026-12-01): fp8 x (per-axis and blocked; 20:26
   // UTC, the 48 kernels this changed): 1.29-2.30x at 64 Ki, 1.53-1.83x at
   // 64 Mi; f16 x without a zero point (20:53 UTC, 18 kernels): 0.99-1.07x
   // at 64 Ki, 0.97-1.01x at 4 Mi, 1.24-1.38x at 64 Mi.
-  nativeF16 = registerLanes == 16 && !useLookup && !blockLookup &&
+  nativeF16 = registerLanes >= 8 && !useLookup && !blockLookup &&
               hasF16ArithmeticForm(op, x86);
   // ... whose packed x stays in i8 lanes, widened to i16 from there, and
   // whose fp8 x is decoded to f16 in the steps, not looked up in a table.

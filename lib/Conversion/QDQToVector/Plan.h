@@ -109,7 +109,7 @@ inline int64_t groupSteps(int64_t run, int64_t lanes) {
 int64_t maxGroupStepEntries(const Plan &plan, int64_t lanes);
 
 /// Whether `op`'s form can compute its steps in f16 arithmetic (AVX512_FP16
-/// in `features`, which 512-bit registers keep): f16 results with f16
+/// in `features`, which 256- and 512-bit registers keep): f16 results with f16
 /// scales of integer x of at most 8 bits (packed x but not blocked) with a
 /// zero point of at most 8 bits or none, of fp8 x and of f16 x without a
 /// zero point. The loops then take it outside block tables and the lookup

@@ -42,12 +42,14 @@ using namespace mlir;
 using namespace mlir::qdq;
 using namespace mlir::qdq::detail;
 
-/// The SIMD width measured fastest on the host for `op`, split over
-/// `numThreads` threads from `parallelThreshold` elements.
-static unsigned hostVectorBitsOf(DequantizeLinearOp op, int64_t numThreads,
+/// The SIMD width measured fastest on the host for `op` compiled for
+/// `features`, split over `numThreads` threads from `parallelThreshold`
+/// elements.
+static unsigned hostVectorBitsOf(DequantizeLinearOp op,
+                                 const X86Features &features,
+                                 int64_t numThreads,
                                  int64_t parallelThreshold) {
-  return getHostVectorBits(op.getX().getType().getElementType(),
-                           op.getY().getType().getElementType(),
+  return getHostVectorBits(op, features,
                            hostStreams(op, numThreads, parallelThreshold));
 }
 
@@ -56,9 +58,11 @@ namespace {
 class DequantizeLinearToVector : public OpRewritePattern<DequantizeLinearOp> {
 public:
   /// With `hostWidthOnly`, rewrites only the ops for which the host's width
-  /// (hostVectorBitsOf) is `options.vectorBits`.
+  /// (hostVectorBitsOf, for `allFeatures`: the features before
+  /// `options.x86` was limited to `options.vectorBits`) is
+  /// `options.vectorBits`.
   DequantizeLinearToVector(MLIRContext *ctx, const QDQToVectorOptions &options,
-                           bool hostWidthOnly)
+                           const X86Features &allFeatures, bool hostWidthOnly)
       : OpRewritePattern(ctx), lanes(options.vectorBits / 32),
         unroll(options.unroll), numThreads(options.numThreads),
         parallelThreshold(options.parallelThreshold),
@@ -68,12 +72,12 @@ public:
         flushSubnormals(options.flushSubnormals),
         codeTableMinBlocks(options.codeTableMinBlocks),
         codeSelectMaxTableBytes(options.codeSelectMaxTableBytes),
-        hostWidthOnly(hostWidthOnly) {}
+        allFeatures(allFeatures), hostWidthOnly(hostWidthOnly) {}
 
   LogicalResult matchAndRewrite(DequantizeLinearOp op,
                                 PatternRewriter &rewriter) const override {
-    if (hostWidthOnly &&
-        hostVectorBitsOf(op, numThreads, parallelThreshold) != lanes * 32)
+    if (hostWidthOnly && hostVectorBitsOf(op, allFeatures, numThreads,
+                                          parallelThreshold) != lanes * 32)
       return rewriter.notifyMatchFailure(op, "the host's width is another");
     // Several registers per iteration if a scheme exists at that width,
     // else one. Block rows shorter than those registers (short rows of a
@@ -246,6 +250,9 @@ private:
   int64_t codeTableMinBlocks;
   /// 0: per op, the host's (getHostCodeSelectMaxTableBytes).
   int64_t codeSelectMaxTableBytes;
+  /// The features the host's width per op is chosen for (x86 is them
+  /// limited to this pattern's width).
+  X86Features allFeatures;
   bool hostWidthOnly;
 };
 
@@ -254,9 +261,10 @@ private:
 /// The SIMD width `op` is lowered at with `options`.
 static unsigned getVectorBits(const QDQToVectorOptions &options,
                               DequantizeLinearOp op) {
-  return options.vectorBits ? options.vectorBits
-                            : hostVectorBitsOf(op, options.numThreads,
-                                               options.parallelThreshold);
+  return options.vectorBits
+             ? options.vectorBits
+             : hostVectorBitsOf(op, options.x86, options.numThreads,
+                                options.parallelThreshold);
 }
 
 /// Whether `function`'s body defines a vector value.
@@ -386,6 +394,7 @@ void mlir::qdq::populateQDQToVectorConversionPatterns(
     atWidth.vectorBits = bits;
     atWidth.x86 = options.x86.limitedTo(bits);
     patterns.add<DequantizeLinearToVector>(patterns.getContext(), atWidth,
+                                           options.x86,
                                            /*hostWidthOnly=*/
                                            options.vectorBits == 0);
   }

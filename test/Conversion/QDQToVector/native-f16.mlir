@@ -1,15 +1,17 @@
 // RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 cpu-features=avx512fp16" --split-input-file | FileCheck %s
 // RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 cpu-features=avx512f,avx512bw,avx512vbmi,avx512bf16,f16c" --split-input-file | FileCheck %s --check-prefixes=NOFP16,TABLES
-// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=256 cpu-features=ssse3,avx2,avx512fp16" --split-input-file | FileCheck %s --check-prefix=NOFP16
+// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=256 cpu-features=ssse3,avx2" --split-input-file | FileCheck %s --check-prefix=NOFP16
+// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=256 cpu-features=ssse3,avx2,avx512fp16" --split-input-file | FileCheck %s --check-prefix=Y256
 // RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 cpu-features=avx512f,avx512bw,avx512vbmi,f16c,avx512fp16" --split-input-file | FileCheck %s --check-prefix=VBMI
 
 // f16 results of integer x of at most 8 bits with f16 scales, with
-// AVX512_FP16 on 512-bit registers: each step computes in f16. x minus the
+// AVX512_FP16 on 512-bit registers (and on 256-bit ones: Y256, half the
+// lanes per register): each step computes in f16. x minus the
 // zero point in i16 lanes (the zero point narrowed once, before the loop),
 // converted to f16 (arith.sitofp, vcvtw2ph) and multiplied by the f16
 // scale (vmulph), which is the only rounding; no pass over the scales and
-// no versioned loops (no scf.if), no f32 in the loop. Without AVX512_FP16,
-// or on 256-bit registers, the steps keep the f32 product (NOFP16).
+// no versioned loops (no scf.if), no f32 in the loop. Without AVX512_FP16
+// the steps keep the f32 product (NOFP16).
 // CHECK-LABEL: func.func @i8_tensor
 // CHECK-NOT: scf.if
 // CHECK: %[[S:.*]] = tensor.extract %{{.*}}[] : tensor<f16>
@@ -28,6 +30,16 @@
 // NOFP16-LABEL: func.func @i8_tensor
 // NOFP16-NOT: arith.mulf {{.*}}xf16>
 // NOFP16: return
+// Y256-LABEL: func.func @i8_tensor
+// Y256-SAME: prefer_vector_width = "256"
+// Y256: scf.for
+// Y256: %[[X:.*]] = vector.transfer_read {{.*}} : tensor<256xi8>, vector<32xi8>
+// Y256: %[[XW:.*]] = arith.extsi %[[X]] : vector<32xi8> to vector<32xi16>
+// Y256: %[[D:.*]] = arith.subi %[[XW]], %{{.*}} : vector<32xi16>
+// Y256: %[[A:.*]] = arith.sitofp %[[D]] : vector<32xi16> to vector<32xf16>
+// Y256: arith.mulf %[[A]], %{{.*}} : vector<32xf16>
+// Y256-NOT: f32
+// Y256: return
 func.func @i8_tensor(%x: tensor<256xi8>, %s: tensor<f16>, %z: tensor<i8>) -> tensor<256xf16> {
   %y = qdq.dequantize_linear %x, %s, %z : (tensor<256xi8>, tensor<f16>, tensor<i8>) -> tensor<256xf16>
   return %y : tensor<256xf16>
@@ -250,6 +262,11 @@ func.func @e5m2_blocked(%x: tensor<4x4096xf8E5M2>, %s: tensor<4x128xf16>) -> ten
 // NOFP16-LABEL: func.func @f16_axis
 // NOFP16-NOT: arith.mulf {{.*}}xf16>
 // NOFP16: return
+// Y256-LABEL: func.func @f16_axis
+// Y256: %[[S:.*]] = vector.transfer_read %{{.*}} : tensor<64xf16>, vector<64xf16>
+// Y256: scf.for
+// Y256: %[[X:.*]] = vector.transfer_read %{{.*}} : tensor<512xf16>, vector<64xf16>
+// Y256-NEXT: arith.mulf %[[X]], %[[S]] : vector<64xf16>
 func.func @f16_axis(%x: tensor<8x64xf16>, %s: tensor<64xf16>) -> tensor<8x64xf16> {
   %y = qdq.dequantize_linear %x, %s {axis = 1 : i64} : (tensor<8x64xf16>, tensor<64xf16>) -> tensor<8x64xf16>
   return %y : tensor<8x64xf16>

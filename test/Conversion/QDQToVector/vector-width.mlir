@@ -5,6 +5,15 @@
 // not an AMD Zen core, the host's SIMD width otherwise.
 // RUN: qdq-opt %s --convert-qdq-to-vector --split-input-file | FileCheck %s --check-prefix=%if host-avx512f && !host-cpu-znver{{.*}} %{NARROW%} %else %{HOST%}
 // RUN: not qdq-opt %s --convert-qdq-to-vector="vector-bits=384" 2>&1 | FileCheck %s --check-prefix=BAD
+// On an Intel AVX-512 CPU, f16 results computed in f16 arithmetic take 256
+// bits too for f16 x, 8-bit integer x (blocked only in blocks of a
+// multiple of 32) and f8E5M2 x not blocked: with AVX512_FP16 (FP16), not
+// without (NOFP16). --qdq-tune-cpu names the CPU whose rules apply; the
+// width itself is the host's (an AVX2 host has 256 bits for every op).
+// RUN: %qdq_opt_path %s --qdq-tune-cpu=rocketlake --convert-qdq-to-vector="cpu-features=avx512f,avx512bw,avx512fp16" --split-input-file | FileCheck %s --check-prefix=%if host-avx512f %{FP16%} %else %{AVX2%}
+// RUN: %qdq_opt_path %s --qdq-tune-cpu=rocketlake --convert-qdq-to-vector="cpu-features=avx512f,avx512bw" --split-input-file | FileCheck %s --check-prefix=%if host-avx512f %{NOFP16%} %else %{AVX2%}
+// On AMD Zen cores every op takes the host's width.
+// RUN: %qdq_opt_path %s --qdq-tune-cpu=znver4 --convert-qdq-to-vector="cpu-features=avx512f,avx512bw,avx512fp16" --split-input-file | FileCheck %s --check-prefix=%if host-avx512f %{ZEN%} %else %{AVX2%}
 
 // Each function the pass vectorizes is marked with the widest SIMD width of
 // its ops, for LLVM (prefer-vector-width, min-legal-vector-width), which
@@ -29,16 +38,16 @@ func.func @int_to_f32(%x: tensor<4096xi8>, %s: tensor<f32>) -> tensor<4096xf32> 
 
 // -----
 
-// f16 results keep the host's width (the AVX512_FP16 steps are 512-bit
+// bf16 results keep the host's width (the AVX512_BF16 steps are 512-bit
 // only); a function with several ops takes the widest.
 // NARROW-LABEL: func.func @mixed
 // NARROW-SAME: passthrough = {{\[}}["min-legal-vector-width", "512"]], prefer_vector_width = "512"
 // HOST-LABEL: func.func @mixed
 // HOST-SAME: passthrough = {{\[}}["min-legal-vector-width", "[[$HOST]]"]], prefer_vector_width = "[[$HOST]]"
-func.func @mixed(%x: tensor<4096xi8>, %s: tensor<f32>, %h: tensor<f16>) -> (tensor<4096xf32>, tensor<4096xf16>) {
+func.func @mixed(%x: tensor<4096xi8>, %s: tensor<f32>, %h: tensor<bf16>) -> (tensor<4096xf32>, tensor<4096xbf16>) {
   %y = qdq.dequantize_linear %x, %s : (tensor<4096xi8>, tensor<f32>) -> tensor<4096xf32>
-  %z = qdq.dequantize_linear %x, %h : (tensor<4096xi8>, tensor<f16>) -> tensor<4096xf16>
-  return %y, %z : tensor<4096xf32>, tensor<4096xf16>
+  %z = qdq.dequantize_linear %x, %h : (tensor<4096xi8>, tensor<bf16>) -> tensor<4096xbf16>
+  return %y, %z : tensor<4096xf32>, tensor<4096xbf16>
 }
 
 // -----
@@ -104,4 +113,159 @@ func.func @own_smaller_min_legal(%x: tensor<4096xi8>, %s: tensor<f32>) -> tensor
 func.func @no_vectors(%a: f32) -> f32 {
   %b = arith.addf %a, %a : f32
   return %b : f32
+}
+
+// -----
+
+// The f16-arithmetic rule (FP16 / NOFP16 / ZEN RUN lines above): f16 x,
+// 8-bit integer x per-axis and in blocks of 32, f8E5M2 x per tensor take
+// 256 bits with AVX512_FP16; f16 x with an f32 scale (no f16 arithmetic),
+// i8 x in blocks of 24, f8E5M2 x blocked, the other fp8 kinds, packed x and
+// ops whose stores stream (64 MiB moved) keep 512.
+// FP16-LABEL: func.func @f16_to_f16
+// FP16-SAME: prefer_vector_width = "256"
+// NOFP16-LABEL: func.func @f16_to_f16
+// NOFP16-SAME: prefer_vector_width = "512"
+// ZEN-LABEL: func.func @f16_to_f16
+// ZEN-SAME: prefer_vector_width = "512"
+// AVX2-LABEL: func.func @f16_to_f16
+// AVX2-SAME: prefer_vector_width = "256"
+func.func @f16_to_f16(%x: tensor<4096xf16>, %s: tensor<f16>) -> tensor<4096xf16> {
+  %y = qdq.dequantize_linear %x, %s : (tensor<4096xf16>, tensor<f16>) -> tensor<4096xf16>
+  return %y : tensor<4096xf16>
+}
+
+// -----
+
+// FP16-LABEL: func.func @f16_f32_scale_to_f16
+// FP16-SAME: prefer_vector_width = "512"
+// NOFP16-LABEL: func.func @f16_f32_scale_to_f16
+// NOFP16-SAME: prefer_vector_width = "512"
+// ZEN-LABEL: func.func @f16_f32_scale_to_f16
+// ZEN-SAME: prefer_vector_width = "512"
+// AVX2-LABEL: func.func @f16_f32_scale_to_f16
+// AVX2-SAME: prefer_vector_width = "256"
+func.func @f16_f32_scale_to_f16(%x: tensor<4096xf16>, %s: tensor<f32>) -> tensor<4096xf16> {
+  %y = qdq.dequantize_linear %x, %s : (tensor<4096xf16>, tensor<f32>) -> tensor<4096xf16>
+  return %y : tensor<4096xf16>
+}
+
+// -----
+
+// FP16-LABEL: func.func @i8_rows_to_f16
+// FP16-SAME: prefer_vector_width = "256"
+// NOFP16-LABEL: func.func @i8_rows_to_f16
+// NOFP16-SAME: prefer_vector_width = "512"
+// ZEN-LABEL: func.func @i8_rows_to_f16
+// ZEN-SAME: prefer_vector_width = "512"
+// AVX2-LABEL: func.func @i8_rows_to_f16
+// AVX2-SAME: prefer_vector_width = "256"
+func.func @i8_rows_to_f16(%x: tensor<64x64xi8>, %s: tensor<64xf16>) -> tensor<64x64xf16> {
+  %y = qdq.dequantize_linear %x, %s {axis = 0 : i64} : (tensor<64x64xi8>, tensor<64xf16>) -> tensor<64x64xf16>
+  return %y : tensor<64x64xf16>
+}
+
+// -----
+
+// FP16-LABEL: func.func @i8_blocks_of_32_to_f16
+// FP16-SAME: prefer_vector_width = "256"
+// NOFP16-LABEL: func.func @i8_blocks_of_32_to_f16
+// NOFP16-SAME: prefer_vector_width = "512"
+// ZEN-LABEL: func.func @i8_blocks_of_32_to_f16
+// ZEN-SAME: prefer_vector_width = "512"
+// AVX2-LABEL: func.func @i8_blocks_of_32_to_f16
+// AVX2-SAME: prefer_vector_width = "256"
+func.func @i8_blocks_of_32_to_f16(%x: tensor<64x64xi8>, %s: tensor<64x2xf16>) -> tensor<64x64xf16> {
+  %y = qdq.dequantize_linear %x, %s {axis = 1 : i64, block_size = 32 : i64} : (tensor<64x64xi8>, tensor<64x2xf16>) -> tensor<64x64xf16>
+  return %y : tensor<64x64xf16>
+}
+
+// -----
+
+// FP16-LABEL: func.func @i8_blocks_of_24_to_f16
+// FP16-SAME: prefer_vector_width = "512"
+// NOFP16-LABEL: func.func @i8_blocks_of_24_to_f16
+// NOFP16-SAME: prefer_vector_width = "512"
+// ZEN-LABEL: func.func @i8_blocks_of_24_to_f16
+// ZEN-SAME: prefer_vector_width = "512"
+// AVX2-LABEL: func.func @i8_blocks_of_24_to_f16
+// AVX2-SAME: prefer_vector_width = "256"
+func.func @i8_blocks_of_24_to_f16(%x: tensor<64x48xi8>, %s: tensor<64x2xf16>) -> tensor<64x48xf16> {
+  %y = qdq.dequantize_linear %x, %s {axis = 1 : i64, block_size = 24 : i64} : (tensor<64x48xi8>, tensor<64x2xf16>) -> tensor<64x48xf16>
+  return %y : tensor<64x48xf16>
+}
+
+// -----
+
+// FP16-LABEL: func.func @f8E5M2_to_f16
+// FP16-SAME: prefer_vector_width = "256"
+// NOFP16-LABEL: func.func @f8E5M2_to_f16
+// NOFP16-SAME: prefer_vector_width = "512"
+// ZEN-LABEL: func.func @f8E5M2_to_f16
+// ZEN-SAME: prefer_vector_width = "512"
+// AVX2-LABEL: func.func @f8E5M2_to_f16
+// AVX2-SAME: prefer_vector_width = "256"
+func.func @f8E5M2_to_f16(%x: tensor<4096xf8E5M2>, %s: tensor<f16>) -> tensor<4096xf16> {
+  %y = qdq.dequantize_linear %x, %s : (tensor<4096xf8E5M2>, tensor<f16>) -> tensor<4096xf16>
+  return %y : tensor<4096xf16>
+}
+
+// -----
+
+// FP16-LABEL: func.func @f8E5M2_blocks_to_f16
+// FP16-SAME: prefer_vector_width = "512"
+// NOFP16-LABEL: func.func @f8E5M2_blocks_to_f16
+// NOFP16-SAME: prefer_vector_width = "512"
+// ZEN-LABEL: func.func @f8E5M2_blocks_to_f16
+// ZEN-SAME: prefer_vector_width = "512"
+// AVX2-LABEL: func.func @f8E5M2_blocks_to_f16
+// AVX2-SAME: prefer_vector_width = "256"
+func.func @f8E5M2_blocks_to_f16(%x: tensor<64x64xf8E5M2>, %s: tensor<64x2xf16>) -> tensor<64x64xf16> {
+  %y = qdq.dequantize_linear %x, %s {axis = 1 : i64, block_size = 32 : i64} : (tensor<64x64xf8E5M2>, tensor<64x2xf16>) -> tensor<64x64xf16>
+  return %y : tensor<64x64xf16>
+}
+
+// -----
+
+// FP16-LABEL: func.func @f8E4M3FN_to_f16
+// FP16-SAME: prefer_vector_width = "512"
+// NOFP16-LABEL: func.func @f8E4M3FN_to_f16
+// NOFP16-SAME: prefer_vector_width = "512"
+// ZEN-LABEL: func.func @f8E4M3FN_to_f16
+// ZEN-SAME: prefer_vector_width = "512"
+// AVX2-LABEL: func.func @f8E4M3FN_to_f16
+// AVX2-SAME: prefer_vector_width = "256"
+func.func @f8E4M3FN_to_f16(%x: tensor<4096xf8E4M3FN>, %s: tensor<f16>) -> tensor<4096xf16> {
+  %y = qdq.dequantize_linear %x, %s : (tensor<4096xf8E4M3FN>, tensor<f16>) -> tensor<4096xf16>
+  return %y : tensor<4096xf16>
+}
+
+// -----
+
+// FP16-LABEL: func.func @i4_to_f16
+// FP16-SAME: prefer_vector_width = "512"
+// NOFP16-LABEL: func.func @i4_to_f16
+// NOFP16-SAME: prefer_vector_width = "512"
+// ZEN-LABEL: func.func @i4_to_f16
+// ZEN-SAME: prefer_vector_width = "512"
+// AVX2-LABEL: func.func @i4_to_f16
+// AVX2-SAME: prefer_vector_width = "256"
+func.func @i4_to_f16(%x: tensor<4096xi4>, %s: tensor<f16>) -> tensor<4096xf16> {
+  %y = qdq.dequantize_linear %x, %s : (tensor<4096xi4>, tensor<f16>) -> tensor<4096xf16>
+  return %y : tensor<4096xf16>
+}
+
+// -----
+
+// FP16-LABEL: func.func @f16_to_f16_streams
+// FP16-SAME: prefer_vector_width = "512"
+// NOFP16-LABEL: func.func @f16_to_f16_streams
+// NOFP16-SAME: prefer_vector_width = "512"
+// ZEN-LABEL: func.func @f16_to_f16_streams
+// ZEN-SAME: prefer_vector_width = "512"
+// AVX2-LABEL: func.func @f16_to_f16_streams
+// AVX2-SAME: prefer_vector_width = "256"
+func.func @f16_to_f16_streams(%x: tensor<16777216xf16>, %s: tensor<f16>) -> tensor<16777216xf16> {
+  %y = qdq.dequantize_linear %x, %s : (tensor<16777216xf16>, tensor<f16>) -> tensor<16777216xf16>
+  return %y : tensor<16777216xf16>
 }

@@ -141,8 +141,10 @@ FUSED_RUN_OPTIONS = RUN_OPTIONS + [
 # operations through f32): without byte shuffles (no lookup tables: every
 # form in arithmetic), with the SSSE3 ones (per-tensor packed x looked up),
 # with one register per step and separate f16 stores, and over two
-# threads; the host's line and 256-bit registers (no f16 steps) give the
-# same results by the f32 steps. No line names other AVX-512 features or
+# threads; on 256-bit registers with AVX512_FP16 (f16 steps in ymm, which
+# an AVX-512 Intel host takes by default for f16, 8-bit integer and f8E5M2
+# x: getHostVectorBits) and without it (the f32 steps, which give the same
+# results). No line names other AVX-512 features or
 # streams with them: the streaming stores of f16 bits take a zmm register
 # barrier, which would give the functions AVX-512 target features on
 # hosts without them (test/Pipelines/nontemporal-f16.mlir checks those
@@ -157,6 +159,7 @@ NATIVE_F16_RUN_OPTIONS = [
     '="num-threads=2 parallel-threshold=1 vector-bits=512 '
     'cpu-features=avx512fp16 period-tile=2"',
     '="vector-bits=256 cpu-features=ssse3,avx2,avx512fp16"',
+    '="vector-bits=256 cpu-features=ssse3,avx2"',
     ('host-avx512vbmi', '="vector-bits=512 '
      'cpu-features=avx512f,avx512bw,avx512vbmi,avx512fp16"')]
 # The MX file adds, on hosts with AVX512_VBMI, the exponent add on steps of

@@ -14,6 +14,8 @@ class Type;
 
 namespace mlir::qdq {
 
+class DequantizeLinearOp;
+
 /// getHostTinyProductsMinBytes on AMD Zen cores: 2 MiB, more than the L2
 /// cache of one core of the CPUs measured (0.5-2 MiB), so that the ops it
 /// covers run at L3 or memory bandwidth, where the extra vector operations
@@ -31,12 +33,15 @@ constexpr int64_t kDefaultCodeTableMinBlocks = 32;
 /// or AVX2, otherwise 128.
 unsigned getHostVectorBits();
 
-/// The SIMD width measured fastest on the host for dequantizing `xElement`
-/// to `yElement`, with stores that stream (non-temporal) or not:
-/// getHostVectorBits(), except 256 for f32 results of integer and f16 x
-/// whose stores do not stream on an AVX-512 CPU that is not an AMD Zen
-/// core.
-unsigned getHostVectorBits(Type xElement, Type yElement, bool streams);
+/// The SIMD width measured fastest on the host for `op`, compiled for
+/// `features`, with stores that stream (non-temporal) or not:
+/// getHostVectorBits(), except on an AVX-512 CPU that is not an AMD Zen
+/// core, where ops whose stores do not stream take 256 bits for f32 results
+/// of integer and f16 x, and for f16 results computed in f16 arithmetic
+/// (AVX512_FP16 in `features`) of f16 x, of 8-bit integer x (blocked only
+/// in blocks of a multiple of 32 elements) and of f8E5M2 x not blocked.
+unsigned getHostVectorBits(DequantizeLinearOp op, const X86Features &features,
+                           bool streams);
 
 /// How the arithmetic SIMD steps write f16 results.
 enum class F16StoreForm {

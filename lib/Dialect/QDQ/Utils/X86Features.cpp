@@ -85,9 +85,9 @@ X86Features X86Features::limitedTo(unsigned vectorBits) const {
   X86Features limited = *this;
   if (vectorBits < 512)
     limited.avx512f = limited.avx512bw = limited.avx512vbmi =
-        limited.avx512bf16 = limited.avx512fp16 = false;
+        limited.avx512bf16 = false;
   if (vectorBits < 256)
-    limited.avx2 = false;
+    limited.avx2 = limited.avx512fp16 = false;
   return limited;
 }
 

@@ -64,7 +64,10 @@ struct X86Features {
   static FailureOr<X86Features> parseOption(Operation *op, StringRef spec);
 
   /// These features without the ones whose registers are wider than
-  /// `vectorBits`.
+  /// `vectorBits`. AVX512_FP16 stays at 256 bits: its f16 arithmetic
+  /// (vmulph, vcvtw2ph) has 256-bit forms (with AVX512VL, which every CPU
+  /// with AVX512_FP16 has), and the lowerings use it through arith ops
+  /// only, which the final target lowers.
   X86Features limitedTo(unsigned vectorBits) const;
 
   /// The comma-separated list `parse` reads back (`none` when empty).
