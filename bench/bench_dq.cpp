@@ -618,6 +618,16 @@ bool caseSelected(const Case &c) {
 /// machine's speed drifts over a full run on a shared VM: on the Zen 5 VM,
 /// 2026-11-26, a roof timed once per byte pattern ran at twice the speed of
 /// the plain loop and qdq kernels of cases timed half an hour later).
+/// Each benchmark first runs one untimed iteration (a warm-up shorter than
+/// any iteration), so that its timing starts from the cache state its own
+/// loop leaves rather than the one of the benchmark before it (at 64 Mi
+/// elements, the lines a kernel with normal stores left dirty are written
+/// back during the next one), and qdq's two kernels swap places every
+/// other round. In an A/B of two binaries that compiled the same 24
+/// kernels at 64 Mi elements (`--ab-binary`, 5 rounds, on the Intel Xeon
+/// VM), the kernel timed first (A, right after the clang loop) ran at
+/// 0.88-1.02x the other (geometric mean 0.96x; 2026-12-06 20:21 UTC); with
+/// the warm-up alone at 0.90-1.00x (0.98x; 21:05 UTC).
 void registerAll(double timeScale, int rounds) {
   for (const Case &c : kCases) {
     if (!caseSelected(c))
@@ -626,6 +636,7 @@ void registerAll(double timeScale, int rounds) {
     double mt = minTimeFor(c.n, timeScale) / rounds;
     auto reg = [&](const std::string &name, auto fn) {
       benchmark::RegisterBenchmark(name.c_str(), fn)
+          ->MinWarmUpTime(1e-9)
           ->MinTime(mt)
           ->UseRealTime()
           ->Unit(benchmark::kMicrosecond);
@@ -650,11 +661,24 @@ void registerAll(double timeScale, int rounds) {
       if (c.upO3)
         reg(id + "/upstream_O3",
             [=](benchmark::State &s) { benchKernel(s, cp, cp->upO3, true); });
-      reg(id + "/qdq",
-          [=](benchmark::State &s) { benchKernel(s, cp, cp->qdq, false); });
-      if (c.qdqMt)
-        reg(id + "/qdq_mt",
-            [=](benchmark::State &s) { benchKernel(s, cp, cp->qdqMt, false); });
+      // qdq's two kernels (in an A/B, A and B) take turns to go first.
+      auto qdq = [&] {
+        reg(id + "/qdq",
+            [=](benchmark::State &s) { benchKernel(s, cp, cp->qdq, false); });
+      };
+      auto qdqMt = [&] {
+        if (c.qdqMt)
+          reg(id + "/qdq_mt", [=](benchmark::State &s) {
+            benchKernel(s, cp, cp->qdqMt, false);
+          });
+      };
+      if (r % 2 == 0) {
+        qdq();
+        qdqMt();
+      } else {
+        qdqMt();
+        qdq();
+      }
     }
   }
 }

@@ -45,7 +45,7 @@ def load_bench(path):
     for b in data['benchmarks']:
         if b.get('run_type') == 'aggregate':
             continue
-        name = re.sub(r'/min_time:[^/]*', '', b.get('run_name', b['name']))
+        name = re.sub(r'/min_(warmup_)?time:[^/]*', '', b.get('run_name', b['name']))
         name = re.sub(r'/real_time$', '', name)
         runs.setdefault(name, []).append(b.get('bytes_per_second', 0) / 1e9)
     out = {}
