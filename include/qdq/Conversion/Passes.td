@@ -288,13 +288,16 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
     `--convert-qdq-to-linalg`.
 
     The SIMD width is `vector-bits`, or by default the host's per op: 512
-    bits with AVX-512F, except 256 for f32 results of integer and f16 x
-    whose stores the host's rule does not stream, on an AVX-512 CPU that
-    is not an AMD Zen core (on an Intel Xeon those ran at 1.04-1.21x in
-    ymm registers at 64 Ki elements, and streaming ones at 0.93-1.00x at
-    64 Mi; fp8 x -> f32 ran at 0.71-0.90x and f16/bf16 results at
-    0.51-0.90x, geometric means per result type and size, without the
-    512-bit AVX512_VBMI, FP16 and BF16 forms); 256 with AVX or AVX2, else
+    bits with AVX-512F, except 256 on an AVX-512 CPU that is not an AMD Zen
+    core for ops whose stores the host's rule does not stream: f32 results
+    of integer and f16 x, and f16 results computed in f16 arithmetic
+    (AVX512_FP16, which 256-bit registers keep) of f16 x, of 8-bit integer
+    x (blocked only in blocks of a multiple of 32) and of f8E5M2 x not
+    blocked (on an Intel Xeon, at 64 Ki elements, the f32 results ran at
+    1.04-1.21x in ymm registers and those f16 results at 1.05-1.16x, and
+    streaming ones lost at 64 Mi; fp8 x -> f32 ran at 0.71-0.90x, bf16
+    results at 0.20-0.97x even with the 256-bit AVX512_BF16 form, and f16
+    results of other x types at 0.41-1.02x); 256 with AVX or AVX2, else
     128. Each function the pass vectorizes is marked with the widest width
     of its ops as LLVM's `prefer-vector-width` and `min-legal-vector-width`
     (a `passthrough` entry): without them LLVM keeps vectors in the widest
@@ -306,9 +309,10 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
   let options = [
     Option<"vectorBits", "vector-bits", "unsigned", /*default=*/"0",
            "SIMD width in bits: 128, 256 or 512; 0 picks the host's per op "
-           "(512 with AVX-512F, except 256 for f32 results of integer and "
-           "f16 x that do not stream on AVX-512 CPUs other than AMD Zen; "
-           "256 with AVX/AVX2, else 128)">,
+           "(512 with AVX-512F, except 256 for ops that do not stream on "
+           "AVX-512 CPUs other than AMD Zen with f32 results of integer and "
+           "f16 x, or f16 results in f16 arithmetic of f16, 8-bit integer "
+           "and f8E5M2 x; 256 with AVX/AVX2, else 128)">,
     Option<"unroll", "unroll", "int64_t", /*default=*/"0",
            "SIMD registers per loop iteration: the loops step over "
            "unroll * vector-bits / 32 lanes (forms without a scheme at that "

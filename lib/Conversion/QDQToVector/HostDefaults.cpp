@@ -64,13 +64,21 @@ unsigned mlir::qdq::getHostVectorBits(DequantizeLinearOp op,
   // 4 Mi, 3 rounds, 2026-12-06 20:11-20:18 UTC; the blocks set's i8 x,
   // 20:18 UTC). At 64 Ki, f16 x ran at 1.11-1.16x at every granularity
   // (the same vmulph loop as the clang-built one, in ymm instead of zmm
-  // registers); i8 and ui8 x at 1.06-1.12x per tensor, per row, per-axis
+  // registers); i8 and ui8 x at 1.05-1.14x per tensor, per row, per-axis
   // C=64 and blocked in blocks of 32 to 256 (0.99-1.00x per-axis C=4096),
   // but 0.59-0.60x in blocks of 24 and 0.91x in blocks of 16; f8E5M2 x
   // (its f16 bits are the code shifted) at 1.02-1.10x but 0.69-0.82x
-  // blocked. The other fp8 kinds and packed x lost at 64 Ki (0.41-0.98x:
-  // their decodes and unpacks cost more instructions per result at half
-  // the width). At 4 Mi, 0.99-1.03x for the forms taken.
+  // blocked. The other fp8 kinds and packed x lost at 64 Ki (0.41-1.02x,
+  // geometric mean 0.74x: their decodes and unpacks cost as much per
+  // register at half the width). At 4 Mi, 0.99-1.03x for the forms taken.
+  // Where the stores stream, 512 bits won again at 64 Mi (`--ab
+  // vector-bits=256` with the harness that alternates A and B, 5 rounds,
+  // 2026-12-06 21:14 UTC: 18 kernels of i8, i16, i32 and f16 x with f32
+  // results and of i8 and f16 x with f16 results, 256 bits at
+  // 0.81-1.06x). Not taken either: bf16 results on 256 bits with
+  // AVX512_BF16's 256-bit vcvtne2ps2bf16 (0.20-0.97x at 64 Ki over every
+  // x type), f16 results of 16/32-bit integer and bf16 x in the f32 steps
+  // (0.61-0.97x at 64 Ki).
   if (!yElement.isF16() || !detail::hasF16ArithmeticForm(op, features))
     return bits;
   bool blocked =
