@@ -1550,10 +1550,9 @@ private:
   /// f16 results of integer x of at most 8 bits (packed included, in i8
   /// lanes, but not blocked) with a zero point of at most 8 bits or none,
   /// of fp8 x and of f16 x without a zero point, with f16 scales are
-  /// computed in f16 (takesNativeF16,
-  /// nativeF16Product): with AVX512_FP16 on 256- or 512-bit registers,
-  /// outside
-  /// lookup tables (fp8 x then takes no decode table).
+  /// computed in f16 (takesNativeF16, nativeF16Product): with AVX512_FP16
+  /// on 256- or 512-bit registers, outside lookup tables (fp8 x then takes
+  /// no decode table).
   bool nativeF16 = false;
   /// fp8 codes in 1-D vectors decode with decodeMinifloatToF32ViaF16.
   bool decodeViaF16 = false;
