@@ -294,7 +294,7 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
     (AVX512_FP16, which 256-bit registers keep) of f16 x, of 8-bit integer
     x (blocked only in blocks of a multiple of 32) and of f8E5M2 x not
     blocked (on an Intel Xeon, at 64 Ki elements, the f32 results ran at
-    1.04-1.21x in ymm registers and those f16 results at 1.05-1.16x, and
+    1.04-1.21x in ymm registers and those f16 results at 1.02-1.16x, and
     streaming ones lost at 64 Mi; fp8 x -> f32 ran at 0.71-0.90x, bf16
     results at 0.20-0.97x even with the 256-bit AVX512_BF16 form, and f16
     results of other x types at 0.41-1.02x); 256 with AVX or AVX2, else
