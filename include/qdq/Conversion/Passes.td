@@ -354,9 +354,9 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
            "--qdq-nontemporal-stores streams, but on AMD Zen 4 4 for f32 "
            "results and 8/16/32-bit integer x; otherwise on AMD Zen 5 1, but "
            "4 for f16/bf16 results of packed integer x, on AMD Zen 3 4, "
-           "elsewhere 1 for 32-bit integer and f16 x and 4 for the others; "
-           "rows "
-           "along a dynamic axis: 4, on AMD Zen 5 1 for f32 results)">,
+           "elsewhere 1 for 32-bit integer x, f16 x and f16 results of "
+           "8-bit integer x and 4 for the others; rows along a dynamic "
+           "axis: 4, on AMD Zen 5 1 for f32 results)">,
     Option<"tinyProductsMinBytes", "tiny-products-min-bytes", "int64_t",
            /*default=*/"0",
            "bf16 x -> f16/f32 on AVX-512: ops that move at least this many "

@@ -14,7 +14,7 @@
 // tiles of 4 periods (4 rows per column step), but on AMD Zen 5 one period
 // for i8 x -> f32 (tiles of 4 only for f16/bf16 results of packed integer
 // x), and on CPUs other than AMD Zen one period for 32-bit integer and f16
-// x. The column loop steps over the tile: 4096 elements for one period,
+// x and for f16 results of 8-bit integer x. The column loop steps over the tile: 4096 elements for one period,
 // 16384 for four. An explicit period-tile wins over the host's;
 // --qdq-tune-cpu names the CPU whose defaults apply, whatever the host.
 
@@ -165,4 +165,25 @@ func.func @float_to_f32_streams(%x: tensor<4096x4096xf16>, %s: tensor<4096xf16>)
 func.func @wide_in_cache(%x: tensor<64x4096xi32>, %s: tensor<4096xf32>, %z: tensor<4096xi32>) -> tensor<64x4096xf32> {
   %y = qdq.dequantize_linear %x, %s, %z axis = 1 : (tensor<64x4096xi32>, tensor<4096xf32>, tensor<4096xi32>) -> tensor<64x4096xf32>
   return %y : tensor<64x4096xf32>
+}
+
+// -----
+
+// i8 x -> f16, 256 Ki elements: one period on CPUs other than AMD Zen (f16
+// results of 8-bit integer x) and on Zen 5; tiles of 4 on Zen 3 and Zen 4.
+// ZEN3-LABEL: func.func @byte_to_f16_in_cache
+// ZEN3: scf.for %{{.*}} = %c0 to %c262144 step %c16384
+// INTEL-LABEL: func.func @byte_to_f16_in_cache
+// INTEL: scf.for %{{.*}} = %c0 to %c262144 step %c4096
+// ZEN4-LABEL: func.func @byte_to_f16_in_cache
+// ZEN4: scf.for %{{.*}} = %c0 to %c262144 step %c16384
+// ZEN5-LABEL: func.func @byte_to_f16_in_cache
+// ZEN5: scf.for %{{.*}} = %c0 to %c262144 step %c4096
+// FOUR-LABEL: func.func @byte_to_f16_in_cache
+// FOUR: scf.for %{{.*}} = %c0 to %c262144 step %c16384
+// ONE-LABEL: func.func @byte_to_f16_in_cache
+// ONE: scf.for %{{.*}} = %c0 to %c262144 step %c4096
+func.func @byte_to_f16_in_cache(%x: tensor<64x4096xi8>, %s: tensor<4096xf16>, %z: tensor<4096xi8>) -> tensor<64x4096xf16> {
+  %y = qdq.dequantize_linear %x, %s, %z axis = 1 : (tensor<64x4096xi8>, tensor<4096xf16>, tensor<4096xi8>) -> tensor<64x4096xf16>
+  return %y : tensor<64x4096xf16>
 }

@@ -71,7 +71,8 @@ F16StoreForm getHostF16StoreForm();
 /// it) or not: for nests that stream 1, but on AMD Zen 4 4 for f32 results
 /// and for 8/16/32-bit integer x; for the others 4, but on AMD Zen 5 1
 /// except for f16/bf16 results of packed integer x, and on CPUs other than
-/// AMD Zen 1 for 32-bit integer x and f16 x.
+/// AMD Zen 1 for 32-bit integer x, f16 x and f16 results of 8-bit integer
+/// x.
 int64_t getHostPeriodTile(Type xElement, Type yElement, bool streams);
 
 /// The rows per row tile measured fastest on the host CPU for per-axis rows
