@@ -6,8 +6,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Plan.h"
 #include "qdq/Conversion/QDQToVector/QDQToVector.h"
+
+#include "Plan.h"
 #include "qdq/Dialect/QDQ/Utils/HostCPU.h"
 
 #include "mlir/IR/BuiltinTypes.h"
@@ -171,7 +172,7 @@ int64_t mlir::qdq::getHostPeriodTile(Type xElement, Type yElement,
   // one period), 8-bit integer x and bf16 x too (0.91-1.13x, 0.92-1.07x).
   // But f16 results of 8-bit integer x, since their f16 steps run on
   // 256-bit registers there (getHostVectorBits): one period at a time ran
-  // i8/ui8 per-axis C=4096 -> f16 at 1.23-1.24x at 64 Ki (80 GB/s against
+  // i8/ui8 per-axis C=4096 -> f16 at 1.23x at 64 Ki (80 GB/s against
   // 65, 0.97 of the roof) and 0.97-0.98x at 4 Mi (`--ab period-tile=1`,
   // 5 rounds, 2026-12-06 22:06 UTC; f32 and bf16 results of 8/16-bit x
   // and f16 results of 16-bit x ran at 0.84-1.07x at 64 Ki and 0.88-1.03x
