@@ -56,6 +56,7 @@ void mlir::qdq::buildQDQToLLVMPipeline(
     vector.f16Stores = options.f16Stores;
     vector.periodTile = options.periodTile;
     vector.tinyProductsMinBytes = options.tinyProductsMinBytes;
+    vector.subnormalBranch = options.subnormalBranch;
     vector.flushSubnormals = options.flushSubnormals;
     vector.codeTableMinBlocks = options.codeTableMinBlocks;
     vector.codeSelectMaxTableBytes = options.codeSelectMaxTableBytes;

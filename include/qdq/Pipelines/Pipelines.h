@@ -61,6 +61,12 @@ struct QDQToLLVMPipelineOptions
                      "bytes compute products below 2^-126 apart; -1 = none, "
                      "0 = the host's (see --convert-qdq-to-vector)"),
       llvm::cl::init(ConvertQDQToVectorOptions().tinyProductsMinBytes)};
+  Option<int64_t> subnormalBranch{
+      *this, "subnormal-branch",
+      llvm::cl::desc("bf16 x steps computing tiny products apart branch on "
+                     "subnormal x - zero point; 1 = always, -1 = never, "
+                     "0 = the host's (see --convert-qdq-to-vector)"),
+      llvm::cl::init(ConvertQDQToVectorOptions().subnormalBranch)};
   Option<bool> flushSubnormals{
       *this, "flush-subnormals",
       llvm::cl::desc("bf16 x -> f16 without a zero point on x86: run the "

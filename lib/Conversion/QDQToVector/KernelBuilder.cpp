@@ -49,15 +49,13 @@ bool mlir::qdq::detail::hostStreams(DequantizeLinearOp op, int64_t numThreads,
                                        split ? numThreads : 1);
 }
 
-KernelBuilder::KernelBuilder(PatternRewriter &b, DequantizeLinearOp op,
-                             const Plan &plan, int64_t lanes,
-                             int64_t registerLanes, int64_t numThreads,
-                             int64_t parallelThreshold, bool useLookup,
-                             int64_t lookupF32Entries, bool useDecodeTable,
-                             const X86Features &x86, F16StoreForm f16Stores,
-                             int64_t periodTile, int64_t tinyProductsMinBytes,
-                             bool flushSubnormals, int64_t codeTableMinBlocks,
-                             int64_t codeSelectMaxTableBytes)
+KernelBuilder::KernelBuilder(
+    PatternRewriter &b, DequantizeLinearOp op, const Plan &plan, int64_t lanes,
+    int64_t registerLanes, int64_t numThreads, int64_t parallelThreshold,
+    bool useLookup, int64_t lookupF32Entries, bool useDecodeTable,
+    const X86Features &x86, F16StoreForm f16Stores, int64_t periodTile,
+    int64_t tinyProductsMinBytes, int64_t subnormalBranch, bool flushSubnormals,
+    int64_t codeTableMinBlocks, int64_t codeSelectMaxTableBytes)
     : b(b), loc(op.getLoc()), op(op), plan(plan), lanes(lanes),
       registerLanes(registerLanes), numThreads(numThreads),
       parallelThreshold(parallelThreshold), useLookup(useLookup),
@@ -120,6 +118,11 @@ KernelBuilder::KernelBuilder(PatternRewriter &b, DequantizeLinearOp op,
                          ? TinyProducts::Raised
                          : TinyProducts::Apart;
   }
+  // Its steps branch on subnormal differences where the host's multiplies
+  // read them slowly (`subnormalBranch`; 0: the host's).
+  this->subnormalBranch =
+      tinyProducts != TinyProducts::None &&
+      (subnormalBranch ? subnormalBranch > 0 : getHostSubnormalBranch());
   // Integer x cannot make a NaN product with a finite scale. Not where
   // tables round (a few entries per block or period). On a Zen 3 VM
   // (AVX2, no AVX512_BF16; A/B against the build before, 5 rounds,

@@ -163,8 +163,8 @@ public:
                 int64_t lookupF32Entries, bool useDecodeTable,
                 const X86Features &x86, F16StoreForm f16Stores,
                 int64_t periodTile, int64_t tinyProductsMinBytes,
-                bool flushSubnormals, int64_t codeTableMinBlocks,
-                int64_t codeSelectMaxTableBytes);
+                int64_t subnormalBranch, bool flushSubnormals,
+                int64_t codeTableMinBlocks, int64_t codeSelectMaxTableBytes);
 
   Value build();
 
@@ -568,6 +568,31 @@ private:
   /// one fma, which then gives every lane.
   Value tinyProductsApart(Value xStored, Type xType, Value scale, Value zp,
                           bool roundToBF16);
+
+  /// tinyProductsApart's arithmetic on d = x - zero_point (f32 lanes) and
+  /// the broadcast scale; `smallByX` the lanes smallProductsOfX knows to be
+  /// small, or null.
+  Value tinyProductsOf(Value d, Value scale, Value smallByX, bool roundToBF16);
+
+  /// sign(d) ^ sign(scale) | magnitudeBits, tinyProductsApart's addend c
+  /// (magnitudeBits: those of 2^-126) as i32 bits, lane by lane.
+  Value tinyAddend(Value d, Value scale, int64_t magnitudeBits);
+
+  /// The results of tinyProductsApart's values: `value` is r in the
+  /// `small` lanes and the f32 product in the others. With `roundToBF16`
+  /// the bf16 results; else the f32 values to round (f16 results: +-0 in
+  /// the small lanes; f32 results and the caller's integer bf16 rounding:
+  /// the f32 product), every lane taken as small where `small` is null.
+  Value tinyProductsRounded(Value value, Value small, bool roundToBF16);
+
+  /// tinyProductsApart's results in the lanes where d = x - zero_point is
+  /// an f32 subnormal (`subnormal`), computed without a multiply that reads
+  /// one (subnormalBranch): d's bits are an integer, |d| * 2^149, which
+  /// converts exactly to D = d * 2^64, and fma(D, s, +-2^-62) and D * s
+  /// are 2^64 times the r and the product of tinyProductsOf, normal
+  /// numbers that 2^-64 scales back exactly.
+  Value subnormalDifferenceProducts(Value d, Value subnormal, Value scale,
+                                    bool roundToBF16);
 
   /// The lanes of a step of bf16 x (no zero point) whose products are below
   /// 2^-126 in magnitude, known from x alone (to an i1 vector): |x| below
@@ -1369,6 +1394,12 @@ private:
   /// every op (getHostTinyProductsMinBytes; on an Intel Xeon the plain f32
   /// loop ran at 6.2 GB/s on random codes, Apart at 26.5).
   TinyProducts tinyProducts = TinyProducts::None;
+  /// tinyProductsApart's steps branch on whether x - zero_point holds an
+  /// f32 subnormal, and compute those lanes with
+  /// subnormalDifferenceProducts: the host default off AMD Zen
+  /// (getHostSubnormalBranch), whose cores take a microcode assist for a
+  /// multiply's subnormal input as well as for a subnormal product.
+  bool subnormalBranch = false;
 
   /// bf16 x -> f16 without a zero point on x86: the loops built with
   /// `fastPaths` run with MXCSR's flush-to-zero and denormals-are-zero bits

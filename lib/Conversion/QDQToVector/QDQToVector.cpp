@@ -69,6 +69,7 @@ public:
         maxTablePeriod(options.maxTablePeriod), x86(options.x86),
         f16Stores(options.f16Stores), periodTile(options.periodTile),
         tinyProductsMinBytes(options.tinyProductsMinBytes),
+        subnormalBranch(options.subnormalBranch),
         flushSubnormals(options.flushSubnormals),
         codeTableMinBlocks(options.codeTableMinBlocks),
         codeSelectMaxTableBytes(options.codeSelectMaxTableBytes),
@@ -119,8 +120,8 @@ public:
           rewriter, op, *plan, width, lanes, numThreads, parallelThreshold,
           useLookup, LookupTable::f32Entries(op, width, x86),
           LookupTable::appliesToDecode(op, width, x86), x86, f16Stores,
-          periodTile, tinyProductsMinBytes, flushSubnormals, codeTableMinBlocks,
-          choiceTableBytes);
+          periodTile, tinyProductsMinBytes, subnormalBranch, flushSubnormals,
+          codeTableMinBlocks, choiceTableBytes);
       return builder.build();
     };
     // Per-axis rows of a dynamic length N: a table per row when N turns out
@@ -246,6 +247,7 @@ private:
   F16StoreForm f16Stores;
   int64_t periodTile;
   int64_t tinyProductsMinBytes;
+  int64_t subnormalBranch;
   bool flushSubnormals;
   int64_t codeTableMinBlocks;
   /// 0: per op, the host's (getHostCodeSelectMaxTableBytes).
@@ -334,6 +336,11 @@ struct ConvertQDQToVectorPass
           << int64_t(tinyProductsMinBytes);
       return signalPassFailure();
     }
+    if (subnormalBranch < -1 || subnormalBranch > 1) {
+      getOperation()->emitError() << "subnormal-branch must be -1, 0 or 1, got "
+                                  << int64_t(subnormalBranch);
+      return signalPassFailure();
+    }
     if (codeTableMinBlocks < -1) {
       getOperation()->emitError()
           << "code-table-min-blocks must be -1 or more, got "
@@ -355,6 +362,7 @@ struct ConvertQDQToVectorPass
                                *storeForm,
                                periodTile,
                                tinyProductsMinBytes,
+                               subnormalBranch,
                                flushSubnormals,
                                codeTableMinBlocks,
                                codeSelectMaxTableBytes};

@@ -12,6 +12,8 @@
 #include "Utils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 
@@ -786,51 +788,125 @@ Value KernelBuilder::smallProductsOfX(Value xStored, Value scale) {
 Value KernelBuilder::tinyProductsApart(Value xStored, Type xType, Value scale,
                                        Value zp, bool roundToBF16) {
   auto codes = cast<VectorType>(xStored.getType());
-  VectorType f32Type = codes.clone(b.getF32Type());
-  VectorType i32Type = codes.clone(b.getI32Type());
+  Value smallByX = zp ? Value() : smallProductsOfX(xStored, scale);
+  if (!isa<VectorType>(scale.getType()))
+    scale =
+        vector::BroadcastOp::create(b, loc, codes.clone(b.getF32Type()), scale);
+  Value d = buildDifference(b, loc, xStored, xType, widenZeroPoint(zp));
+  if (!subnormalBranch)
+    return tinyProductsOf(d, scale, smallByX, roundToBF16);
+  // A step whose d holds an f32 subnormal (a subnormal x, or x next to
+  // its zero point) computes those lanes from d's bits
+  // (subnormalDifferenceProducts) and the others from d with those lanes
+  // zeroed: no multiply reads a subnormal. The other steps compute as
+  // above.
+  VectorType f32Type = cast<VectorType>(d.getType());
+  VectorType i32Type = f32Type.clone(b.getI32Type());
+  Value magnitude = arith::AndIOp::create(
+      b, loc, arith::BitcastOp::create(b, loc, i32Type, d),
+      intConstant(b, loc, i32Type, 0x7FFFFFFF));
+  // 0 < |bits| < 2^23: (|bits| - 1) as u32 below 0x7FFFFF.
+  Value subnormal = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::ult,
+      arith::SubIOp::create(b, loc, magnitude, intConstant(b, loc, i32Type, 1)),
+      intConstant(b, loc, i32Type, 0x7FFFFF));
+  Value flat = subnormal;
+  auto maskType = cast<VectorType>(subnormal.getType());
+  if (maskType.getRank() != 1)
+    flat = vector::ShapeCastOp::create(
+        b, loc,
+        VectorType::get({maskType.getNumElements()}, maskType.getElementType()),
+        subnormal);
+  Value any =
+      vector::ReductionOp::create(b, loc, vector::CombiningKind::OR, flat);
+  auto ifOp = scf::IfOp::create(
+      b, loc, any,
+      [&](OpBuilder &nb, Location) {
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
+        Value zeroed = arith::SelectOp::create(
+            b, loc, subnormal,
+            arith::BitcastOp::create(b, loc, f32Type,
+                                     intConstant(b, loc, i32Type, 0)),
+            d);
+        Value others = tinyProductsOf(zeroed, scale, smallByX, roundToBF16);
+        Value apart =
+            subnormalDifferenceProducts(d, subnormal, scale, roundToBF16);
+        scf::YieldOp::create(
+            b, loc,
+            arith::SelectOp::create(b, loc, subnormal, apart, others)
+                .getResult());
+      },
+      [&](OpBuilder &nb, Location) {
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
+        scf::YieldOp::create(b, loc,
+                             tinyProductsOf(d, scale, smallByX, roundToBF16));
+      });
+  return ifOp.getResult(0);
+}
+
+Value KernelBuilder::tinyAddend(Value d, Value scale, int64_t magnitudeBits) {
+  VectorType i32Type = cast<VectorType>(d.getType()).clone(b.getI32Type());
   auto i32 = [&](int64_t v) { return intConstant(b, loc, i32Type, v); };
   auto bitsOf = [&](Value v) {
     return arith::BitcastOp::create(b, loc, i32Type, v).getResult();
   };
-  Value smallByX = zp ? Value() : smallProductsOfX(xStored, scale);
-  if (!isa<VectorType>(scale.getType()))
-    scale = vector::BroadcastOp::create(b, loc, f32Type, scale);
-  Value d = buildDifference(b, loc, xStored, xType, widenZeroPoint(zp));
-  const int64_t sign = 0x80000000, minNormal = 0x00800000;
-  // c = sign(d) ^ sign(s) | 2^-126 (the scale's half is loop-invariant
+  const int64_t sign = 0x80000000;
+  // sign(d) ^ sign(s) | magnitude (the scale's half is loop-invariant
   // where the scale is, and LLVM hoists it).
   Value scaleSign = arith::OrIOp::create(
       b, loc, arith::AndIOp::create(b, loc, bitsOf(scale), i32(sign)),
-      i32(minNormal));
-  Value addend = arith::XOrIOp::create(
+      i32(magnitudeBits));
+  return arith::XOrIOp::create(
       b, loc, arith::AndIOp::create(b, loc, bitsOf(d), i32(sign)), scaleSign);
-  // The small lanes' f32 values, from r's bits: f16 results +-0 (the f32
-  // subnormal rounds to it, and vcvtps2ph takes +-0 without an assist);
-  // f32 results, and bf16 results for the caller's integer rounding, the
-  // product's bits, bits(r) - bits(2^-126).
-  auto smallValue = [&](Value rBits) -> Value {
-    return arith::BitcastOp::create(
-        b, loc, f32Type,
-        yElement.isF16()
-            ? arith::AndIOp::create(b, loc, rBits, i32(sign)).getResult()
-            : arith::SubIOp::create(b, loc, rBits, i32(minNormal)).getResult());
-  };
-  // bf16 results: `value` rounded, the small lanes' results losing 2^-126
-  // (0x0080) again; NaNs (vcvtneps2bf16 keeps the top payload bits of a
-  // NaN x) become sign | 0x7FC0.
-  auto roundedBF16 = [&](Value value, Value small) -> Value {
-    VectorType i16Type = codes.clone(b.getI16Type());
+}
+
+Value KernelBuilder::tinyProductsRounded(Value value, Value small,
+                                         bool roundToBF16) {
+  auto f32Type = cast<VectorType>(value.getType());
+  VectorType i32Type = f32Type.clone(b.getI32Type());
+  auto i32 = [&](int64_t v) { return intConstant(b, loc, i32Type, v); };
+  const int64_t sign = 0x80000000, minNormal = 0x00800000;
+  if (roundToBF16) {
+    // `value` rounded, the small lanes' results losing 2^-126 (0x0080)
+    // again; NaNs (vcvtneps2bf16 keeps the top payload bits of a NaN x)
+    // become sign | 0x7FC0.
+    VectorType i16Type = f32Type.clone(b.getI16Type());
     Value bits = arith::BitcastOp::create(
         b, loc, i16Type,
-        arith::TruncFOp::create(b, loc, codes.clone(b.getBF16Type()), value));
+        arith::TruncFOp::create(b, loc, f32Type.clone(b.getBF16Type()), value));
     bits = arith::SelectOp::create(
         b, loc, small,
         arith::SubIOp::create(b, loc, bits,
                               intConstant(b, loc, i16Type, 0x0080)),
         bits);
-    return arith::BitcastOp::create(b, loc, codes.clone(b.getBF16Type()),
+    return arith::BitcastOp::create(b, loc, f32Type.clone(b.getBF16Type()),
                                     canonicalizeBF16NaNs(b, loc, bits));
-  };
+  }
+  // The small lanes' f32 values, from r's bits: f16 results +-0 (the f32
+  // subnormal rounds to it, and vcvtps2ph takes +-0 without an assist);
+  // f32 results, and bf16 results for the caller's integer rounding, the
+  // product's bits, bits(r) - bits(2^-126).
+  Value rBits = arith::BitcastOp::create(b, loc, i32Type, value);
+  Value smallValue = arith::BitcastOp::create(
+      b, loc, f32Type,
+      yElement.isF16()
+          ? arith::AndIOp::create(b, loc, rBits, i32(sign)).getResult()
+          : arith::SubIOp::create(b, loc, rBits, i32(minNormal)).getResult());
+  if (!small)
+    return smallValue;
+  return arith::SelectOp::create(b, loc, small, smallValue, value);
+}
+
+Value KernelBuilder::tinyProductsOf(Value d, Value scale, Value smallByX,
+                                    bool roundToBF16) {
+  auto f32Type = cast<VectorType>(d.getType());
+  VectorType i32Type = f32Type.clone(b.getI32Type());
+  auto i32 = [&](int64_t v) { return intConstant(b, loc, i32Type, v); };
+  const int64_t minNormal = 0x00800000;
+  // c = sign(d) ^ sign(s) | 2^-126.
+  Value addend = tinyAddend(d, scale, minNormal);
   if (smallByX) {
     // The small lanes are known before the product: they add c, the
     // others +0, which leaves every product of theirs as the multiply
@@ -840,30 +916,87 @@ Value KernelBuilder::tinyProductsApart(Value xStored, Type xType, Value scale,
     addend = arith::SelectOp::create(b, loc, smallByX, addend, i32(0));
     Value r = vector::FMAOp::create(
         b, loc, d, scale, arith::BitcastOp::create(b, loc, f32Type, addend));
-    if (roundToBF16)
-      return roundedBF16(r, smallByX);
-    return arith::SelectOp::create(b, loc, smallByX, smallValue(bitsOf(r)), r);
+    return tinyProductsRounded(r, smallByX, roundToBF16);
   }
   Value r = vector::FMAOp::create(
       b, loc, d, scale, arith::BitcastOp::create(b, loc, f32Type, addend));
-  Value rBits = bitsOf(r);
-  Value rMagnitude = arith::AndIOp::create(b, loc, rBits, i32(0x7FFFFFFF));
-  // The product where |r| > 2^-125, written as the select's true operand so
-  // that LLVM folds the two into one vmulps masked to those lanes (with
+  Value rMagnitude = arith::AndIOp::create(
+      b, loc, arith::BitcastOp::create(b, loc, i32Type, r), i32(0x7FFFFFFF));
+  // The product where |r| >= 2^-125, written as the select's true operand
+  // so that LLVM folds the two into one vmulps masked to those lanes (with
   // the product as the false operand it multiplied every lane, then
-  // blended).
-  Value large = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt,
+  // blended). (r = 2^-125 is the rounding of |d * s| + 2^-126 for |d * s|
+  // from 2^-126 - 2^-150 to 2^-126 + 2^-149, ties to even included; the
+  // product rounds to 2^-126 or 2^-126 + 2^-149 there, a normal number.)
+  Value large = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge,
                                       rMagnitude, i32(2 * minNormal));
-  auto withProduct = [&](Value small) {
-    return arith::SelectOp::create(
-               b, loc, large, arith::MulFOp::create(b, loc, d, scale), small)
+  auto withProduct = [&](Value otherwise) {
+    return arith::SelectOp::create(b, loc, large,
+                                   arith::MulFOp::create(b, loc, d, scale),
+                                   otherwise)
         .getResult();
   };
-  if (!roundToBF16)
-    return withProduct(smallValue(rBits));
-  Value small = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule,
-                                      rMagnitude, i32(2 * minNormal));
-  return roundedBF16(withProduct(r), small);
+  if (roundToBF16) {
+    Value small = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                        rMagnitude, i32(2 * minNormal));
+    Value value = withProduct(r);
+    return tinyProductsRounded(value, small, /*roundToBF16=*/true);
+  }
+  return withProduct(tinyProductsRounded(r, Value(), /*roundToBF16=*/false));
+}
+
+Value KernelBuilder::subnormalDifferenceProducts(Value d, Value subnormal,
+                                                 Value scale,
+                                                 bool roundToBF16) {
+  auto f32Type = cast<VectorType>(d.getType());
+  VectorType i32Type = f32Type.clone(b.getI32Type());
+  auto i32 = [&](int64_t v) { return intConstant(b, loc, i32Type, v); };
+  auto bitsOf = [&](Value v) {
+    return arith::BitcastOp::create(b, loc, i32Type, v).getResult();
+  };
+  auto power = [&](int exponent) {
+    return arith::BitcastOp::create(b, loc, f32Type,
+                                    i32(int64_t(127 + exponent) << 23))
+        .getResult();
+  };
+  const int64_t sign = 0x80000000;
+  // A subnormal d's bits are |d| * 2^149, an integer below 2^23, so
+  // D = that integer * 2^-85 = d * 2^64 exactly (a normal number), in the
+  // subnormal lanes; +-0 in the others, so that nothing below makes a
+  // subnormal there.
+  Value bits = bitsOf(d);
+  Value integer = arith::SelectOp::create(
+      b, loc, subnormal, arith::AndIOp::create(b, loc, bits, i32(0x7FFFFFFF)),
+      i32(0));
+  Value scaled = arith::MulFOp::create(
+      b, loc, arith::SIToFPOp::create(b, loc, f32Type, integer), power(-85));
+  Value dScaled = arith::BitcastOp::create(
+      b, loc, f32Type,
+      arith::OrIOp::create(b, loc, bitsOf(scaled),
+                           arith::AndIOp::create(b, loc, bits, i32(sign))));
+  // r' = fma(D, s, +-2^-62) is 2^64 times tinyProductsOf's r (2^-62 is
+  // 2^64 * 2^-126, and r's grid of 2^-149 is r''s of 2^-85): the lanes
+  // with |r'| < 2^-61 are small; the others take D * s, 2^64 times the
+  // product. |D| < 2^-62, so neither overflows, and both are normal
+  // numbers (or, for an infinite or NaN s, what d * s is). Times 2^-64
+  // they are tinyProductsOf's: exactly, r in [2^-126, 2^-125) and products
+  // from 2^-126 up; a product of 2^-126 - 2^-150 (|d * s| just below
+  // 2^-126) ties to 2^-126, as the product of d * s rounds.
+  Value rScaled = vector::FMAOp::create(
+      b, loc, dScaled, scale,
+      arith::BitcastOp::create(
+          b, loc, f32Type,
+          tinyAddend(dScaled, scale, int64_t(127 - 62) << 23)));
+  Value small = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::ult,
+      arith::AndIOp::create(b, loc, bitsOf(rScaled), i32(0x7FFFFFFF)),
+      i32(int64_t(127 - 61) << 23));
+  Value value = arith::MulFOp::create(
+      b, loc,
+      arith::SelectOp::create(b, loc, small, rScaled,
+                              arith::MulFOp::create(b, loc, dScaled, scale)),
+      power(-64));
+  return tinyProductsRounded(value, small, roundToBF16);
 }
 
 BF16Rounding KernelBuilder::bf16Rounding() const {

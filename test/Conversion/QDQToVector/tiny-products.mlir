@@ -1,8 +1,8 @@
-// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 unroll=1 cpu-features=avx512f,avx512bw,avx512bf16 tiny-products-min-bytes=2097152" --split-input-file | FileCheck %s
-// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 unroll=1 cpu-features=avx512f,avx512bw,avx512bf16 tiny-products-min-bytes=1 flush-subnormals=0" --split-input-file | FileCheck %s --check-prefix=ALL
-// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 unroll=1 cpu-features=avx512f,avx512bw,avx512bf16 tiny-products-min-bytes=-1" --split-input-file | FileCheck %s --check-prefix=NONE
-// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 unroll=1 cpu-features=avx512f,avx512bw tiny-products-min-bytes=1" --split-input-file | FileCheck %s --check-prefix=NOBF16
-// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=256 unroll=1 cpu-features=avx2,f16c tiny-products-min-bytes=1" --split-input-file | FileCheck %s --check-prefix=AVX2
+// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 unroll=1 cpu-features=avx512f,avx512bw,avx512bf16 tiny-products-min-bytes=2097152 subnormal-branch=-1" --split-input-file | FileCheck %s
+// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 unroll=1 cpu-features=avx512f,avx512bw,avx512bf16 tiny-products-min-bytes=1 flush-subnormals=0 subnormal-branch=-1" --split-input-file | FileCheck %s --check-prefix=ALL
+// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 unroll=1 cpu-features=avx512f,avx512bw,avx512bf16 tiny-products-min-bytes=-1 subnormal-branch=-1" --split-input-file | FileCheck %s --check-prefix=NONE
+// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 unroll=1 cpu-features=avx512f,avx512bw tiny-products-min-bytes=1 subnormal-branch=-1" --split-input-file | FileCheck %s --check-prefix=NOBF16
+// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=256 unroll=1 cpu-features=avx2,f16c tiny-products-min-bytes=1 subnormal-branch=-1" --split-input-file | FileCheck %s --check-prefix=AVX2
 
 // Products of bf16 x below 2^-126 (KernelBuilder::TinyProducts,
 // docs/Lowering.md "Products of bf16 x below 2^-126"): on
@@ -180,9 +180,10 @@ func.func @axis_f16_zp(%x: tensor<4x64xbf16>, %s: tensor<64xf16>, %z: tensor<64x
 // -----
 
 // A step scale read in the loop (blocks of 16, a block per step): no bound
-// from x (a division per step); the lanes with |r| > 2^-125 take the
+// from x (a division per step); the lanes with |r| >= 2^-125 take the
 // product (the select's true operand, which LLVM folds into a masked
-// vmulps).
+// vmulps): r = 2^-125 may come from |d * s| = 2^-126 + 2^-149, whose
+// product is not 2^-126.
 // CHECK-LABEL: func.func @blocks_bf16
 // CHECK-DAG: %[[BOUND:.*]] = arith.constant dense<16777216> : vector<16xi32>
 // CHECK-DAG: %[[MAG:.*]] = arith.constant dense<2147483647> : vector<16xi32>
@@ -192,8 +193,8 @@ func.func @axis_f16_zp(%x: tensor<4x64xbf16>, %s: tensor<64xf16>, %z: tensor<64x
 // CHECK: %[[R:.*]] = vector.fma %[[D:.*]], %[[S:.*]], %{{.*}} : vector<16xf32>
 // CHECK: %[[RBITS:.*]] = arith.bitcast %[[R]]
 // CHECK: %[[RMAG:.*]] = arith.andi %[[RBITS]], %[[MAG]]
-// CHECK: %[[LARGE:.*]] = arith.cmpi ugt, %[[RMAG]], %[[BOUND]]
-// CHECK: %[[SMALL:.*]] = arith.cmpi ule, %[[RMAG]], %[[BOUND]]
+// CHECK: %[[LARGE:.*]] = arith.cmpi uge, %[[RMAG]], %[[BOUND]]
+// CHECK: %[[SMALL:.*]] = arith.cmpi ult, %[[RMAG]], %[[BOUND]]
 // CHECK: %[[P:.*]] = arith.mulf %[[D]], %[[S]]
 // CHECK: %[[T:.*]] = arith.select %[[LARGE]], %[[P]], %[[R]]
 // CHECK: arith.truncf %[[T]] : vector<16xf32> to vector<16xbf16>

@@ -199,11 +199,15 @@ NAN_PAYLOAD_RUN_OPTIONS = RUN_OPTIONS + ['="cpu-features=none"']
 # take them only with flush-subnormals=0: by default (x86) their loops of
 # normal scales below 2^100 run with MXCSR's flush-to-zero and
 # denormals-are-zero set instead.
+# Both forms of steps whose x - zero point may hold an f32 subnormal run on
+# every AVX-512 host: subnormal-branch=1 branches on them (the default off
+# AMD Zen), -1 does not (the default on AMD Zen).
 TINY_RUN_OPTIONS = RUN_OPTIONS + [
-    '="tiny-products-min-bytes=1"',
-    '="vector-bits=256 tiny-products-min-bytes=1"',
+    '="tiny-products-min-bytes=1 subnormal-branch=-1"',
+    '="vector-bits=256 tiny-products-min-bytes=1 subnormal-branch=1"',
     '="tiny-products-min-bytes=-1"',
-    '="flush-subnormals=0 tiny-products-min-bytes=1"']
+    '="flush-subnormals=0 tiny-products-min-bytes=1 subnormal-branch=1"',
+    '="vector-unroll=1 tiny-products-min-bytes=1 subnormal-branch=1"']
 
 
 # The file of per-axis parameters read in place runs the vector lowering
@@ -1220,6 +1224,7 @@ def tiny_product_cases():
             block_size=16, y_type=y_type,
             note='Blocks of 16 along axis 1.'))
     cases += tiny_bound_cases()
+    cases += subnormal_difference_cases(codes)
     cases.append(Case('tiny_dyn_f32_bf16', 'bf16', [n], codes, 'f32', [],
                       [f32(1.75 * 2.0 ** -9)], y_type='bf16', dynamic=True,
                       note='Dynamic size (the forms apply to dynamic '
@@ -1227,6 +1232,49 @@ def tiny_product_cases():
     cases.append(Case('tiny_dyn_f16_f16', 'bf16', [n], codes, 'f16', [],
                       [f16(2.0 ** -10 * 1.375)], y_type='f16', dynamic=True,
                       note='Dynamic size.'))
+    return cases
+
+
+def subnormal_difference_cases(codes):
+    """bf16 x and zero points whose difference x - zp is an f32 subnormal
+    (steps that hold one branch to compute those lanes from d's bits:
+    KernelBuilder::subnormalBranch), from normal x and zp next to each other
+    as well as from subnormal x, next to differences of 0 and 2^-126 and
+    those that round; times column scales that make the products
+    subnormal, normal (up to 2^126 * 1.5) and, in a second case,
+    infinite, zero and NaN."""
+    pairs = [(0x0081, 0x0080), (0x0080, 0x0081), (0x00FF, 0x0080),
+             (0x0100, 0x0080), (0x0100, 0x00C0), (0x0001, 0x0000),
+             (0x8005, 0x0003), (0x007F, 0x807F), (0x0040, 0x0040),
+             (0x3F80, 0x0001), (0x0001, 0x3F80), (0x0010, 0x8010),
+             (0x00A0, 0x0090), (0x8081, 0x8080), (0x7FC0, 0x0001),
+             (0x0055, 0x802A)]
+    n = len(pairs)
+    # rows: x, -x, x equal to the zero point
+    x = [a for a, _ in pairs] + [a ^ 0x8000 for a, _ in pairs] + \
+        [b for _, b in pairs]
+    zp = [b for _, b in pairs]
+    finite = [f32(v) for v in
+              [1.0, 2.0 ** 100, 2.0 ** -10, 2.0 ** 126, -0.75 * 2.0 ** 20,
+               1.5 * 2.0 ** 127, -3.0 * 2.0 ** 60, 2.0 ** -126,
+               1.0 + 2.0 ** -23, 2.0 ** 64, -1.0, 1.25 * 2.0 ** 110,
+               2.0 ** 7, 0.5, 3.0, 2.0 ** 124]]
+    specials = finite[:8] + [0x7F800000, 0xFF800000, 0x00000000, 0x80000000,
+                             0x7FC00000, 0x00000005, 0x807FFFFF, 0x7F7FFFFF]
+    cases = []
+    for tag, scales in [('finite', finite), ('specials', specials)]:
+        for y_type in ('f32', 'f16', 'bf16'):
+            cases.append(Case(
+                'subnormal_d_%s_%s' % (tag, y_type), 'bf16', [3, n], x,
+                'f32', [n], scales, 'bf16', [n], zp, axis=1, y_type=y_type,
+                note='Column c: x - zp an f32 subnormal in most columns, '
+                     'times the column scale (%s). Rows: x, -x, x = zp.'
+                     % tag))
+    for y_type in ('f32', 'bf16'):
+        cases.append(Case(
+            'subnormal_d_pt_%s' % y_type, 'bf16', [len(codes)], codes, 'f32',
+            [], [f32(2.0 ** 100)], 'bf16', [], [0x0080], y_type=y_type,
+            note='The tiny codes, zero point 2^-126, scale 2^100.'))
     return cases
 
 

@@ -108,6 +108,13 @@ int64_t getHostCodeSelectMaxTableBytes(bool streams);
 /// f32 subnormal products cost far more.
 int64_t getHostTinyProductsMinBytes();
 
+/// Whether the steps of bf16 x that compute their tiny products apart
+/// branch on subnormal differences (QDQToVectorOptions::subnormalBranch) on
+/// the host CPU: not on AMD Zen cores, whose multiplies read f32
+/// subnormals at full speed; elsewhere yes (an Intel Xeon takes a
+/// microcode assist for a multiply's subnormal input).
+bool getHostSubnormalBranch();
+
 /// How the vector lowering shapes its loops.
 struct QDQToVectorOptions {
   /// SIMD width in bits (128, 256 or 512); 0: for each op the host's
@@ -151,6 +158,11 @@ struct QDQToVectorOptions {
   /// -1: no op; 0: the host's (getHostTinyProductsMinBytes). bf16 results
   /// always do (with AVX512_BF16).
   int64_t tinyProductsMinBytes = 0;
+  /// Steps of bf16 x that compute their tiny products apart branch on
+  /// whether x - zero_point holds an f32 subnormal and compute those lanes
+  /// without a multiply that reads one (KernelBuilder::subnormalBranch):
+  /// 1 always, -1 never, 0 the host's (getHostSubnormalBranch).
+  int64_t subnormalBranch = 0;
   /// bf16 x -> f16 without a zero point on x86 (features with AVX2,
   /// AVX512F or F16C): the loops run
   /// with MXCSR's flush-to-zero and denormals-are-zero set where every
