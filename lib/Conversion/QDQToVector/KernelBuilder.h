@@ -554,10 +554,14 @@ private:
   /// 2^-126 in magnitude (TinyProducts::Apart). With d = x - zero_point
   /// and s the scale, r = fma(d, s, c), c = +-2^-126 with the sign of
   /// d * s, is sign(d * s) * (|d * s| + 2^-126) rounded once on the grid
-  /// of 2^-149, which is the f32 subnormal grid: where |r| <= 2^-125, |d *
-  /// s| <= 2^-126 and bits(r) - bits(2^-126) are the f32 product's bits
-  /// (2^-126 itself where it rounds up to it); elsewhere |d * s| > 2^-126
-  /// and the multiply, masked to those lanes, makes no subnormal. f16
+  /// of 2^-149, which is the f32 subnormal grid: where |r| < 2^-125, |d *
+  /// s| < 2^-126 and bits(r) - bits(2^-126) are the f32 product's bits
+  /// (2^-126 itself where it rounds up to it); elsewhere |d * s| >= 2^-126
+  /// - 2^-150 and the multiply, masked to those lanes, makes no subnormal
+  /// (r = 2^-125 also comes from |d * s| = 2^-126 + 2^-149). With
+  /// subnormalBranch, a step whose d holds an f32 subnormal computes those
+  /// lanes with subnormalDifferenceProducts and the others with them
+  /// zeroed, under a branch. f16
   /// results of the small lanes are +-0; bf16 results round r with
   /// vcvtneps2bf16 (on r's grid of 2^-133, the bf16 subnormal grid) and
   /// take bits(2^-126) off again, and NaNs become sign | 0x7FC0. Returns
@@ -574,25 +578,34 @@ private:
   /// small, or null.
   Value tinyProductsOf(Value d, Value scale, Value smallByX, bool roundToBF16);
 
+  /// tinyProductsOf's values before the rounding: r in the small lanes and
+  /// (with `maskedProduct`, where `smallByX` is null) the product in the
+  /// others, and the small lanes (the others in `largeLanes` if given,
+  /// where `smallByX` is null).
+  std::pair<Value, Value> tinyProductValues(Value d, Value scale,
+                                            Value smallByX,
+                                            bool maskedProduct = true,
+                                            Value *largeLanes = nullptr);
+
   /// sign(d) ^ sign(scale) | magnitudeBits, tinyProductsApart's addend c
   /// (magnitudeBits: those of 2^-126) as i32 bits, lane by lane.
   Value tinyAddend(Value d, Value scale, int64_t magnitudeBits);
 
-  /// The results of tinyProductsApart's values: `value` is r in the
+  /// The results of tinyProductValues' values: `value` is r in the
   /// `small` lanes and the f32 product in the others. With `roundToBF16`
   /// the bf16 results; else the f32 values to round (f16 results: +-0 in
   /// the small lanes; f32 results and the caller's integer bf16 rounding:
   /// the f32 product), every lane taken as small where `small` is null.
   Value tinyProductsRounded(Value value, Value small, bool roundToBF16);
 
-  /// tinyProductsApart's results in the lanes where d = x - zero_point is
-  /// an f32 subnormal (`subnormal`), computed without a multiply that reads
-  /// one (subnormalBranch): d's bits are an integer, |d| * 2^149, which
+  /// tinyProductValues in the lanes where d = x - zero_point is an f32
+  /// subnormal (`subnormal`), computed without a multiply that reads one
+  /// (subnormalBranch): d's bits are an integer, |d| * 2^149, which
   /// converts exactly to D = d * 2^64, and fma(D, s, +-2^-62) and D * s
-  /// are 2^64 times the r and the product of tinyProductsOf, normal
-  /// numbers that 2^-64 scales back exactly.
-  Value subnormalDifferenceProducts(Value d, Value subnormal, Value scale,
-                                    bool roundToBF16);
+  /// are 2^64 times r and the product, normal numbers that 2^-64 scales
+  /// back exactly.
+  std::pair<Value, Value> subnormalDifferenceValues(Value d, Value subnormal,
+                                                    Value scale);
 
   /// The lanes of a step of bf16 x (no zero point) whose products are below
   /// 2^-126 in magnitude, known from x alone (to an i1 vector): |x| below

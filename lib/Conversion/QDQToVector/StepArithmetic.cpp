@@ -17,6 +17,7 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 
+#include <cmath>
 #include <functional>
 
 using namespace mlir;
@@ -795,55 +796,104 @@ Value KernelBuilder::tinyProductsApart(Value xStored, Type xType, Value scale,
   Value d = buildDifference(b, loc, xStored, xType, widenZeroPoint(zp));
   if (!subnormalBranch)
     return tinyProductsOf(d, scale, smallByX, roundToBF16);
-  // A step whose d holds an f32 subnormal (a subnormal x, or x next to
+  // A register whose d holds an f32 subnormal (a subnormal x, or x next to
   // its zero point) computes those lanes from d's bits
-  // (subnormalDifferenceProducts) and the others from d with those lanes
-  // zeroed: no multiply reads a subnormal. The other steps compute as
-  // above.
-  VectorType f32Type = cast<VectorType>(d.getType());
-  VectorType i32Type = f32Type.clone(b.getI32Type());
-  Value magnitude = arith::AndIOp::create(
-      b, loc, arith::BitcastOp::create(b, loc, i32Type, d),
-      intConstant(b, loc, i32Type, 0x7FFFFFFF));
-  // 0 < |bits| < 2^23: (|bits| - 1) as u32 below 0x7FFFFF.
-  Value subnormal = arith::CmpIOp::create(
-      b, loc, arith::CmpIPredicate::ult,
-      arith::SubIOp::create(b, loc, magnitude, intConstant(b, loc, i32Type, 1)),
-      intConstant(b, loc, i32Type, 0x7FFFFF));
-  Value flat = subnormal;
-  auto maskType = cast<VectorType>(subnormal.getType());
-  if (maskType.getRank() != 1)
-    flat = vector::ShapeCastOp::create(
-        b, loc,
-        VectorType::get({maskType.getNumElements()}, maskType.getElementType()),
-        subnormal);
-  Value any =
-      vector::ReductionOp::create(b, loc, vector::CombiningKind::OR, flat);
-  auto ifOp = scf::IfOp::create(
-      b, loc, any,
-      [&](OpBuilder &nb, Location) {
-        OpBuilder::InsertionGuard guard(b);
-        b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
-        Value zeroed = arith::SelectOp::create(
-            b, loc, subnormal,
-            arith::BitcastOp::create(b, loc, f32Type,
-                                     intConstant(b, loc, i32Type, 0)),
-            d);
-        Value others = tinyProductsOf(zeroed, scale, smallByX, roundToBF16);
-        Value apart =
-            subnormalDifferenceProducts(d, subnormal, scale, roundToBF16);
-        scf::YieldOp::create(
-            b, loc,
-            arith::SelectOp::create(b, loc, subnormal, apart, others)
-                .getResult());
-      },
-      [&](OpBuilder &nb, Location) {
-        OpBuilder::InsertionGuard guard(b);
-        b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
-        scf::YieldOp::create(b, loc,
-                             tinyProductsOf(d, scale, smallByX, roundToBF16));
-      });
-  return ifOp.getResult(0);
+  // (subnormalDifferenceValues) and the others from d with those lanes
+  // zeroed: no multiply reads a subnormal. The other registers compute as
+  // tinyProductsOf. One branch per register: a step of 8 registers of
+  // random codes holds a subnormal in 39% of the steps, a register in 6%
+  // of the registers. The branches yield r or the product and the small
+  // lanes; the results are rounded from the whole step (vcvtne2ps2bf16
+  // takes two registers).
+  auto f32Type = cast<VectorType>(d.getType());
+  int64_t n = f32Type.getNumElements();
+  auto flat = [&](Value v) -> Value {
+    auto type = cast<VectorType>(v.getType());
+    if (type.getRank() == 1)
+      return v;
+    return vector::ShapeCastOp::create(
+        b, loc, VectorType::get({n}, type.getElementType()), v);
+  };
+  Value flatD = flat(d), flatScale = flat(scale);
+  Value flatSmallByX = smallByX ? flat(smallByX) : Value();
+  int64_t chunk = n % registerLanes == 0 ? registerLanes : n;
+  auto slice = [&](Value v, int64_t first) -> Value {
+    if (chunk == n)
+      return v;
+    return vector::ExtractStridedSliceOp::create(
+        b, loc, v, ArrayRef<int64_t>{first}, ArrayRef<int64_t>{chunk},
+        ArrayRef<int64_t>{1});
+  };
+  Value value, small;
+  for (int64_t first = 0; first < n; first += chunk) {
+    Value dPart = slice(flatD, first);
+    Value scalePart = slice(flatScale, first);
+    Value smallByXPart = flatSmallByX ? slice(flatSmallByX, first) : Value();
+    auto partType = cast<VectorType>(dPart.getType());
+    VectorType i32Type = partType.clone(b.getI32Type());
+    Value magnitude = arith::AndIOp::create(
+        b, loc, arith::BitcastOp::create(b, loc, i32Type, dPart),
+        intConstant(b, loc, i32Type, 0x7FFFFFFF));
+    // 0 < |bits| < 2^23: |bits| - 1 below 0x7FFFFF as u32.
+    Value below = arith::SubIOp::create(b, loc, magnitude,
+                                        intConstant(b, loc, i32Type, 1));
+    Value subnormal =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, below,
+                              intConstant(b, loc, i32Type, 0x7FFFFF));
+    Value any = vector::ReductionOp::create(b, loc, vector::CombiningKind::OR,
+                                            subnormal);
+    auto ifOp = scf::IfOp::create(
+        b, loc, any,
+        [&](OpBuilder &nb, Location) {
+          OpBuilder::InsertionGuard guard(b);
+          b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
+          Value zero = arith::BitcastOp::create(
+              b, loc, partType, intConstant(b, loc, i32Type, 0));
+          Value zeroed =
+              arith::SelectOp::create(b, loc, subnormal, zero, dPart);
+          auto [otherValue, otherSmall] =
+              tinyProductValues(zeroed, scalePart, smallByXPart);
+          auto [apartValue, apartSmall] =
+              subnormalDifferenceValues(dPart, subnormal, scalePart);
+          Value joinedValue = arith::SelectOp::create(b, loc, subnormal,
+                                                      apartValue, otherValue);
+          Value joinedSmall = arith::SelectOp::create(b, loc, subnormal,
+                                                      apartSmall, otherSmall);
+          scf::YieldOp::create(b, loc, ValueRange{joinedValue, joinedSmall});
+        },
+        [&](OpBuilder &nb, Location) {
+          OpBuilder::InsertionGuard guard(b);
+          b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
+          auto [partValue, partSmall] =
+              tinyProductValues(dPart, scalePart, smallByXPart);
+          scf::YieldOp::create(b, loc, ValueRange{partValue, partSmall});
+        });
+    if (chunk == n) {
+      value = ifOp.getResult(0);
+      small = ifOp.getResult(1);
+      break;
+    }
+    if (!value) {
+      value = arith::BitcastOp::create(
+          b, loc, VectorType::get({n}, b.getF32Type()),
+          intConstant(b, loc, VectorType::get({n}, b.getI32Type()), 0));
+      small = arith::ConstantOp::create(
+          b, loc,
+          DenseElementsAttr::get(VectorType::get({n}, b.getI1Type()), false));
+    }
+    value = vector::InsertStridedSliceOp::create(
+        b, loc, ifOp.getResult(0), value, ArrayRef<int64_t>{first},
+        ArrayRef<int64_t>{1});
+    small = vector::InsertStridedSliceOp::create(
+        b, loc, ifOp.getResult(1), small, ArrayRef<int64_t>{first},
+        ArrayRef<int64_t>{1});
+  }
+  if (f32Type.getRank() != 1) {
+    value = vector::ShapeCastOp::create(b, loc, f32Type, value);
+    small = vector::ShapeCastOp::create(b, loc, f32Type.clone(b.getI1Type()),
+                                        small);
+  }
+  return tinyProductsRounded(value, small, roundToBF16);
 }
 
 Value KernelBuilder::tinyAddend(Value d, Value scale, int64_t magnitudeBits) {
@@ -855,11 +905,14 @@ Value KernelBuilder::tinyAddend(Value d, Value scale, int64_t magnitudeBits) {
   const int64_t sign = 0x80000000;
   // sign(d) ^ sign(s) | magnitude (the scale's half is loop-invariant
   // where the scale is, and LLVM hoists it).
-  Value scaleSign = arith::OrIOp::create(
-      b, loc, arith::AndIOp::create(b, loc, bitsOf(scale), i32(sign)),
-      i32(magnitudeBits));
-  return arith::XOrIOp::create(
-      b, loc, arith::AndIOp::create(b, loc, bitsOf(d), i32(sign)), scaleSign);
+  Value signMask = i32(sign);
+  Value scaleBits = bitsOf(scale);
+  Value scaleSign = arith::AndIOp::create(b, loc, scaleBits, signMask);
+  Value withMagnitude =
+      arith::OrIOp::create(b, loc, scaleSign, i32(magnitudeBits));
+  Value dBits = bitsOf(d);
+  Value dSign = arith::AndIOp::create(b, loc, dBits, signMask);
+  return arith::XOrIOp::create(b, loc, dSign, withMagnitude);
 }
 
 Value KernelBuilder::tinyProductsRounded(Value value, Value small,
@@ -899,8 +952,10 @@ Value KernelBuilder::tinyProductsRounded(Value value, Value small,
   return arith::SelectOp::create(b, loc, small, smallValue, value);
 }
 
-Value KernelBuilder::tinyProductsOf(Value d, Value scale, Value smallByX,
-                                    bool roundToBF16) {
+std::pair<Value, Value> KernelBuilder::tinyProductValues(Value d, Value scale,
+                                                         Value smallByX,
+                                                         bool maskedProduct,
+                                                         Value *largeLanes) {
   auto f32Type = cast<VectorType>(d.getType());
   VectorType i32Type = f32Type.clone(b.getI32Type());
   auto i32 = [&](int64_t v) { return intConstant(b, loc, i32Type, v); };
@@ -913,41 +968,55 @@ Value KernelBuilder::tinyProductsOf(Value d, Value scale, Value smallByX,
     // rounds it (none is -0: x = +-0 is small wherever s is finite, and a
     // product with an infinite or NaN s is NaN or infinite). One fma for
     // every lane, and no compare of r.
-    addend = arith::SelectOp::create(b, loc, smallByX, addend, i32(0));
+    Value zero = i32(0);
+    addend = arith::SelectOp::create(b, loc, smallByX, addend, zero);
     Value r = vector::FMAOp::create(
         b, loc, d, scale, arith::BitcastOp::create(b, loc, f32Type, addend));
-    return tinyProductsRounded(r, smallByX, roundToBF16);
+    return {r, smallByX};
   }
   Value r = vector::FMAOp::create(
       b, loc, d, scale, arith::BitcastOp::create(b, loc, f32Type, addend));
-  Value rMagnitude = arith::AndIOp::create(
-      b, loc, arith::BitcastOp::create(b, loc, i32Type, r), i32(0x7FFFFFFF));
+  Value rBits = arith::BitcastOp::create(b, loc, i32Type, r);
+  Value magnitudeMask = i32(0x7FFFFFFF);
+  Value rMagnitude = arith::AndIOp::create(b, loc, rBits, magnitudeMask);
   // The product where |r| >= 2^-125, written as the select's true operand
   // so that LLVM folds the two into one vmulps masked to those lanes (with
   // the product as the false operand it multiplied every lane, then
   // blended). (r = 2^-125 is the rounding of |d * s| + 2^-126 for |d * s|
   // from 2^-126 - 2^-150 to 2^-126 + 2^-149, ties to even included; the
   // product rounds to 2^-126 or 2^-126 + 2^-149 there, a normal number.)
+  Value bound = i32(2 * minNormal);
   Value large = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge,
-                                      rMagnitude, i32(2 * minNormal));
-  auto withProduct = [&](Value otherwise) {
-    return arith::SelectOp::create(b, loc, large,
-                                   arith::MulFOp::create(b, loc, d, scale),
-                                   otherwise)
-        .getResult();
-  };
-  if (roundToBF16) {
-    Value small = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
-                                        rMagnitude, i32(2 * minNormal));
-    Value value = withProduct(r);
-    return tinyProductsRounded(value, small, /*roundToBF16=*/true);
-  }
-  return withProduct(tinyProductsRounded(r, Value(), /*roundToBF16=*/false));
+                                      rMagnitude, bound);
+  Value small = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                      rMagnitude, bound);
+  if (largeLanes)
+    *largeLanes = large;
+  if (!maskedProduct)
+    return {r, small};
+  Value product = arith::MulFOp::create(b, loc, d, scale);
+  return {arith::SelectOp::create(b, loc, large, product, r), small};
 }
 
-Value KernelBuilder::subnormalDifferenceProducts(Value d, Value subnormal,
-                                                 Value scale,
-                                                 bool roundToBF16) {
+Value KernelBuilder::tinyProductsOf(Value d, Value scale, Value smallByX,
+                                    bool roundToBF16) {
+  if (smallByX || roundToBF16) {
+    auto [value, small] = tinyProductValues(d, scale, smallByX);
+    return tinyProductsRounded(value, small, roundToBF16);
+  }
+  // f32 values: the small lanes' from r, the others' the product, masked
+  // to them (the select's true operand, the large lanes).
+  Value large;
+  auto [r, small] = tinyProductValues(d, scale, Value(),
+                                      /*maskedProduct=*/false, &large);
+  Value smallValue = tinyProductsRounded(r, Value(), /*roundToBF16=*/false);
+  Value product = arith::MulFOp::create(b, loc, d, scale);
+  return arith::SelectOp::create(b, loc, large, product, smallValue);
+}
+
+std::pair<Value, Value>
+KernelBuilder::subnormalDifferenceValues(Value d, Value subnormal,
+                                         Value scale) {
   auto f32Type = cast<VectorType>(d.getType());
   VectorType i32Type = f32Type.clone(b.getI32Type());
   auto i32 = [&](int64_t v) { return intConstant(b, loc, i32Type, v); };
@@ -955,48 +1024,42 @@ Value KernelBuilder::subnormalDifferenceProducts(Value d, Value subnormal,
     return arith::BitcastOp::create(b, loc, i32Type, v).getResult();
   };
   auto power = [&](int exponent) {
-    return arith::BitcastOp::create(b, loc, f32Type,
-                                    i32(int64_t(127 + exponent) << 23))
-        .getResult();
+    return f32Constant(b, loc, f32Type, std::ldexp(1.0f, exponent));
   };
-  const int64_t sign = 0x80000000;
   // A subnormal d's bits are |d| * 2^149, an integer below 2^23, so
   // D = that integer * 2^-85 = d * 2^64 exactly (a normal number), in the
   // subnormal lanes; +-0 in the others, so that nothing below makes a
   // subnormal there.
   Value bits = bitsOf(d);
-  Value integer = arith::SelectOp::create(
-      b, loc, subnormal, arith::AndIOp::create(b, loc, bits, i32(0x7FFFFFFF)),
-      i32(0));
-  Value scaled = arith::MulFOp::create(
-      b, loc, arith::SIToFPOp::create(b, loc, f32Type, integer), power(-85));
+  Value magnitudeMask = i32(0x7FFFFFFF);
+  Value magnitude = arith::AndIOp::create(b, loc, bits, magnitudeMask);
+  Value zero = i32(0);
+  Value integer = arith::SelectOp::create(b, loc, subnormal, magnitude, zero);
+  Value converted = arith::SIToFPOp::create(b, loc, f32Type, integer);
+  Value scaled = arith::MulFOp::create(b, loc, converted, power(-85));
+  Value signMask = i32(0x80000000);
+  Value sign = arith::AndIOp::create(b, loc, bits, signMask);
+  Value scaledBits = bitsOf(scaled);
   Value dScaled = arith::BitcastOp::create(
-      b, loc, f32Type,
-      arith::OrIOp::create(b, loc, bitsOf(scaled),
-                           arith::AndIOp::create(b, loc, bits, i32(sign))));
-  // r' = fma(D, s, +-2^-62) is 2^64 times tinyProductsOf's r (2^-62 is
+      b, loc, f32Type, arith::OrIOp::create(b, loc, scaledBits, sign));
+  // r' = fma(D, s, +-2^-62) is 2^64 times tinyProductValues' r (2^-62 is
   // 2^64 * 2^-126, and r's grid of 2^-149 is r''s of 2^-85): the lanes
   // with |r'| < 2^-61 are small; the others take D * s, 2^64 times the
   // product. |D| < 2^-62, so neither overflows, and both are normal
   // numbers (or, for an infinite or NaN s, what d * s is). Times 2^-64
-  // they are tinyProductsOf's: exactly, r in [2^-126, 2^-125) and products
-  // from 2^-126 up; a product of 2^-126 - 2^-150 (|d * s| just below
-  // 2^-126) ties to 2^-126, as the product of d * s rounds.
-  Value rScaled = vector::FMAOp::create(
-      b, loc, dScaled, scale,
-      arith::BitcastOp::create(
-          b, loc, f32Type,
-          tinyAddend(dScaled, scale, int64_t(127 - 62) << 23)));
-  Value small = arith::CmpIOp::create(
-      b, loc, arith::CmpIPredicate::ult,
-      arith::AndIOp::create(b, loc, bitsOf(rScaled), i32(0x7FFFFFFF)),
-      i32(int64_t(127 - 61) << 23));
-  Value value = arith::MulFOp::create(
-      b, loc,
-      arith::SelectOp::create(b, loc, small, rScaled,
-                              arith::MulFOp::create(b, loc, dScaled, scale)),
-      power(-64));
-  return tinyProductsRounded(value, small, roundToBF16);
+  // they are tinyProductValues': exactly, r in [2^-126, 2^-125) and
+  // products from 2^-126 up; a product of 2^-126 - 2^-150 (|d * s| just
+  // below 2^-126) ties to 2^-126, as the product of d * s rounds.
+  Value addend = arith::BitcastOp::create(
+      b, loc, f32Type, tinyAddend(dScaled, scale, int64_t(127 - 62) << 23));
+  Value rScaled = vector::FMAOp::create(b, loc, dScaled, scale, addend);
+  Value rMagnitude =
+      arith::AndIOp::create(b, loc, bitsOf(rScaled), magnitudeMask);
+  Value small = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                      rMagnitude, i32(int64_t(127 - 61) << 23));
+  Value product = arith::MulFOp::create(b, loc, dScaled, scale);
+  Value chosen = arith::SelectOp::create(b, loc, small, rScaled, product);
+  return {arith::MulFOp::create(b, loc, chosen, power(-64)), small};
 }
 
 BF16Rounding KernelBuilder::bf16Rounding() const {

@@ -1,10 +1,10 @@
-// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 unroll=1 cpu-features=avx512f,avx512bw,avx512bf16" --split-input-file | FileCheck %s --check-prefix=%if host-cpu-znver{{.*}} %{ZEN%} %else %{OTHER%}
-// RUN: %qdq_opt_path %s --qdq-tune-cpu=znver4 --convert-qdq-to-vector="vector-bits=512 unroll=1 cpu-features=avx512f,avx512bw,avx512bf16" --split-input-file | FileCheck %s --check-prefix=ZEN
-// RUN: %qdq_opt_path %s --qdq-tune-cpu=znver5 --convert-qdq-to-vector="vector-bits=512 unroll=1 cpu-features=avx512f,avx512bw,avx512bf16" --split-input-file | FileCheck %s --check-prefix=ZEN
-// RUN: %qdq_opt_path %s --qdq-tune-cpu=rocketlake --convert-qdq-to-vector="vector-bits=512 unroll=1 cpu-features=avx512f,avx512bw,avx512bf16" --split-input-file | FileCheck %s --check-prefix=OTHER
-// RUN: %qdq_opt_path %s --qdq-tune-cpu=rocketlake --convert-qdq-to-vector="vector-bits=512 unroll=1 cpu-features=avx512f,avx512bw,avx512bf16 tiny-products-min-bytes=2097152" --split-input-file | FileCheck %s --check-prefix=ZEN
-// RUN: %qdq_opt_path %s --qdq-tune-cpu=znver4 --convert-qdq-to-vector="vector-bits=512 unroll=1 cpu-features=avx512f,avx512bw,avx512bf16 tiny-products-min-bytes=1" --split-input-file | FileCheck %s --check-prefix=OTHER
-// RUN: %qdq_opt_path %s --qdq-tune-cpu=rocketlake --qdq-to-llvm="cpu-features=avx512f,avx512bw,avx512bf16" --split-input-file | FileCheck %s --check-prefix=OTHER-LLVM
+// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 unroll=1 cpu-features=avx512f,avx512bw,avx512bf16 subnormal-branch=-1" --split-input-file | FileCheck %s --check-prefix=%if host-cpu-znver{{.*}} %{ZEN%} %else %{OTHER%}
+// RUN: %qdq_opt_path %s --qdq-tune-cpu=znver4 --convert-qdq-to-vector="vector-bits=512 unroll=1 cpu-features=avx512f,avx512bw,avx512bf16 subnormal-branch=-1" --split-input-file | FileCheck %s --check-prefix=ZEN
+// RUN: %qdq_opt_path %s --qdq-tune-cpu=znver5 --convert-qdq-to-vector="vector-bits=512 unroll=1 cpu-features=avx512f,avx512bw,avx512bf16 subnormal-branch=-1" --split-input-file | FileCheck %s --check-prefix=ZEN
+// RUN: %qdq_opt_path %s --qdq-tune-cpu=rocketlake --convert-qdq-to-vector="vector-bits=512 unroll=1 cpu-features=avx512f,avx512bw,avx512bf16 subnormal-branch=-1" --split-input-file | FileCheck %s --check-prefix=OTHER
+// RUN: %qdq_opt_path %s --qdq-tune-cpu=rocketlake --convert-qdq-to-vector="vector-bits=512 unroll=1 cpu-features=avx512f,avx512bw,avx512bf16 tiny-products-min-bytes=2097152 subnormal-branch=-1" --split-input-file | FileCheck %s --check-prefix=ZEN
+// RUN: %qdq_opt_path %s --qdq-tune-cpu=znver4 --convert-qdq-to-vector="vector-bits=512 unroll=1 cpu-features=avx512f,avx512bw,avx512bf16 tiny-products-min-bytes=1 subnormal-branch=-1" --split-input-file | FileCheck %s --check-prefix=OTHER
+// RUN: %qdq_opt_path %s --qdq-tune-cpu=rocketlake --qdq-to-llvm="cpu-features=avx512f,avx512bw,avx512bf16 subnormal-branch=-1" --split-input-file | FileCheck %s --check-prefix=OTHER-LLVM
 
 // The default of tiny-products-min-bytes (0: getHostTinyProductsMinBytes)
 // follows the host CPU (--qdq-tune-cpu names it whatever the host): on AMD

@@ -1,0 +1,117 @@
+// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 unroll=1 cpu-features=avx512f,avx512bw,avx512bf16 tiny-products-min-bytes=1 subnormal-branch=1" --split-input-file | FileCheck %s
+// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 unroll=4 cpu-features=avx512f,avx512bw,avx512bf16 tiny-products-min-bytes=1 subnormal-branch=1" --split-input-file | FileCheck %s --check-prefix=UNROLL
+// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 unroll=1 cpu-features=avx512f,avx512bw,avx512bf16 tiny-products-min-bytes=1 subnormal-branch=-1" --split-input-file | FileCheck %s --check-prefix=NONE
+// RUN: %qdq_opt_path %s --qdq-tune-cpu=rocketlake --convert-qdq-to-vector="vector-bits=512 unroll=1 cpu-features=avx512f,avx512bw,avx512bf16 tiny-products-min-bytes=1" --split-input-file | FileCheck %s --check-prefix=HOST
+// RUN: %qdq_opt_path %s --qdq-tune-cpu=znver4 --convert-qdq-to-vector="vector-bits=512 unroll=1 cpu-features=avx512f,avx512bw,avx512bf16 tiny-products-min-bytes=1" --split-input-file | FileCheck %s --check-prefix=NONE
+// RUN: %qdq_opt_path %s --qdq-tune-cpu=znver5 --convert-qdq-to-vector="vector-bits=512 unroll=1 cpu-features=avx512f,avx512bw,avx512bf16 tiny-products-min-bytes=1" --split-input-file | FileCheck %s --check-prefix=NONE
+// RUN: not qdq-opt %s --convert-qdq-to-vector="subnormal-branch=2" --split-input-file 2>&1 | FileCheck %s --check-prefix=BAD
+
+// Steps of bf16 x that compute their tiny products apart
+// (KernelBuilder::subnormalBranch, docs/Lowering.md "Products of bf16 x
+// below 2^-126"): with subnormal-branch=1, and by default off AMD Zen
+// (--qdq-tune-cpu names the host), each step checks whether d = x -
+// zero_point holds an f32 subnormal (0 < |bits| < 2^23: |bits| - 1 below
+// 0x7FFFFF as u32) and branches on it. The branch taken computes the other
+// lanes with those zeroed and the subnormal lanes from d's bits: |bits|
+// converted (sitofp) and times 2^-85 is |d| * 2^64, its sign ORed back;
+// fma(D, s, +-2^-62) and D * s are 2^64 times r and the product, |r'| below
+// 2^-61 (0x21000000) marks the small lanes, and both scale back by 2^-64.
+// The other branch is the fma form. No multiply reads a subnormal.
+
+// CHECK-LABEL: func.func @zp_f32
+// CHECK-DAG: %[[P64:.*]] = arith.constant dense<5.42101086E-20> : vector<16xf32>
+// CHECK-DAG: %[[P85:.*]] = arith.constant dense<2.58493941E-26> : vector<16xf32>
+// CHECK-DAG: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<16xf32>
+// CHECK-DAG: %[[SMALL_BOUND:.*]] = arith.constant dense<553648128> : vector<16xi32>
+// CHECK-DAG: %[[C62:.*]] = arith.constant dense<545259520> : vector<16xi32>
+// CHECK-DAG: %[[ONE:.*]] = arith.constant dense<1> : vector<16xi32>
+// CHECK-DAG: %[[SUB_BOUND:.*]] = arith.constant dense<8388607> : vector<16xi32>
+// CHECK-DAG: %[[MAG:.*]] = arith.constant dense<2147483647> : vector<16xi32>
+// CHECK: scf.for
+// CHECK: %[[D:.*]] = arith.subf
+// CHECK: %[[DBITS:.*]] = arith.bitcast %[[D]] : vector<16xf32> to vector<16xi32>
+// CHECK: %[[DMAG:.*]] = arith.andi %[[DBITS]], %[[MAG]]
+// CHECK: %[[DM1:.*]] = arith.subi %[[DMAG]], %[[ONE]]
+// CHECK: %[[SUB:.*]] = arith.cmpi ult, %[[DM1]], %[[SUB_BOUND]]
+// CHECK: %[[ANY:.*]] = vector.reduction <or>, %[[SUB]] : vector<16xi1> into i1
+// CHECK: %[[IF:.*]]:2 = scf.if %[[ANY]] -> (vector<16xf32>, vector<16xi1>) {
+// CHECK: %[[ZEROED:.*]] = arith.select %[[SUB]], %[[ZERO]], %[[D]]
+// CHECK: %[[R0:.*]] = vector.fma %[[ZEROED]]
+// CHECK: %[[SMALL0:.*]] = arith.cmpi ult
+// CHECK: %[[OTHERS:.*]] = arith.select %{{.*}}, %{{.*}}, %[[R0]] : vector<16xi1>, vector<16xf32>
+// CHECK: %[[INT:.*]] = arith.select %[[SUB]], %{{.*}}, %{{.*}} : vector<16xi1>, vector<16xi32>
+// CHECK: %[[CONV:.*]] = arith.sitofp %[[INT]] : vector<16xi32> to vector<16xf32>
+// CHECK: %[[SCALED:.*]] = arith.mulf %[[CONV]], %[[P85]]
+// CHECK: %[[DS:.*]] = arith.bitcast %{{.*}} : vector<16xi32> to vector<16xf32>
+// CHECK: arith.ori %{{.*}}, %[[C62]]
+// CHECK: %[[R:.*]] = vector.fma %[[DS]], %[[S:.*]], %{{.*}} : vector<16xf32>
+// CHECK: %[[RBITS:.*]] = arith.bitcast %[[R]]
+// CHECK: %[[RMAG:.*]] = arith.andi %[[RBITS]], %[[MAG]]
+// CHECK: %[[SMALL:.*]] = arith.cmpi ult, %[[RMAG]], %[[SMALL_BOUND]]
+// CHECK: %[[P:.*]] = arith.mulf %[[DS]], %[[S]]
+// CHECK: %[[V:.*]] = arith.select %[[SMALL]], %[[R]], %[[P]]
+// CHECK: %[[BACK:.*]] = arith.mulf %[[V]], %[[P64]]
+// CHECK: %[[VALUE:.*]] = arith.select %[[SUB]], %[[BACK]], %[[OTHERS]]
+// CHECK: %[[SMALLS:.*]] = arith.select %[[SUB]], %[[SMALL]], %[[SMALL0]]
+// CHECK: scf.yield %[[VALUE]], %[[SMALLS]]
+// CHECK: } else {
+// CHECK-NOT: arith.sitofp
+// CHECK: vector.fma %[[D]]
+// CHECK-NOT: arith.sitofp
+// CHECK: scf.yield
+// CHECK: }
+// CHECK: %[[VBITS:.*]] = arith.bitcast %[[IF]]#0
+// CHECK: %[[PBITS:.*]] = arith.subi %[[VBITS]]
+// CHECK: %[[PV:.*]] = arith.bitcast %[[PBITS]]
+// CHECK: arith.select %[[IF]]#1, %[[PV]], %[[IF]]#0
+// NONE-LABEL: func.func @zp_f32
+// NONE-NOT: scf.if
+// NONE-NOT: arith.sitofp
+// NONE: vector.fma
+// NONE-NOT: scf.if
+// NONE: return
+// HOST-LABEL: func.func @zp_f32
+// HOST: vector.reduction <or>
+// HOST: arith.sitofp
+func.func @zp_f32(%x: tensor<4x64xbf16>, %s: tensor<64xf32>, %z: tensor<64xbf16>) -> tensor<4x64xf32> {
+  %y = qdq.dequantize_linear %x, %s, %z {axis = 1 : i64} : (tensor<4x64xbf16>, tensor<64xf32>, tensor<64xbf16>) -> tensor<4x64xf32>
+  return %y : tensor<4x64xf32>
+}
+
+// -----
+
+// bf16 results without a zero point (small lanes from x), 512-bit steps
+// of 4 registers: a branch per register, each yielding r or the product
+// and the small lanes; the step is rounded once after them
+// (vcvtne2ps2bf16 takes two registers).
+// CHECK-LABEL: func.func @pt_bf16
+// CHECK: scf.for
+// CHECK: scf.if %{{.*}} -> (vector<16xf32>, vector<16xi1>) {
+// CHECK: arith.truncf %{{.*}} : vector<16xf32> to vector<16xbf16>
+// UNROLL-LABEL: func.func @pt_bf16
+// UNROLL: scf.for
+// UNROLL-COUNT-4: scf.if %{{.*}} -> (vector<16xf32>, vector<16xi1>) {
+// UNROLL-NOT: scf.if
+// UNROLL: arith.truncf %{{.*}} : vector<64xf32> to vector<64xbf16>
+// NONE-LABEL: func.func @pt_bf16
+// NONE-NOT: scf.if
+// NONE: return
+// HOST-LABEL: func.func @pt_bf16
+// HOST: vector.reduction <or>
+func.func @pt_bf16(%x: tensor<256xbf16>, %s: tensor<f32>) -> tensor<256xbf16> {
+  %y = qdq.dequantize_linear %x, %s : (tensor<256xbf16>, tensor<f32>) -> tensor<256xbf16>
+  return %y : tensor<256xbf16>
+}
+
+// -----
+
+// Only bf16 x steps branch (other x has no subnormal difference). An
+// option value other than -1, 0 and 1 is an error.
+// CHECK-LABEL: func.func @int8
+// CHECK-NOT: scf.if
+// CHECK: return
+// BAD: subnormal-branch must be -1, 0 or 1, got 2
+func.func @int8(%x: tensor<64xi8>, %s: tensor<f32>) -> tensor<64xf32> {
+  %y = qdq.dequantize_linear %x, %s : (tensor<64xi8>, tensor<f32>) -> tensor<64xf32>
+  return %y : tensor<64xf32>
+}
