@@ -796,15 +796,13 @@ Value KernelBuilder::tinyProductsApart(Value xStored, Type xType, Value scale,
   Value d = buildDifference(b, loc, xStored, xType, widenZeroPoint(zp));
   if (!subnormalBranch)
     return tinyProductsOf(d, scale, smallByX, roundToBF16);
-  // A register whose d holds an f32 subnormal (a subnormal x, or x next to
-  // its zero point) computes those lanes from d's bits
+  // A chunk of the step whose d holds an f32 subnormal (a subnormal x, or
+  // x next to its zero point) computes those lanes from d's bits
   // (subnormalDifferenceValues) and the others from d with those lanes
-  // zeroed: no multiply reads a subnormal. The other registers compute as
-  // tinyProductsOf. One branch per register: a step of 8 registers of
-  // random codes holds a subnormal in 39% of the steps, a register in 6%
-  // of the registers. The branches yield r or the product and the small
-  // lanes; the results are rounded from the whole step (vcvtne2ps2bf16
-  // takes two registers).
+  // zeroed: no multiply reads a subnormal. The other chunks compute as
+  // tinyProductsOf. A step of 8 registers of the benchmark's random codes
+  // holds a subnormal in 39% of the steps, a register in 6% of the
+  // registers.
   auto f32Type = cast<VectorType>(d.getType());
   int64_t n = f32Type.getNumElements();
   auto flat = [&](Value v) -> Value {
@@ -816,7 +814,12 @@ Value KernelBuilder::tinyProductsApart(Value xStored, Type xType, Value scale,
   };
   Value flatD = flat(d), flatScale = flat(scale);
   Value flatSmallByX = smallByX ? flat(smallByX) : Value();
-  int64_t chunk = n % registerLanes == 0 ? registerLanes : n;
+  // The lanes each branch covers: a register for f32/f16 results, two
+  // for bf16 results (measured against one branch per step; see
+  // subnormalBranch).
+  int64_t chunk = roundToBF16 ? 2 * registerLanes : registerLanes;
+  if (n % chunk)
+    chunk = n;
   auto slice = [&](Value v, int64_t first) -> Value {
     if (chunk == n)
       return v;
@@ -824,24 +827,52 @@ Value KernelBuilder::tinyProductsApart(Value xStored, Type xType, Value scale,
         b, loc, v, ArrayRef<int64_t>{first}, ArrayRef<int64_t>{chunk},
         ArrayRef<int64_t>{1});
   };
-  Value value, small;
+  // bf16 results: each branch yields its value (r or the product) and its
+  // small lanes, rounded from the whole step after them. f32/f16 results:
+  // each branch yields its results (the join of the values and masks
+  // through the branches ran at 0.88x).
+  int64_t yields = roundToBF16 ? 2 : 1;
+  SmallVector<Value, 2> joined(yields);
   for (int64_t first = 0; first < n; first += chunk) {
     Value dPart = slice(flatD, first);
     Value scalePart = slice(flatScale, first);
     Value smallByXPart = flatSmallByX ? slice(flatSmallByX, first) : Value();
     auto partType = cast<VectorType>(dPart.getType());
     VectorType i32Type = partType.clone(b.getI32Type());
-    Value magnitude = arith::AndIOp::create(
-        b, loc, arith::BitcastOp::create(b, loc, i32Type, dPart),
-        intConstant(b, loc, i32Type, 0x7FFFFFFF));
+    Value dBits = arith::BitcastOp::create(b, loc, i32Type, dPart);
+    Value magnitudeMask = intConstant(b, loc, i32Type, 0x7FFFFFFF);
+    Value magnitude = arith::AndIOp::create(b, loc, dBits, magnitudeMask);
     // 0 < |bits| < 2^23: |bits| - 1 below 0x7FFFFF as u32.
-    Value below = arith::SubIOp::create(b, loc, magnitude,
-                                        intConstant(b, loc, i32Type, 1));
-    Value subnormal =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, below,
-                              intConstant(b, loc, i32Type, 0x7FFFFF));
+    Value one = intConstant(b, loc, i32Type, 1);
+    Value below = arith::SubIOp::create(b, loc, magnitude, one);
+    Value largestSubnormal = intConstant(b, loc, i32Type, 0x7FFFFF);
+    Value subnormal = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                            below, largestSubnormal);
     Value any = vector::ReductionOp::create(b, loc, vector::CombiningKind::OR,
                                             subnormal);
+    // The values of d's lanes (with `subnormal`, those lanes zeroed and
+    // computed apart): as they are for bf16 results, else rounded.
+    auto results = [&](Value lanes, bool apart) -> SmallVector<Value, 2> {
+      if (!roundToBF16 && !apart)
+        return {tinyProductsOf(lanes, scalePart, smallByXPart,
+                               /*roundToBF16=*/false)};
+      auto [value, small] = tinyProductValues(lanes, scalePart, smallByXPart);
+      if (!apart)
+        return {value, small};
+      auto [apartValue, apartSmall] =
+          subnormalDifferenceValues(dPart, subnormal, scalePart);
+      if (!roundToBF16) {
+        Value others = tinyProductsRounded(value, small, false);
+        Value apartResults = tinyProductsRounded(apartValue, apartSmall, false);
+        return {
+            arith::SelectOp::create(b, loc, subnormal, apartResults, others)};
+      }
+      Value joinedValue =
+          arith::SelectOp::create(b, loc, subnormal, apartValue, value);
+      Value joinedSmall =
+          arith::SelectOp::create(b, loc, subnormal, apartSmall, small);
+      return {joinedValue, joinedSmall};
+    };
     auto ifOp = scf::IfOp::create(
         b, loc, any,
         [&](OpBuilder &nb, Location) {
@@ -851,49 +882,38 @@ Value KernelBuilder::tinyProductsApart(Value xStored, Type xType, Value scale,
               b, loc, partType, intConstant(b, loc, i32Type, 0));
           Value zeroed =
               arith::SelectOp::create(b, loc, subnormal, zero, dPart);
-          auto [otherValue, otherSmall] =
-              tinyProductValues(zeroed, scalePart, smallByXPart);
-          auto [apartValue, apartSmall] =
-              subnormalDifferenceValues(dPart, subnormal, scalePart);
-          Value joinedValue = arith::SelectOp::create(b, loc, subnormal,
-                                                      apartValue, otherValue);
-          Value joinedSmall = arith::SelectOp::create(b, loc, subnormal,
-                                                      apartSmall, otherSmall);
-          scf::YieldOp::create(b, loc, ValueRange{joinedValue, joinedSmall});
+          scf::YieldOp::create(b, loc, results(zeroed, /*apart=*/true));
         },
         [&](OpBuilder &nb, Location) {
           OpBuilder::InsertionGuard guard(b);
           b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
-          auto [partValue, partSmall] =
-              tinyProductValues(dPart, scalePart, smallByXPart);
-          scf::YieldOp::create(b, loc, ValueRange{partValue, partSmall});
+          scf::YieldOp::create(b, loc, results(dPart, /*apart=*/false));
         });
-    if (chunk == n) {
-      value = ifOp.getResult(0);
-      small = ifOp.getResult(1);
-      break;
+    for (int64_t k = 0; k < yields; ++k) {
+      Value part = ifOp.getResult(k);
+      if (chunk == n) {
+        joined[k] = part;
+        continue;
+      }
+      auto partVector = cast<VectorType>(part.getType());
+      if (!joined[k]) {
+        auto whole = VectorType::get({n}, partVector.getElementType());
+        joined[k] = arith::ConstantOp::create(b, loc, b.getZeroAttr(whole));
+      }
+      joined[k] = vector::InsertStridedSliceOp::create(b, loc, part, joined[k],
+                                                       ArrayRef<int64_t>{first},
+                                                       ArrayRef<int64_t>{1});
     }
-    if (!value) {
-      value = arith::BitcastOp::create(
-          b, loc, VectorType::get({n}, b.getF32Type()),
-          intConstant(b, loc, VectorType::get({n}, b.getI32Type()), 0));
-      small = arith::ConstantOp::create(
-          b, loc,
-          DenseElementsAttr::get(VectorType::get({n}, b.getI1Type()), false));
-    }
-    value = vector::InsertStridedSliceOp::create(
-        b, loc, ifOp.getResult(0), value, ArrayRef<int64_t>{first},
-        ArrayRef<int64_t>{1});
-    small = vector::InsertStridedSliceOp::create(
-        b, loc, ifOp.getResult(1), small, ArrayRef<int64_t>{first},
-        ArrayRef<int64_t>{1});
   }
-  if (f32Type.getRank() != 1) {
-    value = vector::ShapeCastOp::create(b, loc, f32Type, value);
-    small = vector::ShapeCastOp::create(b, loc, f32Type.clone(b.getI1Type()),
-                                        small);
+  for (Value &v : joined) {
+    auto type = cast<VectorType>(v.getType());
+    if (f32Type.getRank() != 1)
+      v = vector::ShapeCastOp::create(b, loc,
+                                      f32Type.clone(type.getElementType()), v);
   }
-  return tinyProductsRounded(value, small, roundToBF16);
+  if (!roundToBF16)
+    return joined[0];
+  return tinyProductsRounded(joined[0], joined[1], /*roundToBF16=*/true);
 }
 
 Value KernelBuilder::tinyAddend(Value d, Value scale, int64_t magnitudeBits) {

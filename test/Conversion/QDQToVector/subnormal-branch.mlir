@@ -34,7 +34,7 @@
 // CHECK: %[[DM1:.*]] = arith.subi %[[DMAG]], %[[ONE]]
 // CHECK: %[[SUB:.*]] = arith.cmpi ult, %[[DM1]], %[[SUB_BOUND]]
 // CHECK: %[[ANY:.*]] = vector.reduction <or>, %[[SUB]] : vector<16xi1> into i1
-// CHECK: %[[IF:.*]]:2 = scf.if %[[ANY]] -> (vector<16xf32>, vector<16xi1>) {
+// CHECK: %[[IF:.*]] = scf.if %[[ANY]] -> (vector<16xf32>) {
 // CHECK: %[[ZEROED:.*]] = arith.select %[[SUB]], %[[ZERO]], %[[D]]
 // CHECK: %[[R0:.*]] = vector.fma %[[ZEROED]]
 // CHECK: %[[SMALL0:.*]] = arith.cmpi ult
@@ -51,19 +51,25 @@
 // CHECK: %[[P:.*]] = arith.mulf %[[DS]], %[[S]]
 // CHECK: %[[V:.*]] = arith.select %[[SMALL]], %[[R]], %[[P]]
 // CHECK: %[[BACK:.*]] = arith.mulf %[[V]], %[[P64]]
-// CHECK: %[[VALUE:.*]] = arith.select %[[SUB]], %[[BACK]], %[[OTHERS]]
-// CHECK: %[[SMALLS:.*]] = arith.select %[[SUB]], %[[SMALL]], %[[SMALL0]]
-// CHECK: scf.yield %[[VALUE]], %[[SMALLS]]
+// CHECK: %[[OTHER_RESULTS:.*]] = arith.select %[[SMALL0]], %{{.*}}, %[[OTHERS]]
+// CHECK: %[[BACK_BITS:.*]] = arith.bitcast %[[BACK]]
+// CHECK: %[[BACK_PRODUCT:.*]] = arith.subi %[[BACK_BITS]]
+// CHECK: %[[BACK_VALUE:.*]] = arith.bitcast %[[BACK_PRODUCT]]
+// CHECK: %[[APART:.*]] = arith.select %[[SMALL]], %[[BACK_VALUE]], %[[BACK]]
+// CHECK: %[[JOINED:.*]] = arith.select %[[SUB]], %[[APART]], %[[OTHER_RESULTS]]
+// CHECK: scf.yield %[[JOINED]]
 // CHECK: } else {
 // CHECK-NOT: arith.sitofp
 // CHECK: vector.fma %[[D]]
 // CHECK-NOT: arith.sitofp
 // CHECK: scf.yield
 // CHECK: }
-// CHECK: %[[VBITS:.*]] = arith.bitcast %[[IF]]#0
-// CHECK: %[[PBITS:.*]] = arith.subi %[[VBITS]]
-// CHECK: %[[PV:.*]] = arith.bitcast %[[PBITS]]
-// CHECK: arith.select %[[IF]]#1, %[[PV]], %[[IF]]#0
+// CHECK: vector.transfer_write %[[IF]]
+// UNROLL-LABEL: func.func @zp_f32
+// UNROLL: scf.for
+// UNROLL-COUNT-4: scf.if %{{.*}} -> (vector<16xf32>) {
+// UNROLL-NOT: scf.if
+// UNROLL: vector.transfer_write %{{.*}} : vector<64xf32>
 // NONE-LABEL: func.func @zp_f32
 // NONE-NOT: scf.if
 // NONE-NOT: arith.sitofp
@@ -81,16 +87,16 @@ func.func @zp_f32(%x: tensor<4x64xbf16>, %s: tensor<64xf32>, %z: tensor<64xbf16>
 // -----
 
 // bf16 results without a zero point (small lanes from x), 512-bit steps
-// of 4 registers: a branch per register, each yielding r or the product
-// and the small lanes; the step is rounded once after them
-// (vcvtne2ps2bf16 takes two registers).
+// of 4 registers: a branch per two registers (f32/f16 results: per
+// register), each yielding r or the product and the small lanes; the step
+// is rounded once after them (vcvtne2ps2bf16 takes two registers).
 // CHECK-LABEL: func.func @pt_bf16
 // CHECK: scf.for
 // CHECK: scf.if %{{.*}} -> (vector<16xf32>, vector<16xi1>) {
 // CHECK: arith.truncf %{{.*}} : vector<16xf32> to vector<16xbf16>
 // UNROLL-LABEL: func.func @pt_bf16
 // UNROLL: scf.for
-// UNROLL-COUNT-4: scf.if %{{.*}} -> (vector<16xf32>, vector<16xi1>) {
+// UNROLL-COUNT-2: scf.if %{{.*}} -> (vector<32xf32>, vector<32xi1>) {
 // UNROLL-NOT: scf.if
 // UNROLL: arith.truncf %{{.*}} : vector<64xf32> to vector<64xbf16>
 // NONE-LABEL: func.func @pt_bf16
