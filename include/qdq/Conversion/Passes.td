@@ -367,11 +367,12 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
     Option<"subnormalBranch", "subnormal-branch", "int64_t",
            /*default=*/"0",
            "bf16 x steps that compute their products below 2^-126 apart "
-           "(tiny-products-min-bytes): each step branches on whether x - "
-           "zero point holds an f32 subnormal, and computes those lanes "
-           "from its bits, with no multiply reading a subnormal, which "
-           "Intel cores do slowly; 1: always, -1: never, 0: the host's "
-           "(never on AMD Zen, always elsewhere)">,
+           "(tiny-products-min-bytes; bf16 results always): each register "
+           "of a step (two for bf16 results) branches on whether x - zero "
+           "point holds an f32 subnormal, and computes those lanes from its "
+           "bits, with no multiply reading a subnormal, which Intel cores "
+           "do slowly; 1: always, -1: never, 0: the host's (never on AMD "
+           "Zen, always elsewhere)">,
     Option<"flushSubnormals", "flush-subnormals", "bool", /*default=*/"true",
            "bf16 x -> f16 without a zero point on x86 (cpu-features with "
            "avx2, avx512f or f16c): where every "

@@ -266,8 +266,9 @@ int64_t mlir::qdq::getHostTinyProductsMinBytes() {
 bool mlir::qdq::getHostSubnormalBranch() {
   // bench/micro/denormal_inputs.c on the Intel Xeon VM (2026-12-06): a
   // 512-bit vmulps or vfmadd with subnormal inputs took 35 ns against 1.3
-  // with normal ones; vaddps, vcvtdq2ps and the conversions take no
-  // assist. On the Zen 5 VM the fma form ran as fast on the benchmark's
-  // random codes (subnormal x included) as on codes without them.
+  // with normal ones; vaddps and the conversions to f16 and bf16 take no
+  // assist (vcvtdq2ps reads integers). On the Zen 5 VM the fma form ran
+  // as fast on the benchmark's random codes (subnormal x included) as on
+  // codes without them.
   return !isHostZen();
 }

@@ -830,7 +830,8 @@ Value KernelBuilder::tinyProductsApart(Value xStored, Type xType, Value scale,
   // bf16 results: each branch yields its value (r or the product) and its
   // small lanes, rounded from the whole step after them. f32/f16 results:
   // each branch yields its results (yielding r and the small lanes, f32
-  // results ran at 0.71-0.89x a branch per step, whatever the chunk).
+  // results ran at 0.71-0.89x a branch per step at 64 Ki elements,
+  // whatever the chunk).
   int64_t yields = roundToBF16 ? 2 : 1;
   SmallVector<Value, 2> joined(yields);
   for (int64_t first = 0; first < n; first += chunk) {

@@ -158,9 +158,10 @@ struct QDQToVectorOptions {
   /// -1: no op; 0: the host's (getHostTinyProductsMinBytes). bf16 results
   /// always do (with AVX512_BF16).
   int64_t tinyProductsMinBytes = 0;
-  /// Steps of bf16 x that compute their tiny products apart branch on
-  /// whether x - zero_point holds an f32 subnormal and compute those lanes
-  /// without a multiply that reads one (KernelBuilder::subnormalBranch):
+  /// Steps of bf16 x that compute their tiny products apart branch, per
+  /// register (two for bf16 results), on whether x - zero_point holds an
+  /// f32 subnormal and compute those lanes without a multiply that reads
+  /// one (KernelBuilder::subnormalBranch):
   /// 1 always, -1 never, 0 the host's (getHostSubnormalBranch).
   int64_t subnormalBranch = 0;
   /// bf16 x -> f16 without a zero point on x86 (features with AVX2,
