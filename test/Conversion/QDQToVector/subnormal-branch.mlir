@@ -9,14 +9,18 @@
 // Steps of bf16 x that compute their tiny products apart
 // (KernelBuilder::subnormalBranch, docs/Lowering.md "Products of bf16 x
 // below 2^-126"): with subnormal-branch=1, and by default off AMD Zen
-// (--qdq-tune-cpu names the host), each step checks whether d = x -
-// zero_point holds an f32 subnormal (0 < |bits| < 2^23: |bits| - 1 below
-// 0x7FFFFF as u32) and branches on it. The branch taken computes the other
+// (--qdq-tune-cpu names the host), each register of a step (two for bf16
+// results) checks whether d = x - zero_point holds an f32 subnormal
+// (0 < |bits| < 2^23: |bits| - 1 below 0x7FFFFF as u32) and branches on
+// it; here, with unroll=1, a step is one register. The branch taken
+// computes the other
 // lanes with those zeroed and the subnormal lanes from d's bits: |bits|
 // converted (sitofp) and times 2^-85 is |d| * 2^64, its sign ORed back;
 // fma(D, s, +-2^-62) and D * s are 2^64 times r and the product, |r'| below
 // 2^-61 (0x21000000) marks the small lanes, and both scale back by 2^-64.
-// The other branch is the fma form. No multiply reads a subnormal.
+// f32 results are rounded in each branch (the small lanes' bits less
+// bits(2^-126)). The other branch is the fma form. No multiply reads a
+// subnormal.
 
 // CHECK-LABEL: func.func @zp_f32
 // CHECK-DAG: %[[P64:.*]] = arith.constant dense<5.42101086E-20> : vector<16xf32>
