@@ -559,10 +559,10 @@ private:
   /// (2^-126 itself where it rounds up to it); elsewhere |d * s| >= 2^-126
   /// - 2^-150 and the multiply, masked to those lanes, makes no subnormal
   /// (r = 2^-125 also comes from |d * s| = 2^-126 + 2^-149). With
-  /// subnormalBranch, a step whose d holds an f32 subnormal computes those
-  /// lanes with subnormalDifferenceProducts and the others with them
-  /// zeroed, under a branch. f16
-  /// results of the small lanes are +-0; bf16 results round r with
+  /// subnormalBranch, a register (two for bf16 results) whose d holds an
+  /// f32 subnormal computes those lanes with subnormalDifferenceValues and
+  /// the others with them zeroed, under a branch. f16 results of the small
+  /// lanes are +-0; bf16 results round r with
   /// vcvtneps2bf16 (on r's grid of 2^-133, the bf16 subnormal grid) and
   /// take bits(2^-126) off again, and NaNs become sign | 0x7FC0. Returns
   /// the f32 values to round (f16 results: +-0 in the small lanes; bf16
@@ -1407,11 +1407,12 @@ private:
   /// every op (getHostTinyProductsMinBytes; on an Intel Xeon the plain f32
   /// loop ran at 6.2 GB/s on random codes, Apart at 26.5).
   TinyProducts tinyProducts = TinyProducts::None;
-  /// tinyProductsApart's steps branch on whether x - zero_point holds an
-  /// f32 subnormal, and compute those lanes with
-  /// subnormalDifferenceProducts: the host default off AMD Zen
-  /// (getHostSubnormalBranch), whose cores take a microcode assist for a
-  /// multiply's subnormal input as well as for a subnormal product.
+  /// tinyProductsApart's steps branch, per register (two for bf16
+  /// results), on whether x - zero_point holds an f32 subnormal, and
+  /// compute those lanes with subnormalDifferenceValues. The host default
+  /// off AMD Zen (getHostSubnormalBranch): other cores (an Intel Xeon)
+  /// take a microcode assist for a multiply's subnormal input as well as
+  /// for a subnormal product; Zen's fma reads subnormals at full speed.
   bool subnormalBranch = false;
 
   /// bf16 x -> f16 without a zero point on x86: the loops built with
