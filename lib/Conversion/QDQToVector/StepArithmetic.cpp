@@ -1044,9 +1044,6 @@ KernelBuilder::subnormalDifferenceValues(Value d, Value subnormal,
   auto bitsOf = [&](Value v) {
     return arith::BitcastOp::create(b, loc, i32Type, v).getResult();
   };
-  auto power = [&](int exponent) {
-    return f32Constant(b, loc, f32Type, std::ldexp(1.0f, exponent));
-  };
   // A subnormal d's bits are |d| * 2^149, an integer below 2^23, so
   // D = that integer * 2^-85 = d * 2^64 exactly (a normal number), in the
   // subnormal lanes; +-0 in the others, so that nothing below makes a
@@ -1057,7 +1054,7 @@ KernelBuilder::subnormalDifferenceValues(Value d, Value subnormal,
   Value zero = i32(0);
   Value integer = arith::SelectOp::create(b, loc, subnormal, magnitude, zero);
   Value converted = arith::SIToFPOp::create(b, loc, f32Type, integer);
-  Value scaled = arith::MulFOp::create(b, loc, converted, power(-85));
+  Value scaled = timesPowerOfTwo(b, loc, converted, -85);
   Value signMask = i32(0x80000000);
   Value sign = arith::AndIOp::create(b, loc, bits, signMask);
   Value scaledBits = bitsOf(scaled);
@@ -1080,7 +1077,7 @@ KernelBuilder::subnormalDifferenceValues(Value d, Value subnormal,
                                       rMagnitude, i32(int64_t(127 - 61) << 23));
   Value product = arith::MulFOp::create(b, loc, dScaled, scale);
   Value chosen = arith::SelectOp::create(b, loc, small, rScaled, product);
-  return {arith::MulFOp::create(b, loc, chosen, power(-64)), small};
+  return {timesPowerOfTwo(b, loc, chosen, -64), small};
 }
 
 BF16Rounding KernelBuilder::bf16Rounding() const {

@@ -12,6 +12,8 @@
 // RUN: not qdq-opt %s --qdq-to-llvm="period-tile=17" 2>&1 | FileCheck %s --check-prefix=TILE17
 // RUN: not qdq-opt %s --convert-qdq-to-vector="tiny-products-min-bytes=-2" 2>&1 | FileCheck %s --check-prefix=TINY
 // RUN: not qdq-opt %s --qdq-to-llvm="tiny-products-min-bytes=-5" 2>&1 | FileCheck %s --check-prefix=TINYPIPE
+// RUN: not qdq-opt %s --convert-qdq-to-vector="subnormal-branch=2" 2>&1 | FileCheck %s --check-prefix=BRANCH
+// RUN: not qdq-opt %s --qdq-to-llvm="subnormal-branch=-2" 2>&1 | FileCheck %s --check-prefix=BRANCHPIPE
 // RUN: not qdq-opt %s --convert-qdq-to-vector="code-table-min-blocks=-2" 2>&1 | FileCheck %s --check-prefix=CODES
 // RUN: not qdq-opt %s --qdq-to-llvm="code-table-min-blocks=-3" 2>&1 | FileCheck %s --check-prefix=CODESPIPE
 // RUN: not qdq-opt %s --convert-qdq-to-vector="code-select-max-table-bytes=-1" 2>&1 | FileCheck %s --check-prefix=CHOICES
@@ -29,6 +31,8 @@
 // TILE17:   error: period-tile must be in [0, 16], got 17
 // TINY:     error: tiny-products-min-bytes must be -1 or more, got -2
 // TINYPIPE: error: tiny-products-min-bytes must be -1 or more, got -5
+// BRANCH:   error: subnormal-branch must be -1, 0 or 1, got 2
+// BRANCHPIPE: error: subnormal-branch must be -1, 0 or 1, got -2
 // CODES:    error: code-table-min-blocks must be -1 or more, got -2
 // CODESPIPE: error: code-table-min-blocks must be -1 or more, got -3
 // CHOICES:    error: code-select-max-table-bytes must be 0 or more, got -1

@@ -4,7 +4,6 @@
 // RUN: %qdq_opt_path %s --qdq-tune-cpu=rocketlake --convert-qdq-to-vector="vector-bits=512 unroll=1 cpu-features=avx512f,avx512bw,avx512bf16 tiny-products-min-bytes=1" --split-input-file | FileCheck %s --check-prefix=HOST
 // RUN: %qdq_opt_path %s --qdq-tune-cpu=znver4 --convert-qdq-to-vector="vector-bits=512 unroll=1 cpu-features=avx512f,avx512bw,avx512bf16 tiny-products-min-bytes=1" --split-input-file | FileCheck %s --check-prefix=NONE
 // RUN: %qdq_opt_path %s --qdq-tune-cpu=znver5 --convert-qdq-to-vector="vector-bits=512 unroll=1 cpu-features=avx512f,avx512bw,avx512bf16 tiny-products-min-bytes=1" --split-input-file | FileCheck %s --check-prefix=NONE
-// RUN: not qdq-opt %s --convert-qdq-to-vector="subnormal-branch=2" --split-input-file 2>&1 | FileCheck %s --check-prefix=BAD
 
 // Steps of bf16 x that compute their tiny products apart
 // (KernelBuilder::subnormalBranch, docs/Lowering.md "Products of bf16 x
@@ -115,12 +114,11 @@ func.func @pt_bf16(%x: tensor<256xbf16>, %s: tensor<f32>) -> tensor<256xbf16> {
 
 // -----
 
-// Only bf16 x steps branch (other x has no subnormal difference). An
-// option value other than -1, 0 and 1 is an error.
+// Only bf16 x steps branch (other x has no subnormal difference). Option
+// values other than -1, 0 and 1 are errors (invalid-options.mlir).
 // CHECK-LABEL: func.func @int8
 // CHECK-NOT: scf.if
 // CHECK: return
-// BAD: subnormal-branch must be -1, 0 or 1, got 2
 func.func @int8(%x: tensor<64xi8>, %s: tensor<f32>) -> tensor<64xf32> {
   %y = qdq.dequantize_linear %x, %s : (tensor<64xi8>, tensor<f32>) -> tensor<64xf32>
   return %y : tensor<64xf32>
