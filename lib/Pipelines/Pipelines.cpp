@@ -57,6 +57,7 @@ void mlir::qdq::buildQDQToLLVMPipeline(
     vector.periodTile = options.periodTile;
     vector.tinyProductsMinBytes = options.tinyProductsMinBytes;
     vector.subnormalBranch = options.subnormalBranch;
+    vector.perTensorBF16Table = options.perTensorBF16Table;
     vector.flushSubnormals = options.flushSubnormals;
     vector.codeTableMinBlocks = options.codeTableMinBlocks;
     vector.codeSelectMaxTableBytes = options.codeSelectMaxTableBytes;

@@ -373,6 +373,13 @@ def ConvertQDQToVector : Pass<"convert-qdq-to-vector"> {
            "bits, with no multiply reading a subnormal, which Intel cores "
            "do slowly; 1: always, -1: never, 0: the host's (never on AMD "
            "Zen, always elsewhere)">,
+    Option<"perTensorBF16Table", "per-tensor-bf16-table", "int64_t",
+           /*default=*/"0",
+           "8-bit integer x per tensor -> bf16 with f16/bf16 scales and a "
+           "zero point, where AVX512_BF16 computes the results with the "
+           "fused product and vcvtne2ps2bf16: 1: looked up in the table of "
+           "the 256 codes' results, -1: computed, 0: the host's (the table "
+           "on AMD Zen, computed elsewhere)">,
     Option<"flushSubnormals", "flush-subnormals", "bool", /*default=*/"true",
            "bf16 x -> f16 without a zero point on x86 (cpu-features with "
            "avx2, avx512f or f16c): where every "

@@ -67,6 +67,13 @@ struct QDQToLLVMPipelineOptions
                      "subnormal x - zero point; 1 = always, -1 = never, "
                      "0 = the host's (see --convert-qdq-to-vector)"),
       llvm::cl::init(ConvertQDQToVectorOptions().subnormalBranch)};
+  Option<int64_t> perTensorBF16Table{
+      *this, "per-tensor-bf16-table",
+      llvm::cl::desc("8-bit integer x per tensor -> bf16 with half-precision "
+                     "scales and a zero point, with AVX512_BF16: 1 = table "
+                     "lookup, -1 = arithmetic, 0 = the host's (see "
+                     "--convert-qdq-to-vector)"),
+      llvm::cl::init(ConvertQDQToVectorOptions().perTensorBF16Table)};
   Option<bool> flushSubnormals{
       *this, "flush-subnormals",
       llvm::cl::desc("bf16 x -> f16 without a zero point on x86: run the "

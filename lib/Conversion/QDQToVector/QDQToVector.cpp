@@ -70,6 +70,7 @@ public:
         f16Stores(options.f16Stores), periodTile(options.periodTile),
         tinyProductsMinBytes(options.tinyProductsMinBytes),
         subnormalBranch(options.subnormalBranch),
+        perTensorBF16Table(options.perTensorBF16Table),
         flushSubnormals(options.flushSubnormals),
         codeTableMinBlocks(options.codeTableMinBlocks),
         codeSelectMaxTableBytes(options.codeSelectMaxTableBytes),
@@ -152,7 +153,8 @@ public:
       return success();
     }
     rewriter.replaceOp(
-        op, build(LookupTable::applies(op, width, x86) ||
+        op, build((LookupTable::applies(op, width, x86) &&
+                   !computesOverTable(op)) ||
                   LookupTable::appliesToRows(op, *plan, width, x86) ||
                   LookupTable::periodTableEntries(op, *plan, width, x86,
                                                   choiceTableBytes)));
@@ -232,6 +234,22 @@ private:
     }
   }
 
+  /// Whether per-tensor `op`, which a table covers, computes its results
+  /// instead: 8-bit integer x -> bf16 with f16/bf16 scales and a zero
+  /// point, whose steps with AVX512_BF16 take the fused product and
+  /// vcvtne2ps2bf16, where perTensorBF16Table (0: the host's,
+  /// getHostPerTensorBF16Table) says so.
+  bool computesOverTable(DequantizeLinearOp op) const {
+    Type x = op.getX().getType().getElementType();
+    Type scale = op.getScale().getType().getElementType();
+    if (!x86.avx512bf16 || !op.getY().getType().getElementType().isBF16() ||
+        !isa<IntegerType>(x) || x.getIntOrFloatBitWidth() != 8 ||
+        !op.getZeroPoint() || !(scale.isF16() || scale.isBF16()))
+      return false;
+    return perTensorBF16Table ? perTensorBF16Table < 0
+                              : !getHostPerTensorBF16Table();
+  }
+
   /// Registers per iteration when the unroll is chosen per form: most
   /// forms, and the wide ones (takesWideSteps).
   static constexpr int64_t kDefaultUnroll = 4;
@@ -248,6 +266,7 @@ private:
   int64_t periodTile;
   int64_t tinyProductsMinBytes;
   int64_t subnormalBranch;
+  int64_t perTensorBF16Table;
   bool flushSubnormals;
   int64_t codeTableMinBlocks;
   /// 0: per op, the host's (getHostCodeSelectMaxTableBytes).
@@ -341,6 +360,12 @@ struct ConvertQDQToVectorPass
                                   << int64_t(subnormalBranch);
       return signalPassFailure();
     }
+    if (perTensorBF16Table < -1 || perTensorBF16Table > 1) {
+      getOperation()->emitError()
+          << "per-tensor-bf16-table must be -1, 0 or 1, got "
+          << int64_t(perTensorBF16Table);
+      return signalPassFailure();
+    }
     if (codeTableMinBlocks < -1) {
       getOperation()->emitError()
           << "code-table-min-blocks must be -1 or more, got "
@@ -363,6 +388,7 @@ struct ConvertQDQToVectorPass
                                periodTile,
                                tinyProductsMinBytes,
                                subnormalBranch,
+                               perTensorBF16Table,
                                flushSubnormals,
                                codeTableMinBlocks,
                                codeSelectMaxTableBytes};

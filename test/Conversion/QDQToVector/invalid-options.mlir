@@ -14,6 +14,8 @@
 // RUN: not qdq-opt %s --qdq-to-llvm="tiny-products-min-bytes=-5" 2>&1 | FileCheck %s --check-prefix=TINYPIPE
 // RUN: not qdq-opt %s --convert-qdq-to-vector="subnormal-branch=2" 2>&1 | FileCheck %s --check-prefix=BRANCH
 // RUN: not qdq-opt %s --qdq-to-llvm="subnormal-branch=-2" 2>&1 | FileCheck %s --check-prefix=BRANCHPIPE
+// RUN: not qdq-opt %s --convert-qdq-to-vector="per-tensor-bf16-table=2" 2>&1 | FileCheck %s --check-prefix=BF16TABLE
+// RUN: not qdq-opt %s --qdq-to-llvm="per-tensor-bf16-table=-3" 2>&1 | FileCheck %s --check-prefix=BF16TABLEPIPE
 // RUN: not qdq-opt %s --convert-qdq-to-vector="code-table-min-blocks=-2" 2>&1 | FileCheck %s --check-prefix=CODES
 // RUN: not qdq-opt %s --qdq-to-llvm="code-table-min-blocks=-3" 2>&1 | FileCheck %s --check-prefix=CODESPIPE
 // RUN: not qdq-opt %s --convert-qdq-to-vector="code-select-max-table-bytes=-1" 2>&1 | FileCheck %s --check-prefix=CHOICES
@@ -33,6 +35,8 @@
 // TINYPIPE: error: tiny-products-min-bytes must be -1 or more, got -5
 // BRANCH:   error: subnormal-branch must be -1, 0 or 1, got 2
 // BRANCHPIPE: error: subnormal-branch must be -1, 0 or 1, got -2
+// BF16TABLE: error: per-tensor-bf16-table must be -1, 0 or 1, got 2
+// BF16TABLEPIPE: error: per-tensor-bf16-table must be -1, 0 or 1, got -3
 // CODES:    error: code-table-min-blocks must be -1 or more, got -2
 // CODESPIPE: error: code-table-min-blocks must be -1 or more, got -3
 // CHOICES:    error: code-select-max-table-bytes must be 0 or more, got -1

@@ -77,6 +77,12 @@ CODE_SELECT_RUN_OPTIONS = LOOKUP_RUN_OPTIONS + [
 # bits, so that every x86 host runs the 4-entry f32 tables of 2-bit x.
 F32_TABLE_RUN_OPTIONS = LOOKUP_RUN_OPTIONS + [
     '="vector-bits=256 cpu-features=ssse3,avx2"']
+# The per-tensor table file adds the tables of 8-bit x -> bf16 with
+# f16/bf16 scales and a zero point, which AVX512_BF16 hosts off AMD Zen
+# compute by default (per-tensor-bf16-table), so that every host looks them
+# up.
+LOOKUP_TABLE_RUN_OPTIONS = F32_TABLE_RUN_OPTIONS + [
+    '="vector-bits=512 per-tensor-bf16-table=1"']
 # The fp4 family file adds AVX2 without AVX-512 at 256 bits, so that every
 # x86 host runs fp4 x decoded in i32 lanes (an 8-entry f32 table of the
 # magnitudes and the sign ORed in) in every form of that file, masked
@@ -134,6 +140,8 @@ DYNAMIC_STREAM_RUN_OPTIONS = [
 # every host runs the even/odd bf16 steps of 8-bit x (evenOddBF16).
 FUSED_RUN_OPTIONS = RUN_OPTIONS + [
     '="vector-bits=512 nontemporal-min-bytes=1 f16-stores=separate"',
+    # Per-tensor 8-bit x -> bf16 computed on every AVX512_BF16 host.
+    '="vector-bits=512 per-tensor-bf16-table=-1"',
     '="vector-bits=512 f16-stores=per-register"',
     '="vector-bits=256 cpu-features=ssse3,avx2"']
 # The native-f16 file names avx512fp16 on its 512-bit lines, so that every
@@ -2054,6 +2062,26 @@ def fused_product_cases():
                       zp_type='ui16', zp_shape=[], zp=zp, y_type='bf16',
                       note='per-tensor ui16, bf16 scale; x[7] = zero '
                       'point.'))
+    # Per-tensor 8-bit x -> bf16, which with AVX512_BF16 computes its
+    # results (the fused product and vcvtneps2bf16) instead of looking them
+    # up where per-tensor-bf16-table says so (-1 on one line of this file;
+    # the default off AMD Zen): a random positive scale (both fast paths),
+    # a negative one (no fused product; x = zero point gives -0) and the
+    # smallest bf16 subnormal (f32 subnormal products: no vcvtneps2bf16).
+    tensor = [('fused_i8_tensor', 'i8', 'bf16', None),
+              ('fused_u8_tensor_f16_scale', 'ui8', 'f16', None),
+              ('fused_i8_tensor_negative', 'i8', 'bf16', 0xBF80),
+              ('fused_u8_tensor_subnormal', 'ui8', 'bf16', 0x0001)]
+    for name, x_type, s_type, special in tensor:
+        rng = Rng(name)
+        x = rand_x(rng, x_type, 300)
+        scale = (special if special is not None else
+                 rand_scale(rng, s_type, CENTER[x_type], neg=False))
+        cases.append(Case(name, x_type, [300], x, s_type, [], [scale],
+                          zp_type=x_type, zp_shape=[], zp=[x[7]],
+                          y_type='bf16',
+                          note='per-tensor %s, %s scale 0x%04X; x[7] = zero '
+                          'point.' % (x_type, s_type, scale)))
     return cases
 
 
@@ -3392,9 +3420,10 @@ def render_all():
     return {fname: emit_file(title, cases,
                              BLOCK_TABLE_RUN_OPTIONS
                              if fname == 'dq-block-tables.mlir'
+                             else LOOKUP_TABLE_RUN_OPTIONS
+                             if fname == 'dq-lookup-table.mlir'
                              else F32_TABLE_RUN_OPTIONS
-                             if fname in ('dq-lookup-table.mlir',
-                                          'dq-row-tables.mlir')
+                             if fname == 'dq-row-tables.mlir'
                              else LOOKUP_RUN_OPTIONS
                              if fname in ('dq-decode-table.mlir',
                                           'dq-period-tables.mlir',

@@ -115,6 +115,14 @@ int64_t getHostTinyProductsMinBytes();
 /// microcode assist for a multiply's subnormal input).
 bool getHostSubnormalBranch();
 
+/// Whether 8-bit integer x per tensor -> bf16 with f16/bf16 scales and a
+/// zero point looks its results up in a table where AVX512_BF16 could
+/// compute them (QDQToVectorOptions::perTensorBF16Table) on the host CPU:
+/// on AMD Zen cores yes; elsewhere no (on an Intel Xeon, vcvtne2ps2bf16 and
+/// the table's two-source byte permutes each take two cycles, and the
+/// fused product with the conversion ran faster).
+bool getHostPerTensorBF16Table();
+
 /// How the vector lowering shapes its loops.
 struct QDQToVectorOptions {
   /// SIMD width in bits (128, 256 or 512); 0: for each op the host's
@@ -164,6 +172,11 @@ struct QDQToVectorOptions {
   /// one (KernelBuilder::subnormalBranch):
   /// 1 always, -1 never, 0 the host's (getHostSubnormalBranch).
   int64_t subnormalBranch = 0;
+  /// 8-bit integer x per tensor -> bf16 with f16/bf16 scales and a zero
+  /// point, where AVX512_BF16 could compute the results (the fused product
+  /// and vcvtne2ps2bf16): 1 a table lookup, -1 the arithmetic, 0 the
+  /// host's (getHostPerTensorBF16Table).
+  int64_t perTensorBF16Table = 0;
   /// bf16 x -> f16 without a zero point on x86 (features with AVX2,
   /// AVX512F or F16C): the loops run
   /// with MXCSR's flush-to-zero and denormals-are-zero set where every
