@@ -217,6 +217,24 @@ bool mlir::qdq::getHostRowTablesForHardwareBF16() {
   return isHostZen();
 }
 
+bool mlir::qdq::getHostPerTensorBF16Table() {
+  // On the Intel Xeon VM (bench/micro/bf16_conversion.c, five runs,
+  // 2026-12-07 02:25-02:35 UTC), 4 independent 512-bit vcvtne2ps2bf16 took
+  // 8.1-8.7 cycles (one run 9.8), and 4 vpaddd, vpermb or vpsrld more
+  // added 2.0-2.3, 4.1-4.5 and 1.9-2.3: about 2 cycles per conversion,
+  // the shuffle pipe's whole time and half the other's. A two-source byte
+  // permute (vpermt2b) takes about 2 cycles too (4 independent ones in
+  // 7.4-8.0), so the table's 4 permutes per 64 codes cost about what the
+  // fused product's 2 conversions and 12 other operations do.
+  // `--ab-binary` against the table (i8 and ui8 per tensor -> bf16, bf16
+  // scales, 3 and 5 rounds, 02:11 and 02:17 UTC): the product ran at
+  // 1.07-1.10x at 64 Ki elements, 0.99-1.01x at 4 Mi and 0.96-1.05x at
+  // 64 Mi. (Rows of 8-bit integer x -> bf16 take no tables on such hosts
+  // already: getHostRowTablesForHardwareBF16.) The tables were chosen on AMD
+  // Zen 4; they stay there.
+  return isHostZen();
+}
+
 bool mlir::qdq::getHostBlockGroupTables() {
   // Zen 4 (i4, ui4 and fp4 in blocks of 24 -> f16/bf16, `--ab-binary`
   // against the arithmetic, 3 rounds, 2026-12-06 14:45-14:49 UTC): 1.10-1.37x
@@ -271,22 +289,4 @@ bool mlir::qdq::getHostSubnormalBranch() {
   // as fast on the benchmark's random codes (subnormal x included) as on
   // codes without them.
   return !isHostZen();
-}
-
-bool mlir::qdq::getHostPerTensorBF16Table() {
-  // On the Intel Xeon VM (bench/micro/bf16_conversion.c, five runs,
-  // 2026-12-07 02:25-02:35 UTC), 4 independent 512-bit vcvtne2ps2bf16 took
-  // 8.1-8.7 cycles (one run 9.8), and 4 vpaddd, vpermb or vpsrld more
-  // added 2.0-2.3, 4.1-4.5 and 1.9-2.3: about 2 cycles per conversion,
-  // the shuffle pipe's whole time and half the other's. A two-source byte
-  // permute (vpermt2b) takes about 2 cycles too (4 independent ones in
-  // 7.4-8.0), so the table's 4 permutes per 64 codes cost about what the
-  // fused product's 2 conversions and 12 other operations do.
-  // `--ab-binary` against the table (i8 and ui8 per tensor -> bf16, bf16
-  // scales, 3 and 5 rounds, 02:11 and 02:17 UTC): the product ran at
-  // 1.07-1.10x at 64 Ki elements, 0.99-1.01x at 4 Mi and 0.96-1.05x at
-  // 64 Mi. (Rows of 512 to 4096 with tables against the product:
-  // 0.98-1.03x, so rows keep their rule.) The tables were chosen on AMD
-  // Zen 4; they stay there.
-  return isHostZen();
 }

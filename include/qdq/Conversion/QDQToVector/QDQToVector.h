@@ -88,6 +88,14 @@ int64_t getHostRowTile(Type yElement);
 /// arithmetic at every size measured).
 bool getHostRowTablesForHardwareBF16();
 
+/// Whether 8-bit integer x per tensor -> bf16 with f16/bf16 scales and a
+/// zero point looks its results up in a table where AVX512_BF16 could
+/// compute them (QDQToVectorOptions::perTensorBF16Table) on the host CPU:
+/// on AMD Zen cores yes; elsewhere no (on an Intel Xeon, vcvtne2ps2bf16 and
+/// the table's two-source byte permutes take about two cycles each, and the
+/// fused product with the conversion ran faster).
+bool getHostPerTensorBF16Table();
+
 /// Whether blocked 4-bit x takes block tables per group
 /// (LookupTable::appliesToBlockGroups) on the host CPU: on AMD Zen cores,
 /// where they were measured faster, but not elsewhere (an Intel Xeon ran
@@ -114,14 +122,6 @@ int64_t getHostTinyProductsMinBytes();
 /// subnormals at full speed; elsewhere yes (an Intel Xeon takes a
 /// microcode assist for a multiply's subnormal input).
 bool getHostSubnormalBranch();
-
-/// Whether 8-bit integer x per tensor -> bf16 with f16/bf16 scales and a
-/// zero point looks its results up in a table where AVX512_BF16 could
-/// compute them (QDQToVectorOptions::perTensorBF16Table) on the host CPU:
-/// on AMD Zen cores yes; elsewhere no (on an Intel Xeon, vcvtne2ps2bf16 and
-/// the table's two-source byte permutes each take two cycles, and the
-/// fused product with the conversion ran faster).
-bool getHostPerTensorBF16Table();
 
 /// How the vector lowering shapes its loops.
 struct QDQToVectorOptions {
