@@ -230,8 +230,8 @@ bool mlir::qdq::getHostPerTensorBF16Table() {
   // scales, 3 and 5 rounds, 02:11 and 02:17 UTC): the product ran at
   // 1.07-1.10x at 64 Ki elements, 0.99-1.01x at 4 Mi and 0.96-1.05x at
   // 64 Mi. (Rows of 8-bit integer x -> bf16 take no tables on such hosts
-  // already: getHostRowTablesForHardwareBF16.) The tables were chosen on AMD
-  // Zen 4; they stay there.
+  // already: getHostRowTablesForHardwareBF16.) The per-tensor tables were
+  // chosen on AMD Zen hosts; they stay there.
   return isHostZen();
 }
 

@@ -2066,8 +2066,10 @@ def fused_product_cases():
     # results (the fused product and vcvtneps2bf16) instead of looking them
     # up where per-tensor-bf16-table says so (-1 on one line of this file;
     # the default off AMD Zen): a random positive scale (both fast paths),
-    # a negative one (no fused product; x = zero point gives -0) and the
-    # smallest bf16 subnormal (f32 subnormal products: no vcvtneps2bf16).
+    # a negative one (it rules out the fused product; x = zero point gives
+    # -0) and the smallest bf16 subnormal (f32 subnormal products rule out
+    # vcvtneps2bf16). A scale that rules out either runs the loops without
+    # both.
     tensor = [('fused_i8_tensor', 'i8', 'bf16', None),
               ('fused_u8_tensor_f16_scale', 'ui8', 'f16', None),
               ('fused_i8_tensor_negative', 'i8', 'bf16', 0xBF80),
