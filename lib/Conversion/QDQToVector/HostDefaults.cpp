@@ -221,8 +221,9 @@ bool mlir::qdq::getHostPerTensorBF16Table() {
   // On the Intel Xeon VM (bench/micro/bf16_conversion.c, five runs,
   // 2026-12-07 02:25-02:35 UTC), 4 independent 512-bit vcvtne2ps2bf16 took
   // 8.1-8.7 cycles (one run 9.8), and 4 vpaddd, vpermb or vpsrld more
-  // added 2.0-2.3, 4.1-4.5 and 1.9-2.3: about 2 cycles per conversion,
-  // the shuffle pipe's whole time and half the other's. A two-source byte
+  // added 2.0-2.3, 4.1-4.5 and 1.9-2.3 (four of the runs printed the
+  // pairs): about 2 cycles per conversion, the shuffle pipe's whole time
+  // and half the other's. A two-source byte
   // permute (vpermt2b) takes about 2 cycles too (4 independent ones in
   // 7.4-8.0), so the table's 4 permutes per 64 codes cost about what the
   // fused product's 2 conversions and 12 other operations do.

@@ -6,7 +6,7 @@
 // RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 unroll=4 cpu-features=avx512f,avx512bw,avx512vbmi per-tensor-bf16-table=-1" --split-input-file | FileCheck %s --check-prefixes=CHECK,TABLE
 
 // Per-tensor 8-bit integer x -> bf16 with f16/bf16 scales and a zero point
-// (per-tensor-bf16-table; docs/Lowering.md "Table lookups"): with
+// (per-tensor-bf16-table; docs/Lowering.md "Tables of results"): with
 // AVX512_BF16, 1 looks the results up in the table of the 256 codes, -1
 // computes them (the scale check, then in the fast loop the fused product
 // fma(F, s, -M * s) and arith.truncf, which becomes vcvtne2ps2bf16), and
