@@ -99,6 +99,8 @@ void mlir::qdq::buildQDQToLLVMPipeline(
     nontemporal.prefetchBytes = options.nontemporalPrefetchBytes;
     nontemporal.prefetchMaxElementBits =
         options.nontemporalPrefetchMaxElementBits;
+    nontemporal.prefetchEveryLineMinWork =
+        options.nontemporalPrefetchEveryLineMinWork;
     nontemporal.threads = options.numThreads;
     pm.addNestedPass<func::FuncOp>(createQDQNontemporalStores(nontemporal));
   }

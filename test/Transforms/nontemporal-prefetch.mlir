@@ -4,18 +4,25 @@
 // element (row-major buffers of rank > 1 through a 1-D view, so that the
 // prefetch runs on into the next rows; other layouts along the innermost
 // dim, clamped to its last element); one prefetch per buffer and read
-// position, also for reads that cover several cache lines; not the small
-// tables, and nothing in loops that do not stream; with
+// position, and for reads that cover several cache lines one per line
+// where the loop's vector work per line of those reads is at least
+// prefetch-every-line-min-work (512-bit register operations); not the
+// small tables, and nothing in loops that do not stream; with
 // prefetch-max-element-bits, only buffers of elements of at most that many
 // bits. Default: the host's (4096 bytes, on AMD Zen 4 for elements of at
-// most 8 bits only; none on the other Zen cores).
-// Any element width (negative prefetch-max-element-bits):
-// RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=1 prefetch-bytes=4096 prefetch-max-element-bits=-1" | FileCheck %s --check-prefixes=CHECK,NT,PF4K
-// RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=1 prefetch-bytes=256 prefetch-max-element-bits=-1" | FileCheck %s --check-prefixes=CHECK,NT,PF256
+// most 8 bits only; none on the other Zen cores; every line from 3
+// operations per line on CPUs other than AMD Zen).
+// Any element width (negative prefetch-max-element-bits), one prefetch per
+// read (negative prefetch-every-line-min-work):
+// RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=1 prefetch-bytes=4096 prefetch-max-element-bits=-1 prefetch-every-line-min-work=-1" | FileCheck %s --check-prefixes=CHECK,NT,PF4K
+// RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=1 prefetch-bytes=256 prefetch-max-element-bits=-1 prefetch-every-line-min-work=-1" | FileCheck %s --check-prefixes=CHECK,NT,PF256
 // RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=1 prefetch-bytes=-1" | FileCheck %s --check-prefixes=CHECK,NT,NOPF
-// RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=1 prefetch-bytes=4096 prefetch-max-element-bits=8" | FileCheck %s --check-prefixes=CHECK,NT,PF8
-// RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=1" | FileCheck %s --check-prefixes=CHECK,NT%if host-cpu-znver4 %{,PF8%}%if host-cpu-znver{{.*}} && !host-cpu-znver4 %{,NOPF%}%if !host-cpu-znver{{.*}} %{,PF4K%}
-// RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=1 prefetch-bytes=4096 prefetch-max-element-bits=16" | FileCheck %s --check-prefixes=CHECK,NT,PF16
+// RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=1 prefetch-bytes=4096 prefetch-max-element-bits=8 prefetch-every-line-min-work=-1" | FileCheck %s --check-prefixes=CHECK,NT,PF8
+// RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=1" | FileCheck %s --check-prefixes=CHECK,NT%if host-cpu-znver4 %{,PF8%}%if host-cpu-znver{{.*}} && !host-cpu-znver4 %{,NOPF%}%if !host-cpu-znver{{.*}} %{,PF4K,EL3%}
+// RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=1 prefetch-bytes=4096 prefetch-max-element-bits=16 prefetch-every-line-min-work=-1" | FileCheck %s --check-prefixes=CHECK,NT,PF16
+// Every line from 3 and from 2 operations per line:
+// RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=1 prefetch-bytes=4096 prefetch-max-element-bits=-1 prefetch-every-line-min-work=3" | FileCheck %s --check-prefixes=CHECK,NT,PF4K,EL3
+// RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=1 prefetch-bytes=4096 prefetch-max-element-bits=-1 prefetch-every-line-min-work=2" | FileCheck %s --check-prefixes=CHECK,NT,PF4K,EL2
 // Loops that do not stream do not prefetch (1 TiB threshold):
 // RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=1099511627776 prefetch-bytes=4096" | FileCheck %s --check-prefixes=CHECK,NOPF
 
@@ -133,19 +140,25 @@ func.func @strided_rows(%whole: memref<2048x1024xi8>) -> memref<1024x1024xf32> {
   return %y : memref<1024x1024xf32>
 }
 
-// A read of 64 i16 elements covers two cache lines and still gets one
-// prefetch, 4096 bytes (2048 elements) ahead: a prefetch per line ran
-// slower for 16-bit x -> f16 and 32-bit x -> f32 (bench/HISTORY.md,
-// 2026-12-02 from 05:04 UTC).
+// A read of 64 i16 elements covers two cache lines. The loop's vector
+// work is 4 (a sitofp into 4 registers of 16 f32), 2 per line: one
+// prefetch, 4096 bytes (2048 elements) ahead, unless every line from 2
+// operations per line (a prefetch per line ran slower on the Xeon for the
+// light loops of f16 x -> f16 and 32-bit x -> f32: bench/HISTORY.md,
+// 2026-12-02 from 05:04 UTC and 2026-12-07 from 04:49 UTC).
 // CHECK-LABEL: func.func @two_lines(
 // NOPF-NOT:     memref.prefetch
 // PF8-NOT:      memref.prefetch
 // PF4K-DAG:     %[[AHEAD:.*]] = arith.constant 2048 : index
 // PF4K-DAG:     %[[LAST:.*]] = arith.constant 4194303 : index
+// EL2-DAG:      %[[LINE:.*]] = arith.constant 32 : index
 // CHECK:        scf.for %[[I:.*]] =
 // PF4K:           %[[NEXT:.*]] = arith.addi %[[I]], %[[AHEAD]] : index
 // PF4K:           %[[AT:.*]] = arith.minsi %[[NEXT]], %[[LAST]] : index
 // PF4K:           memref.prefetch %{{.*}}[%[[AT]]], read, locality<3>, data : memref<4194304xi16>
+// EL2:            %[[NEXT1:.*]] = arith.addi %[[NEXT]], %[[LINE]] : index
+// EL2:            %[[AT1:.*]] = arith.minsi %[[NEXT1]], %[[LAST]] : index
+// EL2:            memref.prefetch %{{.*}}[%[[AT1]]], read, locality<3>, data : memref<4194304xi16>
 // PF256:          memref.prefetch
 // PF16:           memref.prefetch {{.*}} : memref<4194304xi16>
 // CHECK-NOT:      memref.prefetch
@@ -163,4 +176,48 @@ func.func @two_lines(%x: memref<4194304xi16>) -> memref<4194304xf32> {
     vector.transfer_write %f, %y[%i] {in_bounds = [true]} : vector<64xf32>, memref<4194304xf32>
   }
   return %y : memref<4194304xf32>
+}
+
+// The same read in a heavier loop (the benchmark's i16 -> f16 per tensor):
+// extsi, subi, sitofp and mulf into 4 registers each and truncf into 2
+// (the bitcast counts nothing), 18 operations, 9 per line:
+// every line from 3 operations per line, the second line's prefetch 32
+// elements after the first, clamped too.
+// CHECK-LABEL: func.func @two_lines_heavy(
+// NOPF-NOT:     memref.prefetch
+// PF8-NOT:      memref.prefetch
+// PF4K-DAG:     %[[AHEAD:.*]] = arith.constant 2048 : index
+// PF4K-DAG:     %[[LAST:.*]] = arith.constant 4194303 : index
+// EL3-DAG:      %[[LINE:.*]] = arith.constant 32 : index
+// EL2-DAG:      %[[LINE:.*]] = arith.constant 32 : index
+// CHECK:        scf.for %[[I:.*]] =
+// PF4K:           %[[NEXT:.*]] = arith.addi %[[I]], %[[AHEAD]] : index
+// PF4K:           %[[AT:.*]] = arith.minsi %[[NEXT]], %[[LAST]] : index
+// PF4K:           memref.prefetch %{{.*}}[%[[AT]]], read, locality<3>, data : memref<4194304xi16>
+// EL3:            %[[NEXT1:.*]] = arith.addi %[[NEXT]], %[[LINE]] : index
+// EL3:            %[[AT1:.*]] = arith.minsi %[[NEXT1]], %[[LAST]] : index
+// EL3:            memref.prefetch %{{.*}}[%[[AT1]]], read, locality<3>, data : memref<4194304xi16>
+// EL2:            memref.prefetch %{{.*}} : memref<4194304xi16>
+// PF256:          memref.prefetch
+// PF16:           memref.prefetch {{.*}} : memref<4194304xi16>
+// CHECK-NOT:      memref.prefetch
+// CHECK:          vector.transfer_read %{{.*}}[%[[I]]]{{.*}} : memref<4194304xi16>, vector<64xi16>
+// NT:             vector.store {{.*}}nontemporal = true
+func.func @two_lines_heavy(%x: memref<4194304xi16>, %s: vector<64xf32>, %z: vector<64xi32>) -> memref<4194304xi16> {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %n = arith.constant 4194304 : index
+  %i0 = arith.constant 0 : i16
+  %y = memref.alloc() {alignment = 64 : i64} : memref<4194304xi16>
+  scf.for %i = %c0 to %n step %c64 {
+    %b = vector.transfer_read %x[%i], %i0 {in_bounds = [true]} : memref<4194304xi16>, vector<64xi16>
+    %w = arith.extsi %b : vector<64xi16> to vector<64xi32>
+    %d = arith.subi %w, %z : vector<64xi32>
+    %f = arith.sitofp %d : vector<64xi32> to vector<64xf32>
+    %p = arith.mulf %f, %s : vector<64xf32>
+    %h = arith.truncf %p : vector<64xf32> to vector<64xf16>
+    %r = arith.bitcast %h : vector<64xf16> to vector<64xi16>
+    vector.transfer_write %r, %y[%i] {in_bounds = [true]} : vector<64xi16>, memref<4194304xi16>
+  }
+  return %y : memref<4194304xi16>
 }

@@ -124,6 +124,13 @@ struct QDQToLLVMPipelineOptions
                      "the host's; negative: any (see "
                      "--qdq-nontemporal-stores)"),
       llvm::cl::init(QDQNontemporalStoresOptions().prefetchMaxElementBits)};
+  Option<int64_t> nontemporalPrefetchEveryLineMinWork{
+      *this, "nontemporal-prefetch-every-line-min-work",
+      llvm::cl::desc("Loops with non-temporal stores whose vector work per "
+                     "line of x is at least this prefetch every line of "
+                     "their reads of x; 0 = the host's; negative: one line "
+                     "per read (see --qdq-nontemporal-stores)"),
+      llvm::cl::init(QDQNontemporalStoresOptions().prefetchEveryLineMinWork)};
   Option<bool> fold{
       *this, "fold",
       llvm::cl::desc("Before lowering, evaluate qdq ops on constants "

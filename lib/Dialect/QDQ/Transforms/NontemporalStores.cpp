@@ -117,10 +117,12 @@ static std::optional<SmallVector<int64_t>> layoutStrides(MemRefType type) {
   return strides;
 }
 
-/// The row guard: an allocation of a dynamic size whose innermost dim is a
-/// whole number of cache lines (checked at run time, in the streaming
-/// version of a loop nest). Every dynamic stride of the allocation (a
-/// product of its inner dims) then is too, and so is every row start.
+/// The cache line. The row guard: an allocation of a dynamic size whose
+/// innermost dim is a whole number of cache lines (checked at run time, in
+/// the streaming version of a loop nest). Every dynamic stride of the
+/// allocation (a product of its inner dims) then is too, and so is every
+/// row start. Heavy loops prefetch every line of x they read
+/// (StreamingRule::prefetchEveryLineMinWork).
 constexpr uint64_t kLineBytes = 64;
 
 /// A power of two dividing `stride` elements of `elementBytes` bytes; a
@@ -372,7 +374,10 @@ struct QDQNontemporalStoresPass
                                : std::max<int64_t>(prefetchBytes, 0),
             prefetchMaxElementBits == 0
                 ? host.prefetchMaxElementBits
-                : std::max<int64_t>(prefetchMaxElementBits, 0)};
+                : std::max<int64_t>(prefetchMaxElementBits, 0),
+            prefetchEveryLineMinWork == 0
+                ? host.prefetchEveryLineMinWork
+                : std::max<int64_t>(prefetchEveryLineMinWork, 0)};
     SmallVector<Candidate> writes;
     nestReads.clear();
     prefetchedLoops.clear();
@@ -490,12 +495,16 @@ struct QDQNontemporalStoresPass
   /// layouts are prefetched along their innermost dim, clamped to its last
   /// element. Once per loop and per read position (reads of the same
   /// buffer at the same indices share a prefetch); which reads: isLargeRead.
+  /// A read that covers several cache lines gets a prefetch for each of
+  /// them where the loop does at least rule.prefetchEveryLineMinWork of
+  /// vector work (vectorWork) per line those reads cover, one otherwise.
   void prefetchLargeReads(IRRewriter &rewriter, vector::StoreOp store) {
     auto loop = dyn_cast<scf::ForOp>(store->getParentOp());
     if (rule.prefetchBytes <= 0 || !loop ||
         !prefetchedLoops.insert(loop).second)
       return;
     SmallVector<vector::TransferReadOp> prefetched;
+    int64_t lines = 0;
     for (Operation &op : loop.getBody()->without_terminator()) {
       auto read = dyn_cast<vector::TransferReadOp>(&op);
       auto type = read ? dyn_cast<MemRefType>(read.getShapedType()) : nullptr;
@@ -512,14 +521,26 @@ struct QDQNontemporalStoresPass
           }))
         continue;
       prefetched.push_back(read);
+      lines += linesOf(read);
+    }
+    bool everyLine = rule.prefetchEveryLineMinWork > 0 &&
+                     vectorWork(loop) >= rule.prefetchEveryLineMinWork * lines;
+    for (vector::TransferReadOp read : prefetched) {
+      auto type = cast<MemRefType>(read.getShapedType());
       Location loc = read.getLoc();
-      int64_t ahead = std::max<int64_t>(
-          1, rule.prefetchBytes * 8 / int64_t(type.getElementTypeBitWidth()));
+      int64_t bits = type.getElementTypeBitWidth();
+      int64_t ahead = std::max<int64_t>(1, rule.prefetchBytes * 8 / bits);
       bool flat = type.getRank() > 1 && type.getLayout().isIdentity();
       // The distance, the dims and the last index before the loop (constants
       // for static dims), the index next to the read.
       rewriter.setInsertionPoint(loop);
       Value aheadValue = arith::ConstantIndexOp::create(rewriter, loc, ahead);
+      // The offsets of the further lines from the first one's prefetch.
+      SmallVector<Value> lineOffsets;
+      for (int64_t line = 1, e = everyLine ? linesOf(read) : 1; line < e;
+           ++line)
+        lineOffsets.push_back(arith::ConstantIndexOp::create(
+            rewriter, loc, line * int64_t(kLineBytes) * 8 / bits));
       SmallVector<Value> dims;
       for (int64_t i = flat ? 0 : type.getRank() - 1; i < type.getRank(); ++i)
         dims.push_back(dimSize(rewriter, loc, read.getBase(), i));
@@ -549,7 +570,53 @@ struct QDQNontemporalStoresPass
       memref::PrefetchOp::create(rewriter, loc, buffer, indices,
                                  /*isWrite=*/false, /*localityHint=*/3,
                                  /*isDataCache=*/true);
+      for (Value offset : lineOffsets) {
+        Value lineStart = arith::AddIOp::create(rewriter, loc, next, offset);
+        indices.back() = arith::MinSIOp::create(rewriter, loc, lineStart, last);
+        memref::PrefetchOp::create(rewriter, loc, buffer, indices,
+                                   /*isWrite=*/false, /*localityHint=*/3,
+                                   /*isDataCache=*/true);
+      }
     }
+  }
+
+  /// The cache lines (kLineBytes) that `read`'s vector covers, at least 1.
+  static int64_t linesOf(vector::TransferReadOp read) {
+    VectorType vector = read.getVectorType();
+    int64_t bits = vector.getNumElements() *
+                   int64_t(read.getShapedType().getElementTypeBitWidth());
+    return std::max<int64_t>(1,
+                             llvm::divideCeil(bits, int64_t(kLineBytes) * 8));
+  }
+
+  /// The vector work of `loop`'s body: each operation with vector results
+  /// counts the 512-bit registers they fill (at least one each), but for
+  /// the reads and writes themselves, constants, and the casts and slices
+  /// that compute nothing (bitcasts, shape casts, strided slices). A proxy
+  /// for the instructions an iteration issues: on the Xeon the kernels of
+  /// 1 or 2 per line of x (f16 x -> f16 with AVX512_FP16, 32-bit x -> f32)
+  /// ran slower with a prefetch per line, those of 4 or more faster.
+  static int64_t vectorWork(scf::ForOp loop) {
+    int64_t work = 0;
+    loop.getBody()->walk([&](Operation *op) {
+      if (isa<vector::TransferReadOp, vector::TransferWriteOp, vector::LoadOp,
+              vector::StoreOp, vector::MaskedLoadOp, vector::MaskedStoreOp,
+              arith::ConstantOp, arith::BitcastOp, vector::BitCastOp,
+              vector::ShapeCastOp, vector::ExtractStridedSliceOp>(op))
+        return;
+      for (Type type : op->getResultTypes()) {
+        auto vector = dyn_cast<VectorType>(type);
+        if (!vector)
+          continue;
+        Type element = vector.getElementType();
+        int64_t bits =
+            vector.getNumElements() *
+            (element.isIntOrFloat() ? int64_t(element.getIntOrFloatBitWidth())
+                                    : 64);
+        work += std::max<int64_t>(1, llvm::divideCeil(bits, 512));
+      }
+    });
+    return work;
   }
 
   /// A 1-D view (memref.collapse_shape) of the row-major memref `memref`,

@@ -211,11 +211,28 @@ def QDQNontemporalStores : Pass<"qdq-nontemporal-stores"> {
     clamped to the buffer's last element: a row-major buffer of rank > 1
     through a 1-D view of it (`memref.collapse_shape`), so that the
     prefetch runs on into the next rows; a buffer of another layout
-    along its innermost dim, clamped to that dim's last element. One
-    prefetch per read, also where the read covers several cache lines (a
-    prefetch per line ran at 0.74-1.21x by kernel on the Xeon, slower for
-    the light loops of 16-bit x -> f16 and 32-bit x -> f32); reads of the
-    same buffer at the same indices share one prefetch. On the Intel
+    along its innermost dim, clamped to that dim's last element. Reads of
+    the same buffer at the same indices share one prefetch. A read that
+    covers several cache lines (64 16-bit elements: two) gets one prefetch
+    per line where the loop's vector work per line of the reads it
+    prefetches is at least `prefetch-every-line-min-work`, and one
+    otherwise. The work counts each operation of the loop body with vector
+    results by the 512-bit registers they fill (at least 1), but for the
+    reads and writes, constants, bitcasts, shape casts and strided slices:
+    a proxy for the instructions an iteration issues. On the Intel Xeon VM
+    a prefetch per line first ran at 0.74-1.21x by kernel (2026-12-02):
+    slower for light loops, faster for heavy ones. Over the 16-bit and
+    32-bit x kernels of the benchmark at 64 Mi elements (2026-12-07
+    04:54-05:03 UTC, 66 kernels, 3 rounds, every line against one per
+    read), f16 x -> f16 per tensor, per row and per-axis (1 operation per
+    line: one `vmulph` per 32 f16) and i32/ui32 -> f32 per tensor, per row
+    and C=64 (2: a conversion and a multiply per 16) ran at 0.84-0.88x,
+    the kernels of 4 or more operations per line at 1.01-1.25x. With the
+    rule at 3 (the host default on CPUs other than AMD Zen), the 112
+    kernels of the full set it changes ran at 1.115x (geometric mean;
+    0.97-1.27x by kernel; 2026-12-07 05:09-05:23 UTC, 3 rounds, against
+    the build before), and 76 of them reached 0.9 of the roof against 36.
+    AMD Zen keeps one prefetch per read (not measured there). On the Intel
     Xeon VM the
     hardware prefetchers did not keep x's reads ahead of loops with
     streaming stores: over the benchmark's 68 core-set kernels at 64 Mi
@@ -279,9 +296,11 @@ def QDQNontemporalStores : Pass<"qdq-nontemporal-stores"> {
 
     The `--qdq-to-llvm` pipeline runs this pass after bufferization; its
     options `nontemporal-min-bytes`, `nontemporal-share-rule`,
-    `nontemporal-prefetch-bytes` and `nontemporal-prefetch-max-element-bits`
-    set `min-bytes` (negative disables the pass), `share-rule`,
-    `prefetch-bytes` and `prefetch-max-element-bits`, and `num-threads`
+    `nontemporal-prefetch-bytes`, `nontemporal-prefetch-max-element-bits`
+    and `nontemporal-prefetch-every-line-min-work` set `min-bytes`
+    (negative disables the pass), `share-rule`, `prefetch-bytes`,
+    `prefetch-max-element-bits` and `prefetch-every-line-min-work`, and
+    `num-threads`
     sets `threads`.
   }];
   let options = [
@@ -308,6 +327,13 @@ def QDQNontemporalStores : Pass<"qdq-nontemporal-stores"> {
            "Only buffers whose elements have at most this many bits are "
            "prefetched; 0: the host's (8 on AMD Zen 4, any otherwise); "
            "negative: any">,
+    Option<"prefetchEveryLineMinWork", "prefetch-every-line-min-work",
+           "int64_t", /*default=*/"0",
+           "Loops whose vector work (512-bit register operations) per "
+           "64-byte line of x is at least this prefetch every line their "
+           "reads of x cover, lighter ones one line per read; 0: the host's "
+           "(3 on CPUs other than AMD Zen, one per read on AMD Zen); "
+           "negative: one per read">,
   ];
   let dependentDialects = [
     "::mlir::LLVM::LLVMDialect",

@@ -31,6 +31,12 @@ struct StreamingRule {
   /// Only buffers of elements of at most this many bits are prefetched
   /// (--qdq-nontemporal-stores, prefetch-max-element-bits); 0: any.
   int64_t prefetchMaxElementBits = 0;
+  /// A streaming loop whose vector work per 64-byte line of the buffers it
+  /// prefetches is at least this (vectorWork in NontemporalStores.cpp)
+  /// prefetches every line its reads of them cover; lighter loops, and
+  /// every loop with 0, one line per read (--qdq-nontemporal-stores,
+  /// prefetch-every-line-min-work).
+  int64_t prefetchEveryLineMinWork = 0;
 
   /// Whether a nest that moves `streamed` bytes, `written` of them written,
   /// as one of `threads` threads, streams. In double: the sizes only steer
@@ -62,7 +68,13 @@ struct StreamingRule {
   /// means of two A/Bs each: f16 results 1.036x and 1.055x, bf16 1.048x and
   /// 1.080x, f32 1.007x and 1.029x; 16- and 32-bit x -> f32 ran at
   /// 0.92-1.00x and 0.70-0.91x with the prefetch: bench/HISTORY.md, session
-  /// of 2026-12-02 from 12:22 UTC).
+  /// of 2026-12-02 from 12:22 UTC). On CPUs other than AMD Zen, loops of
+  /// at least 3 register operations per line of x prefetch every line
+  /// their reads cover: on the Xeon the 16-bit x kernels at 64 Mi ran
+  /// 1.04-1.25x faster, and the light loops that lost with a prefetch per
+  /// line (f16 x -> f16, 32-bit x -> f32: 1 and 2 operations per line)
+  /// keep one per read (bench/HISTORY.md, session of 2026-12-07 from 04:49
+  /// UTC).
   static StreamingRule host();
 };
 
