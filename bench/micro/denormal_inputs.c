@@ -4,7 +4,10 @@
 // bench/STATUS.md (2026-12-06, Intel Xeon VM). bf16 x has f32's exponent
 // range: its nonzero codes of exponent field 0 (254 of the 65536) are f32
 // subnormals, so about 12% of the steps of 32 random codes hold one, and
-// KernelBuilder::TinyProducts' fma takes it as an input.
+// KernelBuilder::TinyProducts' fma takes it as an input. The second part
+// (2026-12-07) times normal inputs whose results are subnormal: whether
+// those steps could drop their branch by rescaling x (`vgetmantps` and
+// `vgetexpps` take no assist, and `vscalefps` could scale back).
 // Not part of the build or of any test:
 //
 //   clang-22 -O2 -march=native bench/micro/denormal_inputs.c \
@@ -47,6 +50,23 @@ LOOP(cvtph, _mm512_castsi512_ps(_mm512_castsi256_si512(_mm512_cvtps_ph(v, 4))))
 LOOP(cvtbf, _mm512_castsi512_ps(
                 _mm512_castsi256_si512((__m256i)_mm512_cvtneps_pbh(v))))
 
+// Normal inputs (1 <= v < 2), subnormal results: times 2^-140, by a
+// multiply, an fma and `vscalefps`; and `vscalefps` to a normal result
+// (times 2^-100) for comparison.
+#define TINY(name, expr)                                                       \
+  __attribute__((noinline)) static void name(void) {                           \
+    __m512 s = _mm512_set1_ps(0x1p-140f), z = _mm512_setzero_ps();             \
+    for (int i = 0; i < N; i += 16) {                                          \
+      __m512 v = _mm512_load_ps(a + i);                                        \
+      _mm512_store_ps(o + i, expr);                                            \
+    }                                                                          \
+  }
+
+TINY(mulTiny, _mm512_mul_ps(v, s))
+TINY(fmaTiny, _mm512_fmadd_ps(v, s, z))
+TINY(scalefTiny, _mm512_scalef_ps(v, _mm512_set1_ps(-140.f)))
+TINY(scalefNormal, _mm512_scalef_ps(v, _mm512_set1_ps(-100.f)))
+
 static void run(const char *name, void (*f)(void)) {
   void (*volatile call)(void) = f; // not inlined, not hoisted
   double best = 1e30;
@@ -79,5 +99,15 @@ int main(void) {
     run("vcvtps2ph", cvtph);
     run("vcvtneps2bf16", cvtbf);
   }
+  for (int i = 0; i < N; i++) {
+    uint32_t bits = 0x3F800000u + (uint32_t)i * 511;
+    memcpy(a + i, &bits, 4);
+  }
+  printf("normal inputs, subnormal results (times 2^-140)\n");
+  run("vmulps", mulTiny);
+  run("vfmadd", fmaTiny);
+  run("vscalefps", scalefTiny);
+  printf("normal inputs, normal results (times 2^-100)\n");
+  run("vscalefps", scalefNormal);
   return 0;
 }

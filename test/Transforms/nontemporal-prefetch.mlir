@@ -178,7 +178,8 @@ func.func @two_lines(%x: memref<4194304xi16>) -> memref<4194304xf32> {
   return %y : memref<4194304xf32>
 }
 
-// The same read in a heavier loop (the benchmark's i16 -> f16 per tensor):
+// The same read in a heavier loop (like the benchmark's i16 -> f16 per
+// tensor step, which truncates in four parts):
 // extsi, subi, sitofp and mulf into 4 registers each and truncf into 2
 // (the bitcast counts nothing), 18 operations, 9 per line:
 // every line from 3 operations per line, the second line's prefetch 32

@@ -595,7 +595,8 @@ struct QDQNontemporalStoresPass
   /// that compute nothing (bitcasts, shape casts, strided slices). A proxy
   /// for the instructions an iteration issues: on the Xeon the kernels of
   /// 1 or 2 per line of x (f16 x -> f16 with AVX512_FP16, 32-bit x -> f32)
-  /// ran slower with a prefetch per line, those of 4 or more faster.
+  /// ran slower with a prefetch per line, those of 16-bit x and more work
+  /// faster (StreamingRule::host).
   static int64_t vectorWork(scf::ForOp loop) {
     int64_t work = 0;
     loop.getBody()->walk([&](Operation *op) {

@@ -227,7 +227,7 @@ def QDQNontemporalStores : Pass<"qdq-nontemporal-stores"> {
     read), f16 x -> f16 per tensor, per row and per-axis (1 operation per
     line: one `vmulph` per 32 f16) and i32/ui32 -> f32 per tensor, per row
     and C=64 (2: a conversion and a multiply per 16) ran at 0.84-0.88x,
-    the kernels of 4 or more operations per line at 1.01-1.25x. With the
+    the other 58 (16-bit x, more work per line) at 1.01-1.25x. With the
     rule at 3 (the host default on CPUs other than AMD Zen), the 112
     kernels of the full set it changes ran at 1.115x (geometric mean;
     0.97-1.27x by kernel; 2026-12-07 05:09-05:23 UTC, 3 rounds, against

@@ -70,10 +70,10 @@ struct StreamingRule {
   /// 0.92-1.00x and 0.70-0.91x with the prefetch: bench/HISTORY.md, session
   /// of 2026-12-02 from 12:22 UTC). On CPUs other than AMD Zen, loops of
   /// at least 3 register operations per line of x prefetch every line
-  /// their reads cover: on the Xeon the 16-bit x kernels at 64 Mi ran
-  /// 1.04-1.25x faster, and the light loops that lost with a prefetch per
-  /// line (f16 x -> f16, 32-bit x -> f32: 1 and 2 operations per line)
-  /// keep one per read (bench/HISTORY.md, session of 2026-12-07 from 04:49
+  /// their reads cover: on the Xeon the 112 kernels of the benchmark's
+  /// full set this changes ran at 1.115x at 64 Mi (0.97-1.27x by kernel),
+  /// and the light loops that lost with a prefetch per line (f16 x -> f16,
+  /// 32-bit x -> f32: 1 and 2 operations per line) keep one per read (bench/HISTORY.md, session of 2026-12-07 from 04:49
   /// UTC).
   static StreamingRule host();
 };
