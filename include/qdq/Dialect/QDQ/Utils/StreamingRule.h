@@ -73,8 +73,8 @@ struct StreamingRule {
   /// their reads cover: on the Xeon the 112 kernels of the benchmark's
   /// full set this changes ran at 1.115x at 64 Mi (0.97-1.27x by kernel),
   /// and the light loops that lost with a prefetch per line (f16 x -> f16,
-  /// 32-bit x -> f32: 1 and 2 operations per line) keep one per read (bench/HISTORY.md, session of 2026-12-07 from 04:49
-  /// UTC).
+  /// 32-bit x -> f32: 1 and 2 operations per line) keep one per read
+  /// (bench/HISTORY.md, session of 2026-12-07 from 04:49 UTC).
   static StreamingRule host();
 };
 
