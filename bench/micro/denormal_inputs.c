@@ -30,14 +30,17 @@
 float a[N] __attribute__((aligned(64)));
 float o[N] __attribute__((aligned(64)));
 
-#define LOOP(name, expr)                                                       \
+/// One timed loop: `expr` of each 16-lane vector v of a, with s and c
+/// broadcast from `sValue` and `cValue`, stored to o.
+#define LOOP_WITH(name, sValue, cValue, expr)                                  \
   __attribute__((noinline)) static void name(void) {                           \
-    __m512 s = _mm512_set1_ps(0x1p40f), c = _mm512_set1_ps(0x1p-100f);         \
+    __m512 s = _mm512_set1_ps(sValue), c = _mm512_set1_ps(cValue);             \
     for (int i = 0; i < N; i += 16) {                                          \
       __m512 v = _mm512_load_ps(a + i);                                        \
       _mm512_store_ps(o + i, expr);                                            \
     }                                                                          \
   }
+#define LOOP(name, expr) LOOP_WITH(name, 0x1p40f, 0x1p-100f, expr)
 
 LOOP(mul, _mm512_mul_ps(v, s))
 LOOP(fma, _mm512_fmadd_ps(v, s, c))
@@ -53,17 +56,10 @@ LOOP(cvtbf, _mm512_castsi512_ps(
 // Normal inputs (1 <= v < 2), subnormal results: times 2^-140, by a
 // multiply, an fma and `vscalefps`; and `vscalefps` to a normal result
 // (times 2^-100) for comparison.
-#define TINY(name, expr)                                                       \
-  __attribute__((noinline)) static void name(void) {                           \
-    __m512 s = _mm512_set1_ps(0x1p-140f), z = _mm512_setzero_ps();             \
-    for (int i = 0; i < N; i += 16) {                                          \
-      __m512 v = _mm512_load_ps(a + i);                                        \
-      _mm512_store_ps(o + i, expr);                                            \
-    }                                                                          \
-  }
+#define TINY(name, expr) LOOP_WITH(name, 0x1p-140f, 0.f, expr)
 
 TINY(mulTiny, _mm512_mul_ps(v, s))
-TINY(fmaTiny, _mm512_fmadd_ps(v, s, z))
+TINY(fmaTiny, _mm512_fmadd_ps(v, s, c))
 TINY(scalefTiny, _mm512_scalef_ps(v, _mm512_set1_ps(-140.f)))
 TINY(scalefNormal, _mm512_scalef_ps(v, _mm512_set1_ps(-100.f)))
 

@@ -6,11 +6,16 @@
 // point per row, axis 0), reads x by (row, column): its loop prefetches
 // through a 1-D view of x, on into the next rows, clamped to x's last
 // element. A third is the same with every dim dynamic: it streams (and
-// prefetches x) by x's size at run time. Every result is compared bit for bit with the scalar
+// prefetches x) by x's size at run time. A fourth reads i16 x (1 MiB, per
+// tensor -> f32): on 512-bit registers each read of 64 elements covers two
+// cache lines, and with prefetch-every-line-min-work (the loop does 16
+// register operations, 8 per line) both lines are prefetched, the last
+// ones clamped to x's last element. Every result is compared bit for bit with the scalar
 // (x - zero_point) * scale computed in @main from the same tensors; the
 // count of differences is printed.
 // RUN: qdq-opt %s --qdq-to-llvm="nontemporal-min-bytes=1 nontemporal-prefetch-bytes=4096" | mlir-runner -O3 -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils,%libomp | FileCheck %s
 // RUN: qdq-opt %s --qdq-to-llvm="nontemporal-min-bytes=1 nontemporal-prefetch-bytes=1048576" | mlir-runner -O3 -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils,%libomp | FileCheck %s
+// RUN: qdq-opt %s --qdq-to-llvm="vector-bits=512 nontemporal-min-bytes=1 nontemporal-prefetch-bytes=4096 nontemporal-prefetch-every-line-min-work=3" | mlir-runner -O3 -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils,%libomp | FileCheck %s
 // RUN: qdq-opt %s --qdq-to-llvm="num-threads=2 parallel-threshold=1 nontemporal-min-bytes=1 nontemporal-prefetch-bytes=4096" | mlir-runner -O3 -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils,%libomp | FileCheck %s
 // The loops do prefetch:
 // RUN: qdq-opt %s --qdq-to-llvm="nontemporal-min-bytes=1 nontemporal-prefetch-bytes=4096" | FileCheck %s --check-prefix=IR
@@ -25,6 +30,20 @@
 // IR:         "llvm.intr.prefetch"
 // IR-LABEL: llvm.func @dq_rows_dynamic(
 // IR:         "llvm.intr.prefetch"
+// IR-LABEL: llvm.func @dq_i16(
+// IR:         "llvm.intr.prefetch"
+// Every line of the i16 reads (two prefetches per read), one per read
+// without the rule:
+// RUN: qdq-opt %s --qdq-to-llvm="vector-bits=512 nontemporal-min-bytes=1 nontemporal-prefetch-bytes=4096 nontemporal-prefetch-every-line-min-work=3" | FileCheck %s --check-prefix=LINES
+// RUN: qdq-opt %s --qdq-to-llvm="vector-bits=512 nontemporal-min-bytes=1 nontemporal-prefetch-bytes=4096 nontemporal-prefetch-every-line-min-work=-1" | FileCheck %s --check-prefix=ONELINE
+// LINES-LABEL: llvm.func @dq_i16(
+// LINES-COUNT-2: "llvm.intr.prefetch"
+// LINES-NOT:     "llvm.intr.prefetch"
+// LINES-LABEL: llvm.func @main(
+// ONELINE-LABEL: llvm.func @dq_i16(
+// ONELINE-COUNT-1: "llvm.intr.prefetch"
+// ONELINE-NOT:     "llvm.intr.prefetch"
+// ONELINE-LABEL: llvm.func @main(
 // IR-LABEL: llvm.func @main(
 
 // CHECK: differences: 0
@@ -32,6 +51,8 @@
 // CHECK: row differences: 0
 // CHECK: dynamic row differences: 0
 // CHECK: elements: 1048576
+// CHECK: i16 differences: 0
+// CHECK: elements: 524288
 
 func.func private @printString(!llvm.ptr)
 
@@ -56,6 +77,14 @@ func.func @dq_rows_dynamic(%x: tensor<?x?xi8>, %s: tensor<?xf32>, %z: tensor<?xi
   return %y : tensor<?x?xf32>
 }
 
+func.func @dq_i16(%x: tensor<8192x64xi16>, %s: tensor<f32>, %z: tensor<i16>)
+    -> tensor<8192x64xf32> attributes {no_inline, passthrough = ["noinline"]} {
+  %y = qdq.dequantize_linear %x, %s, %z
+      : (tensor<8192x64xi16>, tensor<f32>, tensor<i16>) -> tensor<8192x64xf32>
+  return %y : tensor<8192x64xf32>
+}
+
+llvm.mlir.global internal constant @i16_differences("i16 differences: \00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @differences("differences: \00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @elements("elements: \00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @row_differences("row differences: \00") {addr_space = 0 : i32}
@@ -198,5 +227,51 @@ func.func @main() {
   vector.print %rcount#1 : i64
   call @printString(%p1) : (!llvm.ptr) -> ()
   vector.print %rcount#2 : i64
+
+  // i16 x: x[r, c] = (64 r + c) * 7919 + 3 wrapped to i16, zero point
+  // -1234, scale 0.3 (inexact: the products round).
+  %rows16 = arith.constant 8192 : index
+  %x16 = tensor.generate {
+  ^bb0(%r: index, %c: index):
+    %i = arith.muli %r, %c64 : index
+    %j = arith.addi %i, %c : index
+    %k = arith.index_cast %j : index to i32
+    %mul = arith.constant 7919 : i32
+    %three = arith.constant 3 : i32
+    %m = arith.muli %k, %mul : i32
+    %v = arith.addi %m, %three : i32
+    %b = arith.trunci %v : i32 to i16
+    tensor.yield %b : i16
+  } : tensor<8192x64xi16>
+  %zc = arith.constant -1234 : i16
+  %z16 = tensor.from_elements %zc : tensor<i16>
+  %sc = arith.constant 0.3 : f32
+  %s16 = tensor.from_elements %sc : tensor<f32>
+  %y16 = call @dq_i16(%x16, %s16, %z16)
+      : (tensor<8192x64xi16>, tensor<f32>, tensor<i16>) -> tensor<8192x64xf32>
+  %count16:2 = scf.for %r = %c0 to %rows16 step %c1 iter_args(%n = %zero, %all = %zero) -> (i64, i64) {
+    %inner:2 = scf.for %c = %c0 to %c64 step %c1 iter_args(%m = %n, %a = %all) -> (i64, i64) {
+      %xv = tensor.extract %x16[%r, %c] : tensor<8192x64xi16>
+      %zw = arith.extsi %zc : i16 to i32
+      %xw = arith.extsi %xv : i16 to i32
+      %d = arith.subi %xw, %zw : i32
+      %df = arith.sitofp %d : i32 to f32
+      %want = arith.mulf %df, %sc : f32
+      %got = tensor.extract %y16[%r, %c] : tensor<8192x64xf32>
+      %wb = arith.bitcast %want : f32 to i32
+      %gb = arith.bitcast %got : f32 to i32
+      %ne = arith.cmpi ne, %wb, %gb : i32
+      %add = arith.extui %ne : i1 to i64
+      %m2 = arith.addi %m, %add : i64
+      %a2 = arith.addi %a, %one : i64
+      scf.yield %m2, %a2 : i64, i64
+    }
+    scf.yield %inner#0, %inner#1 : i64, i64
+  }
+  %p4 = llvm.mlir.addressof @i16_differences : !llvm.ptr
+  call @printString(%p4) : (!llvm.ptr) -> ()
+  vector.print %count16#0 : i64
+  call @printString(%p1) : (!llvm.ptr) -> ()
+  vector.print %count16#1 : i64
   return
 }
