@@ -609,9 +609,7 @@ Value KernelBuilder::lookUpBlockCodes(const StoredReader &xReader,
     Value indices =
         LookupTable::packedIndices(b, loc, bytes, xReader.getPackedBits());
     auto slice = [&](Value vector, int64_t offset) -> Value {
-      return vector::ExtractStridedSliceOp::create(
-          b, loc, vector, ArrayRef<int64_t>{offset}, ArrayRef<int64_t>{16},
-          ArrayRef<int64_t>{1});
+      return extractPart(b, loc, vector, offset, 16);
     };
     // Each 16 lanes (one register) lie in one block: its table.
     Value y =
@@ -669,9 +667,7 @@ Value KernelBuilder::lookUpBlockCodes(const StoredReader &xReader,
         b, loc, b.getZeroAttr(VectorType::get({lanes}, b.getI16Type())));
     for (int64_t r = 0; r < lanes; r += slice) {
       auto [low, high] = planesOf(16, perBlock * blockOf(r), perBlock);
-      Value codes = vector::ExtractStridedSliceOp::create(
-          b, loc, xCodes, ArrayRef<int64_t>{r}, ArrayRef<int64_t>{slice},
-          ArrayRef<int64_t>{1});
+      Value codes = extractPart(b, loc, xCodes, r, slice);
       Value part = inLaneOrder
                        ? LookupTable::lookupWordsOrdered(b, loc, low, high,
                                                          codes, elementAt)
@@ -740,9 +736,7 @@ Value KernelBuilder::dequantizeInto(Value xStored, Type xType, Value scale,
   Value products = product(xStored, xType, scale, zp);
   SmallVector<Value> at(indices);
   for (int64_t k = 0; k < width; k += registerLanes) {
-    Value part = vector::ExtractStridedSliceOp::create(
-        b, loc, products, ArrayRef<int64_t>{k},
-        ArrayRef<int64_t>{registerLanes}, ArrayRef<int64_t>{1});
+    Value part = extractPart(b, loc, products, k, registerLanes);
     Value y =
         toStoreForm(convertF32ToResult(b, loc, part, yElement, bf16Rounding()));
     if (separateF16Stores)

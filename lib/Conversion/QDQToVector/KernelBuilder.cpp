@@ -123,6 +123,9 @@ KernelBuilder::KernelBuilder(
   this->subnormalBranch =
       tinyProducts != TinyProducts::None &&
       (subnormalBranch ? subnormalBranch > 0 : getHostSubnormalBranch());
+  tinyHalves = this->subnormalBranch && tinyProducts == TinyProducts::Apart &&
+               yElement.isBF16() && !zeroPoint && registerLanes == 16 &&
+               x86.avx512bw;
   // Integer x cannot make a NaN product with a finite scale. Not where
   // tables round (a few entries per block or period). On a Zen 3 VM
   // (AVX2, no AVX512_BF16; A/B against the build before, 5 rounds,

@@ -621,6 +621,23 @@ private:
   /// more than the compare of r it saves).
   Value smallProductsOfX(Value xStored, Value scale);
 
+  /// smallProductsOfX's bound for a step of `xStored` and its scale (an i16
+  /// scalar, or a vector of the step's lanes), or null where it has none.
+  Value tinyBoundOf(Value xStored, Value scale);
+
+  /// tinyProductsApart's bf16 results in even and odd halves
+  /// (tinyProductHalves): each 32 codes, read as 16 i32 pairs, are the f32
+  /// values of their even elements (shifted up 16) and of their odd ones
+  /// (the low half cleared), with no widening shuffle; each half takes
+  /// smallProductsOfX's compare (against the bound's halves, split the same
+  /// way next to the bound) and the one fma of tinyProductValues, and
+  /// vcvtne2ps2bf16 rounds both; bits(2^-126) come off the small lanes, and
+  /// one vpermw puts the results in element order. 32 codes that hold a
+  /// subnormal x (exponent field 0, not +-0) take tinyProductsApart's
+  /// element-order steps instead, under a branch: the fma would read it.
+  /// `bound` is tinyBoundOf's.
+  Value tinyProductHalves(Value xStored, Type xType, Value scale, Value bound);
+
   /// smallProductsOfX's i16 bound of an f32 scale (scalar or vector).
   static Value tinyProductBound(OpBuilder &nb, Location nloc, Value scale);
 
@@ -1414,6 +1431,15 @@ private:
   /// take a microcode assist for a multiply's subnormal input as well as
   /// for a subnormal product; Zen's fma reads subnormals at full speed.
   bool subnormalBranch = false;
+  /// tinyProductsApart's steps of bf16 results without a zero point on
+  /// 512-bit registers, where they branch on subnormal x (subnormalBranch):
+  /// computed in even and odd halves (tinyProductHalves), with the small
+  /// lanes known from x (smallProductsOfX). On the Intel Xeon VM
+  /// (bench/micro/bf16_dot_products.c, part 2, 2026-12-07 about 08:40 UTC,
+  /// per tensor at 64 Ki elements) 36-37 GB/s on the benchmark's random
+  /// codes and 40-42 without subnormal x, where the benchmark's kernel of
+  /// the element-order steps ran at 27.
+  bool tinyHalves = false;
 
   /// bf16 x -> f16 without a zero point on x86: the loops built with
   /// `fastPaths` run with MXCSR's flush-to-zero and denormals-are-zero bits

@@ -342,9 +342,7 @@ Value LookupTable::selectByCodes(OpBuilder &b, Location loc, Value bytes,
   };
   SmallVector<Value> level(size_t(1) << bits);
   for (size_t c = 0; c < level.size(); ++c)
-    level[c] = vector::ExtractStridedSliceOp::create(
-        b, loc, choices, ArrayRef<int64_t>{int64_t(c) * n},
-        ArrayRef<int64_t>{n}, ArrayRef<int64_t>{1});
+    level[c] = extractPart(b, loc, choices, int64_t(c) * n, n);
   // Level k picks between the choices that differ in code bit k.
   for (unsigned k = 0; k < bits; ++k) {
     Value mask = codeBit(k);

@@ -85,7 +85,9 @@ public:
     // else one. Block rows shorter than those registers (short rows of a
     // dynamic x, or that no loop row of several rows fills) run one masked
     // step each: one register wastes fewer lanes.
-    int64_t registers = unroll ? unroll : kDefaultUnroll;
+    int64_t registers = unroll                 ? unroll
+                        : takesNarrowSteps(op) ? kNarrowUnroll
+                                               : kDefaultUnroll;
     int64_t width = lanes * registers;
     FailureOr<Plan> plan = choosePlan(op, width, maxTablePeriod, x86);
     if (registers > 1 && (failed(plan) || (plan->scheme == Scheme::BlockRows &&
@@ -234,6 +236,22 @@ private:
     }
   }
 
+  /// Whether `op` takes kNarrowUnroll registers per iteration when the
+  /// unroll is chosen per form: bf16 x -> bf16 without a zero point on
+  /// 512-bit registers where its steps branch on subnormal x
+  /// (subnormal-branch; the host default off AMD Zen), which then compute
+  /// in even and odd halves (KernelBuilder::tinyHalves), a branch per 32
+  /// codes. With more registers per iteration LLVM keeps fewer of the
+  /// loop's constants in registers across the branches.
+  bool takesNarrowSteps(DequantizeLinearOp op) const {
+    Type x = op.getX().getType().getElementType();
+    Type y = op.getY().getType().getElementType();
+    bool branches =
+        subnormalBranch ? subnormalBranch > 0 : getHostSubnormalBranch();
+    return lanes == 16 && x.isBF16() && y.isBF16() && !op.getZeroPoint() &&
+           x86.avx512bw && x86.avx512bf16 && branches;
+  }
+
   /// Whether per-tensor `op`, which a table covers, computes its results
   /// instead: 8-bit integer x -> bf16 with f16/bf16 scales and a zero
   /// point, whose steps with AVX512_BF16 take the fused product and
@@ -254,6 +272,7 @@ private:
   /// forms, and the wide ones (takesWideSteps).
   static constexpr int64_t kDefaultUnroll = 4;
   static constexpr int64_t kWideUnroll = 8;
+  static constexpr int64_t kNarrowUnroll = 2;
 
   int64_t lanes;
   /// Registers per iteration; 0: per form.

@@ -758,7 +758,7 @@ bool KernelBuilder::takesTinyBoundTable() const {
          tinyProducts == TinyProducts::Apart;
 }
 
-Value KernelBuilder::smallProductsOfX(Value xStored, Value scale) {
+Value KernelBuilder::tinyBoundOf(Value xStored, Value scale) {
   auto codes = cast<VectorType>(xStored.getType());
   VectorType i16Type = codes.clone(b.getI16Type());
   Value scalar = peelScalarBroadcast(scale);
@@ -776,6 +776,16 @@ Value KernelBuilder::smallProductsOfX(Value xStored, Value scale) {
   }
   if (bound.getType() != (lanes ? Type(i16Type) : Type(b.getI16Type())))
     return Value();
+  return bound;
+}
+
+Value KernelBuilder::smallProductsOfX(Value xStored, Value scale) {
+  auto codes = cast<VectorType>(xStored.getType());
+  VectorType i16Type = codes.clone(b.getI16Type());
+  Value bound = tinyBoundOf(xStored, scale);
+  if (!bound)
+    return Value();
+  bool lanes = isa<VectorType>(bound.getType());
   Value bits = xStored;
   if (!codes.getElementType().isInteger(16))
     bits = arith::BitcastOp::create(b, loc, i16Type, xStored);
@@ -789,6 +799,10 @@ Value KernelBuilder::smallProductsOfX(Value xStored, Value scale) {
 Value KernelBuilder::tinyProductsApart(Value xStored, Type xType, Value scale,
                                        Value zp, bool roundToBF16) {
   auto codes = cast<VectorType>(xStored.getType());
+  if (roundToBF16 && tinyHalves && !zp && codes.getRank() == 1 &&
+      codes.getNumElements() % 32 == 0)
+    if (Value bound = tinyBoundOf(xStored, scale))
+      return tinyProductHalves(xStored, xType, scale, bound);
   Value smallByX = zp ? Value() : smallProductsOfX(xStored, scale);
   if (!isa<VectorType>(scale.getType()))
     scale =
@@ -821,11 +835,7 @@ Value KernelBuilder::tinyProductsApart(Value xStored, Type xType, Value scale,
   if (n % chunk)
     chunk = n;
   auto slice = [&](Value v, int64_t first) -> Value {
-    if (chunk == n)
-      return v;
-    return vector::ExtractStridedSliceOp::create(
-        b, loc, v, ArrayRef<int64_t>{first}, ArrayRef<int64_t>{chunk},
-        ArrayRef<int64_t>{1});
+    return chunk == n ? v : extractPart(b, loc, v, first, chunk);
   };
   // bf16 results: each branch yields its value (r or the product) and its
   // small lanes, rounded from the whole step after them. f32/f16 results:
@@ -896,14 +906,7 @@ Value KernelBuilder::tinyProductsApart(Value xStored, Type xType, Value scale,
         joined[k] = part;
         continue;
       }
-      auto partVector = cast<VectorType>(part.getType());
-      if (!joined[k]) {
-        auto whole = VectorType::get({n}, partVector.getElementType());
-        joined[k] = arith::ConstantOp::create(b, loc, b.getZeroAttr(whole));
-      }
-      joined[k] = vector::InsertStridedSliceOp::create(b, loc, part, joined[k],
-                                                       ArrayRef<int64_t>{first},
-                                                       ArrayRef<int64_t>{1});
+      joined[k] = insertPart(b, loc, part, joined[k], first, n);
     }
   }
   for (Value &v : joined) {
@@ -915,6 +918,160 @@ Value KernelBuilder::tinyProductsApart(Value xStored, Type xType, Value scale,
   if (!roundToBF16)
     return joined[0];
   return tinyProductsRounded(joined[0], joined[1], /*roundToBF16=*/true);
+}
+
+Value KernelBuilder::tinyProductHalves(Value xStored, Type xType, Value scale,
+                                       Value bound) {
+  auto codes = cast<VectorType>(xStored.getType());
+  int64_t n = codes.getNumElements();
+  auto pairType = VectorType::get({n / 2}, b.getI32Type());
+  VectorType halfF32 = pairType.clone(b.getF32Type());
+  auto i32 = [&](Type type, int64_t v) { return intConstant(b, loc, type, v); };
+  const int64_t sign = 0x80000000, minNormal = 0x00800000;
+  // Each half's scale and sign(s) | 2^-126 (the addend's magnitude and the
+  // scale's half of its sign), next to the scale.
+  std::array<Value, 2> halfScales, halfAddends;
+  {
+    OpBuilder::InsertionGuard guard(b);
+    scale = peelScalarBroadcast(scale);
+    b.setInsertionPointAfterValue(scale);
+    auto split = splitEvenOdd(scale, halfF32, [&](Value halfScale) {
+      Value bits = arith::BitcastOp::create(b, loc, pairType, halfScale);
+      Value scaleSign =
+          arith::AndIOp::create(b, loc, bits, i32(pairType, sign));
+      return arith::OrIOp::create(b, loc, scaleSign, i32(pairType, minNormal))
+          .getResult();
+    });
+    for (int half = 0; half < 2; ++half)
+      std::tie(halfScales[half], halfAddends[half]) = split[half];
+  }
+  // Each half's bound as the top half of an i32 (the f32 bits of a bf16
+  // x), next to the bound.
+  std::array<Value, 2> halfBounds;
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointAfterValue(bound);
+    if (isa<VectorType>(bound.getType())) {
+      Value boundPairs = vector::BitCastOp::create(b, loc, pairType, bound);
+      halfBounds[0] =
+          arith::ShLIOp::create(b, loc, boundPairs, i32(pairType, 16));
+      halfBounds[1] =
+          arith::AndIOp::create(b, loc, boundPairs, i32(pairType, 0xFFFF0000));
+    } else {
+      Value wide = arith::ExtUIOp::create(b, loc, b.getI32Type(), bound);
+      Value high = arith::ShLIOp::create(b, loc, wide, i32(b.getI32Type(), 16));
+      halfBounds[0] = halfBounds[1] =
+          vector::BroadcastOp::create(b, loc, pairType, high);
+    }
+  }
+  VectorType i16Type = VectorType::get({n}, b.getI16Type());
+  Value words = xStored;
+  if (!codes.getElementType().isInteger(16))
+    words = arith::BitcastOp::create(b, loc, i16Type, xStored);
+  Value pairs = vector::BitCastOp::create(b, loc, pairType, words);
+  std::array<Value, 2> halves = {
+      arith::ShLIOp::create(b, loc, pairs, i32(pairType, 16)).getResult(),
+      arith::AndIOp::create(b, loc, pairs, i32(pairType, 0xFFFF0000))
+          .getResult()};
+  // A subnormal x: exponent field 0 and not +-0.
+  Value exponentField = arith::AndIOp::create(
+      b, loc, words, intConstant(b, loc, i16Type, 0x7F80));
+  Value zeroExponent =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, exponentField,
+                            intConstant(b, loc, i16Type, 0));
+  Value magnitude = arith::AndIOp::create(b, loc, words,
+                                          intConstant(b, loc, i16Type, 0x7FFF));
+  Value nonZero =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, magnitude,
+                            intConstant(b, loc, i16Type, 0));
+  Value subnormal = arith::AndIOp::create(b, loc, zeroExponent, nonZero);
+  auto slice = [&](Value v, int64_t first, int64_t size) {
+    return extractPart(b, loc, v, first, size);
+  };
+  auto chunkType = VectorType::get({32}, b.getBF16Type());
+  auto chunkI16 = VectorType::get({32}, b.getI16Type());
+  auto chunkPairs = VectorType::get({16}, b.getI32Type());
+  auto chunkF32 = VectorType::get({32}, b.getF32Type());
+  SmallVector<int64_t, 32> concat, interleave;
+  for (int64_t i = 0; i < 32; ++i)
+    concat.push_back(i);
+  for (int64_t i = 0; i < 16; ++i)
+    interleave.append({i, 16 + i});
+  // The 32 results of chunk `first` in halves.
+  auto inHalves = [&](int64_t first) -> Value {
+    std::array<Value, 2> products, smalls;
+    for (int half = 0; half < 2; ++half) {
+      auto part = [&](Value v) {
+        return isa<VectorType>(v.getType()) &&
+                       cast<VectorType>(v.getType()).getNumElements() == n / 2
+                   ? slice(v, first / 2, 16)
+                   : v;
+      };
+      Value bits = slice(halves[half], first / 2, 16);
+      Value halfMagnitude =
+          arith::AndIOp::create(b, loc, bits, i32(chunkPairs, 0x7FFFFFFF));
+      smalls[half] =
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                halfMagnitude, part(halfBounds[half]));
+      Value xSign = arith::AndIOp::create(b, loc, bits, i32(chunkPairs, sign));
+      Value addend =
+          arith::XOrIOp::create(b, loc, xSign, part(halfAddends[half]));
+      Value zero = i32(chunkPairs, 0);
+      addend = arith::SelectOp::create(b, loc, smalls[half], addend, zero);
+      auto f32Type = chunkPairs.clone(b.getF32Type());
+      Value value = arith::BitcastOp::create(b, loc, f32Type, bits);
+      Value addendValue = arith::BitcastOp::create(b, loc, f32Type, addend);
+      products[half] = vector::FMAOp::create(
+          b, loc, value, part(halfScales[half]), addendValue);
+    }
+    // [even results | odd results], rounded; bits(2^-126) off the small
+    // lanes; then element order.
+    Value joined =
+        vector::ShuffleOp::create(b, loc, products[0], products[1], concat);
+    Value rounded = arith::TruncFOp::create(
+        b, loc, chunkF32.clone(b.getBF16Type()), joined);
+    Value roundedBits = arith::BitcastOp::create(b, loc, chunkI16, rounded);
+    Value small =
+        vector::ShuffleOp::create(b, loc, smalls[0], smalls[1], concat);
+    Value lowered = arith::SubIOp::create(
+        b, loc, roundedBits, intConstant(b, loc, chunkI16, 0x0080));
+    Value results =
+        arith::SelectOp::create(b, loc, small, lowered, roundedBits);
+    results = vector::ShuffleOp::create(b, loc, results, results, interleave);
+    return arith::BitcastOp::create(b, loc, chunkType,
+                                    canonicalizeBF16NaNs(b, loc, results));
+  };
+  Value flatScale = scale;
+  Value all;
+  for (int64_t first = 0; first < n; first += 32) {
+    Value any = vector::ReductionOp::create(b, loc, vector::CombiningKind::OR,
+                                            slice(subnormal, first, 32));
+    auto ifOp = scf::IfOp::create(
+        b, loc, any,
+        [&](OpBuilder &nb, Location) {
+          OpBuilder::InsertionGuard guard(b);
+          b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
+          // The element-order steps, which compute the subnormal x apart.
+          Value chunkScale = isa<VectorType>(flatScale.getType())
+                                 ? slice(flatScale, first, 32)
+                                 : flatScale;
+          tinyHalves = false;
+          Value results = tinyProductsApart(slice(xStored, first, 32), xType,
+                                            chunkScale, Value(),
+                                            /*roundToBF16=*/true);
+          tinyHalves = true;
+          scf::YieldOp::create(b, loc, results);
+        },
+        [&](OpBuilder &nb, Location) {
+          OpBuilder::InsertionGuard guard(b);
+          b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
+          scf::YieldOp::create(b, loc, inHalves(first));
+        });
+    if (n == 32)
+      return ifOp.getResult(0);
+    all = insertPart(b, loc, ifOp.getResult(0), all, first, n);
+  }
+  return all;
 }
 
 Value KernelBuilder::tinyAddend(Value d, Value scale, int64_t magnitudeBits) {

@@ -58,6 +58,13 @@ Value mlir::qdq::detail::insertPart(OpBuilder &b, Location loc, Value part,
       b, loc, part, into, ArrayRef<int64_t>{offset}, ArrayRef<int64_t>{1});
 }
 
+Value mlir::qdq::detail::extractPart(OpBuilder &b, Location loc, Value vector,
+                                     int64_t offset, int64_t size) {
+  return vector::ExtractStridedSliceOp::create(
+      b, loc, vector, ArrayRef<int64_t>{offset}, ArrayRef<int64_t>{size},
+      ArrayRef<int64_t>{1});
+}
+
 Value mlir::qdq::detail::flatten(OpBuilder &b, Location loc, Value tensor) {
   auto type = cast<RankedTensorType>(tensor.getType());
   if (type.getRank() == 1)

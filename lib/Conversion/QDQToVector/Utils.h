@@ -39,6 +39,10 @@ Value readVector(OpBuilder &b, Location loc, VectorType type, Value source,
 Value insertPart(OpBuilder &b, Location loc, Value part, Value into,
                  int64_t offset, int64_t width);
 
+/// The `size` lanes of the 1-D vector `vector` from lane `offset`.
+Value extractPart(OpBuilder &b, Location loc, Value vector, int64_t offset,
+                  int64_t size);
+
 /// Flattens a tensor to 1-D (a 0-D tensor becomes [1]).
 Value flatten(OpBuilder &b, Location loc, Value tensor);
 

@@ -4,6 +4,8 @@
 // RUN: %qdq_opt_path %s --qdq-tune-cpu=rocketlake --convert-qdq-to-vector="vector-bits=512 unroll=1 cpu-features=avx512f,avx512bw,avx512bf16 tiny-products-min-bytes=1" --split-input-file | FileCheck %s --check-prefix=HOST
 // RUN: %qdq_opt_path %s --qdq-tune-cpu=znver4 --convert-qdq-to-vector="vector-bits=512 unroll=1 cpu-features=avx512f,avx512bw,avx512bf16 tiny-products-min-bytes=1" --split-input-file | FileCheck %s --check-prefix=NONE
 // RUN: %qdq_opt_path %s --qdq-tune-cpu=znver5 --convert-qdq-to-vector="vector-bits=512 unroll=1 cpu-features=avx512f,avx512bw,avx512bf16 tiny-products-min-bytes=1" --split-input-file | FileCheck %s --check-prefix=NONE
+// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 cpu-features=avx512f,avx512bw,avx512bf16 subnormal-branch=1" --split-input-file | FileCheck %s --check-prefix=NARROW
+// RUN: qdq-opt %s --convert-qdq-to-vector="vector-bits=512 cpu-features=avx512f,avx512bw,avx512bf16 subnormal-branch=-1" --split-input-file | FileCheck %s --check-prefix=WIDE
 
 // Steps of bf16 x that compute their tiny products apart
 // (KernelBuilder::subnormalBranch, docs/Lowering.md "Products of bf16 x
@@ -89,19 +91,39 @@ func.func @zp_f32(%x: tensor<4x64xbf16>, %s: tensor<64xf32>, %z: tensor<64xbf16>
 
 // -----
 
-// bf16 results without a zero point (small lanes from x), 512-bit steps
-// of 4 registers: a branch per two registers (f32/f16 results: per
-// register), each yielding r or the product and the small lanes; the step
-// is rounded once after them (vcvtne2ps2bf16 takes two registers).
+// bf16 results without a zero point (small lanes from x). Steps of one
+// 512-bit register of f32 lanes (16 codes) branch as the others, yielding r
+// or the product and the small lanes, rounded once after the branch.
 // CHECK-LABEL: func.func @pt_bf16
 // CHECK: scf.for
 // CHECK: scf.if %{{.*}} -> (vector<16xf32>, vector<16xi1>) {
 // CHECK: arith.truncf %{{.*}} : vector<16xf32> to vector<16xbf16>
+// Steps of whole 32 codes compute in even and odd halves (tinyHalves): the
+// step's codes as i32 pairs, then a branch per 32 codes on a subnormal x.
+// Its codes take the element-order steps (a branch per two registers, as
+// vcvtne2ps2bf16 takes two registers: here one), the others two fmas of 16
+// even and 16 odd lanes, one rounding of both and a shuffle into element
+// order.
 // UNROLL-LABEL: func.func @pt_bf16
 // UNROLL: scf.for
-// UNROLL-COUNT-2: scf.if %{{.*}} -> (vector<32xf32>, vector<32xi1>) {
-// UNROLL-NOT: scf.if
-// UNROLL: arith.truncf %{{.*}} : vector<64xf32> to vector<64xbf16>
+// UNROLL: vector.bitcast %{{.*}} : vector<64xi16> to vector<32xi32>
+// UNROLL: scf.if %{{.*}} -> (vector<32xbf16>) {
+// UNROLL: scf.if %{{.*}} -> (vector<32xf32>, vector<32xi1>) {
+// UNROLL: arith.truncf %{{.*}} : vector<32xf32> to vector<32xbf16>
+// UNROLL: } else {
+// UNROLL-COUNT-2: vector.fma %{{.*}} : vector<16xf32>
+// UNROLL: arith.truncf %{{.*}} : vector<32xf32> to vector<32xbf16>
+// UNROLL: vector.shuffle %{{.*}} [0, 16, 1, 17, 2, 18, 3, 19, {{.*}}, 15, 31] : vector<32xi16>, vector<32xi16>
+// UNROLL: scf.if %{{.*}} -> (vector<32xbf16>) {
+// UNROLL-NOT: scf.if %{{.*}} -> (vector<32xbf16>)
+// UNROLL: return
+// With the unroll chosen per form, such an op takes 2 registers (32 codes)
+// per step where its steps branch (QDQToVector's takesNarrowSteps), else
+// the 8 of 16-bit float x (takesWideSteps).
+// NARROW-LABEL: func.func @pt_bf16
+// NARROW: scf.for %{{.*}} = %c0 to %c256 step %c32
+// WIDE-LABEL: func.func @pt_bf16
+// WIDE: scf.for %{{.*}} = %c0 to %c256 step %c128
 // NONE-LABEL: func.func @pt_bf16
 // NONE-NOT: scf.if
 // NONE: return

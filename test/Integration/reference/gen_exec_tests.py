@@ -209,13 +209,18 @@ NAN_PAYLOAD_RUN_OPTIONS = RUN_OPTIONS + ['="cpu-features=none"']
 # denormals-are-zero set instead.
 # Both forms of steps whose x - zero point may hold an f32 subnormal run on
 # every AVX-512 host: subnormal-branch=1 branches on them (the default off
-# AMD Zen), -1 does not (the default on AMD Zen).
+# AMD Zen), -1 does not (the default on AMD Zen). With the branch, bf16
+# results without a zero point on 512-bit registers compute in even and odd
+# halves (KernelBuilder::tinyHalves, on AVX512_BF16 hosts), by default two
+# registers (32 codes, one branch) per step; the last line takes 4 (two
+# branches per step).
 TINY_RUN_OPTIONS = RUN_OPTIONS + [
     '="tiny-products-min-bytes=1 subnormal-branch=-1"',
     '="vector-bits=256 tiny-products-min-bytes=1 subnormal-branch=1"',
     '="tiny-products-min-bytes=-1"',
     '="flush-subnormals=0 tiny-products-min-bytes=1 subnormal-branch=1"',
-    '="vector-unroll=1 tiny-products-min-bytes=1 subnormal-branch=1"']
+    '="vector-unroll=1 tiny-products-min-bytes=1 subnormal-branch=1"',
+    '="vector-bits=512 vector-unroll=4 subnormal-branch=1"']
 
 
 # The file of per-axis parameters read in place runs the vector lowering
