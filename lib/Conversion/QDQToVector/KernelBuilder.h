@@ -1436,9 +1436,13 @@ private:
   /// computed in even and odd halves (tinyProductHalves), with the small
   /// lanes known from x (smallProductsOfX). On the Intel Xeon VM
   /// (bench/micro/bf16_dot_products.c, part 2, 2026-12-07 about 08:40 UTC,
-  /// per tensor at 64 Ki elements) 36-37 GB/s on the benchmark's random
+  /// per tensor at 64 Ki elements) 36-38 GB/s on the benchmark's random
   /// codes and 40-42 without subnormal x, where the benchmark's kernel of
-  /// the element-order steps ran at 27.
+  /// the element-order steps ran at 27. In the benchmark, with 2 registers
+  /// per step (QDQToVector's takesNarrowSteps), the 18 bf16 x -> bf16
+  /// kernels at 1.12x the element-order steps of 8 registers (geometric
+  /// mean; 1.01-2.18x; A/B of 5 rounds at 08:24 UTC), and at 1.07x those
+  /// steps with 2 registers (3 rounds, 08:22 UTC).
   bool tinyHalves = false;
 
   /// bf16 x -> f16 without a zero point on x86: the loops built with
