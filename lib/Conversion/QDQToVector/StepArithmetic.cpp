@@ -969,10 +969,11 @@ Value KernelBuilder::tinyProductHalves(Value xStored, Type xType, Value scale,
   if (!codes.getElementType().isInteger(16))
     words = arith::BitcastOp::create(b, loc, i16Type, xStored);
   Value pairs = vector::BitCastOp::create(b, loc, pairType, words);
-  std::array<Value, 2> halves = {
-      arith::ShLIOp::create(b, loc, pairs, i32(pairType, 16)).getResult(),
-      arith::AndIOp::create(b, loc, pairs, i32(pairType, 0xFFFF0000))
-          .getResult()};
+  // (One statement each: the order of the ops must not depend on the
+  // compiler's order of evaluating arguments.)
+  std::array<Value, 2> halves;
+  halves[0] = arith::ShLIOp::create(b, loc, pairs, i32(pairType, 16));
+  halves[1] = arith::AndIOp::create(b, loc, pairs, i32(pairType, 0xFFFF0000));
   // A subnormal x: exponent field 0 and not +-0.
   Value exponentField = arith::AndIOp::create(
       b, loc, words, intConstant(b, loc, i16Type, 0x7F80));
