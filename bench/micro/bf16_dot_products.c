@@ -50,6 +50,7 @@
 //   /tmp/bf16_dot_products [k]
 //
 // x86-64 with AVX512_BF16 and AVX512_FP16 only.
+#include "avx2_bf16_rounding.h"
 #include "micro_clock.h"
 #include <immintrin.h>
 #include <math.h>
@@ -70,11 +71,9 @@ static float bf16(uint16_t v) { return fromBits((uint32_t)v << 16); }
 
 /// f32 -> bf16, round to nearest even; NaN -> sign | 0x7fc0.
 static uint16_t toBF16(float f) {
-  uint32_t b = bitsOf(f);
   if (isnan(f))
-    return (uint16_t)(((b >> 16) & 0x8000) | 0x7fc0);
-  b += 0x7fff + ((b >> 16) & 1);
-  return (uint16_t)(b >> 16);
+    return (uint16_t)(((bitsOf(f) >> 16) & 0x8000) | 0x7fc0);
+  return roundToBF16(f);
 }
 
 /// The reference: bf16(f32(x * s)); the product of two bf16 values is
@@ -161,15 +160,19 @@ static inline __m512i step(const Form *f, __m512i x) {
   return _mm512_min_epu16(y, _mm512_set1_epi16((short)0xffc0));
 }
 
+/// Whether 32 codes hold a subnormal x: exponent field 0, not +-0.
+static inline int holdsSubnormal(__m512i x) {
+  __mmask32 nonZero = _mm512_test_epi16_mask(x, _mm512_set1_epi16(0x7fff));
+  return _mm512_mask_testn_epi16_mask(nonZero, x, _mm512_set1_epi16(0x7f80)) !=
+         0;
+}
+
 /// Without the subnormal x: their steps (kortest) take step().
 static inline __m512i step3(const Form *f, __m512i x) {
+  if (__builtin_expect(holdsSubnormal(x), 0))
+    return step(f, x);
   const __m512i sign = _mm512_set1_epi16((short)0x8000);
   __m512i magnitude = _mm512_andnot_si512(sign, x);
-  __mmask32 subnormal =
-      _mm512_mask_testn_epi16_mask(_mm512_test_epi16_mask(magnitude, magnitude),
-                                   x, _mm512_set1_epi16(0x7f80));
-  if (__builtin_expect(subnormal != 0, 0))
-    return step(f, x);
   __mmask32 small = _mm512_cmplt_epu16_mask(magnitude, f->bound);
   __m512i c = _mm512_mask_blend_epi16(
       small, sign, _mm512_ternarylogic_epi32(x, sign, f->tinySign, 0x6a));
@@ -194,13 +197,10 @@ static inline __m512i step3(const Form *f, __m512i x) {
 static inline __m512i evenOddStep(const Form *f, __m512i x, __m512 s,
                                   __m512i bound32, __m512i addend32,
                                   __m512i interleave) {
+  if (__builtin_expect(holdsSubnormal(x), 0))
+    return step(f, x);
   const __m512i sign = _mm512_set1_epi16((short)0x8000);
   __m512i magnitude = _mm512_andnot_si512(sign, x);
-  __mmask32 subnormal =
-      _mm512_mask_testn_epi16_mask(_mm512_test_epi16_mask(magnitude, magnitude),
-                                   x, _mm512_set1_epi16(0x7f80));
-  if (__builtin_expect(subnormal != 0, 0))
-    return step(f, x);
   const __m512i sign32 = _mm512_set1_epi32((int)0x80000000u);
   __m512i even = _mm512_slli_epi32(x, 16);
   __m512i odd = _mm512_and_si512(x, _mm512_set1_epi32((int)0xffff0000u));

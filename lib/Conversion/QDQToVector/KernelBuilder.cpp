@@ -123,9 +123,8 @@ KernelBuilder::KernelBuilder(
   this->subnormalBranch =
       tinyProducts != TinyProducts::None &&
       (subnormalBranch ? subnormalBranch > 0 : getHostSubnormalBranch());
-  tinyHalves = this->subnormalBranch && tinyProducts == TinyProducts::Apart &&
-               yElement.isBF16() && !zeroPoint && registerLanes == 16 &&
-               x86.avx512bw;
+  tinyHalves = tinyProducts == TinyProducts::Apart &&
+               computesTinyHalves(op, registerLanes, x86, subnormalBranch);
   // Integer x cannot make a NaN product with a finite scale. Not where
   // tables round (a few entries per block or period). On a Zen 3 VM
   // (AVX2, no AVX512_BF16; A/B against the build before, 5 rounds,
@@ -325,6 +324,18 @@ Value KernelBuilder::build() {
   }
   return scf::IfOp::create(b, loc, safe, version(true), version(false))
       .getResult(0);
+}
+
+bool KernelBuilder::computesTinyHalves(DequantizeLinearOp op,
+                                       int64_t registerLanes,
+                                       const X86Features &x86,
+                                       int64_t subnormalBranch) {
+  Type x = op.getX().getType().getElementType();
+  Type y = op.getY().getType().getElementType();
+  bool branches =
+      subnormalBranch ? subnormalBranch > 0 : getHostSubnormalBranch();
+  return registerLanes == 16 && x.isBF16() && y.isBF16() &&
+         !op.getZeroPoint() && x86.avx512bw && x86.avx512bf16 && branches;
 }
 
 Value KernelBuilder::buildAligned() {

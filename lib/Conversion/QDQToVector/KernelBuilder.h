@@ -168,6 +168,15 @@ public:
 
   Value build();
 
+  /// Whether the steps of `op` on registers of `registerLanes` f32 lanes
+  /// compute in even and odd halves (tinyHalves): bf16 x -> bf16 without a
+  /// zero point on 512-bit registers with AVX-512BW and AVX512_BF16, where
+  /// the steps branch on subnormal x (`subnormalBranch`: 1 always, -1
+  /// never, 0 the host's). QDQToVector's per-form unroll asks it too.
+  static bool computesTinyHalves(DequantizeLinearOp op, int64_t registerLanes,
+                                 const X86Features &x86,
+                                 int64_t subnormalBranch);
+
 private:
   /// The loops; with alignedRowsAtRunTime under a branch on rowsStartOnBytes.
   Value buildAligned();

@@ -244,12 +244,7 @@ private:
   /// codes. With more registers per iteration LLVM keeps fewer of the
   /// loop's constants in registers across the branches.
   bool takesNarrowSteps(DequantizeLinearOp op) const {
-    Type x = op.getX().getType().getElementType();
-    Type y = op.getY().getType().getElementType();
-    bool branches =
-        subnormalBranch ? subnormalBranch > 0 : getHostSubnormalBranch();
-    return lanes == 16 && x.isBF16() && y.isBF16() && !op.getZeroPoint() &&
-           x86.avx512bw && x86.avx512bf16 && branches;
+    return KernelBuilder::computesTinyHalves(op, lanes, x86, subnormalBranch);
   }
 
   /// Whether per-tensor `op`, which a table covers, computes its results
