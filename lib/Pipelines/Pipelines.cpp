@@ -101,6 +101,7 @@ void mlir::qdq::buildQDQToLLVMPipeline(
         options.nontemporalPrefetchMaxElementBits;
     nontemporal.prefetchEveryLineMinWork =
         options.nontemporalPrefetchEveryLineMinWork;
+    nontemporal.prefetchFarBytes = options.nontemporalPrefetchFarBytes;
     nontemporal.threads = options.numThreads;
     pm.addNestedPass<func::FuncOp>(createQDQNontemporalStores(nontemporal));
   }

@@ -5,8 +5,10 @@
 // by element with the result) is prefetched through a 1-D view of it, at
 // its linear index plus the distance, clamped to its last element
 // (rows * cols - 1, from memref.dim); the table read by column is not,
-// and the copy with normal stores has no prefetch.
-// RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=1 prefetch-bytes=4096" | FileCheck %s --check-prefixes=CHECK,PF
+// and the copy with normal stores has no prefetch. With prefetch-far-bytes
+// the same line is prefetched again, that far ahead, into L2 (locality 2).
+// RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=1 prefetch-bytes=4096 prefetch-far-bytes=-1" | FileCheck %s --check-prefixes=CHECK,PF
+// RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=1 prefetch-bytes=4096 prefetch-far-bytes=16384" | FileCheck %s --check-prefixes=CHECK,PF,FAR
 // RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=1 prefetch-bytes=-1" | FileCheck %s --check-prefixes=CHECK,NOPF
 
 // CHECK-LABEL: func.func @dynamic_rows(
@@ -16,6 +18,7 @@
 // CHECK:         scf.if
 // CHECK:           scf.for %[[R:[a-z0-9]+]] =
 // PF-DAG:            %[[AHEAD:.*]] = arith.constant 4096 : index
+// FAR-DAG:           %[[FAHEAD:.*]] = arith.constant 16384 : index
 // PF-DAG:            %[[ROWS:.*]] = memref.dim %[[X]], %{{.*}} : memref<?x?xi8>
 // PF-DAG:            %[[COLS:.*]] = memref.dim %[[X]], %{{.*}} : memref<?x?xi8>
 // PF:                %[[SIZE:.*]] = arith.muli %[[ROWS]], %[[COLS]] : index
@@ -26,6 +29,9 @@
 // PF:                  %[[NEXT:.*]] = arith.addi %[[AT0]], %[[AHEAD]] : index
 // PF:                  %[[AT:.*]] = arith.minsi %[[NEXT]], %[[LAST]] : index
 // PF:                  memref.prefetch %[[FLAT]][%[[AT]]], read, locality<3>, data : memref<?xi8>
+// FAR:                 %[[FNEXT:.*]] = arith.addi %[[AT0]], %[[FAHEAD]] : index
+// FAR:                 %[[FAT:.*]] = arith.minsi %[[FNEXT]], %[[LAST]] : index
+// FAR:                 memref.prefetch %[[FLAT]][%[[FAT]]], read, locality<2>, data : memref<?xi8>
 // CHECK-NOT:           memref.prefetch
 // CHECK:               vector.store {{.*}}nontemporal = true
 // CHECK:           llvm.fence

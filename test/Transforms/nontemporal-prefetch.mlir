@@ -14,27 +14,32 @@
 // operations per line on CPUs other than AMD Zen).
 // Any element width (negative prefetch-max-element-bits), one prefetch per
 // read (negative prefetch-every-line-min-work):
-// RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=1 prefetch-bytes=4096 prefetch-max-element-bits=-1 prefetch-every-line-min-work=-1" | FileCheck %s --check-prefixes=CHECK,NT,PF4K
-// RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=1 prefetch-bytes=256 prefetch-max-element-bits=-1 prefetch-every-line-min-work=-1" | FileCheck %s --check-prefixes=CHECK,NT,PF256
+// RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=1 prefetch-bytes=4096 prefetch-far-bytes=-1 prefetch-max-element-bits=-1 prefetch-every-line-min-work=-1" | FileCheck %s --check-prefixes=CHECK,NT,PF4K
+// RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=1 prefetch-bytes=256 prefetch-far-bytes=-1 prefetch-max-element-bits=-1 prefetch-every-line-min-work=-1" | FileCheck %s --check-prefixes=CHECK,NT,PF256
 // RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=1 prefetch-bytes=-1" | FileCheck %s --check-prefixes=CHECK,NT,NOPF
-// RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=1 prefetch-bytes=4096 prefetch-max-element-bits=8 prefetch-every-line-min-work=-1" | FileCheck %s --check-prefixes=CHECK,NT,PF8
-// RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=1" | FileCheck %s --check-prefixes=CHECK,NT%if host-cpu-znver4 %{,PF8%}%if host-cpu-znver{{.*}} && !host-cpu-znver4 %{,NOPF%}%if !host-cpu-znver{{.*}} %{,PF4K,EL3%}
-// RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=1 prefetch-bytes=4096 prefetch-max-element-bits=16 prefetch-every-line-min-work=-1" | FileCheck %s --check-prefixes=CHECK,NT,PF16
+// RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=1 prefetch-bytes=4096 prefetch-far-bytes=-1 prefetch-max-element-bits=8 prefetch-every-line-min-work=-1" | FileCheck %s --check-prefixes=CHECK,NT,PF8
+// RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=1" | FileCheck %s --check-prefixes=CHECK,NT%if host-cpu-znver4 %{,PF8%}%if host-cpu-znver{{.*}} && !host-cpu-znver4 %{,NOPF%}%if !host-cpu-znver{{.*}} %{,PF4K,EL3,FAR%}
+// RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=1 prefetch-bytes=4096 prefetch-far-bytes=-1 prefetch-max-element-bits=16 prefetch-every-line-min-work=-1" | FileCheck %s --check-prefixes=CHECK,NT,PF16
 // Every line from 3 and from 2 operations per line:
-// RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=1 prefetch-bytes=4096 prefetch-max-element-bits=-1 prefetch-every-line-min-work=3" | FileCheck %s --check-prefixes=CHECK,NT,PF4K,EL3
-// RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=1 prefetch-bytes=4096 prefetch-max-element-bits=-1 prefetch-every-line-min-work=2" | FileCheck %s --check-prefixes=CHECK,NT,PF4K,EL2
+// RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=1 prefetch-bytes=4096 prefetch-far-bytes=-1 prefetch-max-element-bits=-1 prefetch-every-line-min-work=3" | FileCheck %s --check-prefixes=CHECK,NT,PF4K,EL3
+// RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=1 prefetch-bytes=4096 prefetch-far-bytes=-1 prefetch-max-element-bits=-1 prefetch-every-line-min-work=2" | FileCheck %s --check-prefixes=CHECK,NT,PF4K,EL2
+// A second prefetch of the same lines, 16 KiB ahead into L2 (locality 2):
+// RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=1 prefetch-bytes=4096 prefetch-max-element-bits=-1 prefetch-every-line-min-work=3 prefetch-far-bytes=16384" | FileCheck %s --check-prefixes=CHECK,NT,PF4K,EL3,FAR
 // Loops that do not stream do not prefetch (1 TiB threshold):
-// RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=1099511627776 prefetch-bytes=4096" | FileCheck %s --check-prefixes=CHECK,NOPF
+// RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=1099511627776 prefetch-bytes=4096 prefetch-far-bytes=-1" | FileCheck %s --check-prefixes=CHECK,NOPF
 
 // CHECK-LABEL: func.func @x_and_table(
 // NOPF-NOT:     memref.prefetch
 // PF4K-DAG:     %[[AHEAD:.*]] = arith.constant 4096 : index
 // PF4K-DAG:     %[[LAST:.*]] = arith.constant 4194303 : index
+// FAR-DAG:      %[[FAHEAD:.*]] = arith.constant 16384 : index
 // PF256-DAG:    %[[AHEAD:.*]] = arith.constant 256 : index
 // CHECK:        scf.for %[[I:.*]] =
 // PF4K:           %[[NEXT:.*]] = arith.addi %[[I]], %[[AHEAD]] : index
 // PF4K:           %[[AT:.*]] = arith.minsi %[[NEXT]], %[[LAST]] : index
 // PF4K:           memref.prefetch %{{.*}}[%[[AT]]], read, locality<3>, data : memref<4194304xi8>
+// FAR:            arith.addi %[[I]], %[[FAHEAD]] : index
+// FAR:            memref.prefetch %{{.*}}, read, locality<2>, data : memref<4194304xi8>
 // PF256:          arith.addi %[[I]], %[[AHEAD]] : index
 // PF256:          memref.prefetch %{{.*}} : memref<4194304xi8>
 // PF8:            memref.prefetch %{{.*}} : memref<4194304xi8>
@@ -77,6 +82,7 @@ func.func @x_and_table(%x: memref<4194304xi8>, %t: memref<16xf32>) -> memref<419
 // PF4K:             %[[NEXT:.*]] = arith.addi %[[AT0]], %[[AHEAD]] : index
 // PF4K:             %[[AT:.*]] = arith.minsi %[[NEXT]], %[[LAST]] : index
 // PF4K:             memref.prefetch %[[FLAT]][%[[AT]]], read, locality<3>, data : memref<1048576xf16>
+// FAR:              memref.prefetch %[[FLAT]][%{{.*}}], read, locality<2>, data : memref<1048576xf16>
 // PF256:            arith.addi %{{.*}}, %[[AHEAD]] : index
 // PF256:            memref.prefetch
 // PF16:             memref.prefetch {{.*}} : memref<1048576xf16>
@@ -117,6 +123,7 @@ func.func @f16_rows(%x: memref<1024x1024xf16>) -> memref<1024x1024xf32> {
 // PF4K:             %[[NEXT:.*]] = arith.addi %[[C]], %[[AHEAD]] : index
 // PF4K:             %[[AT:.*]] = arith.minsi %[[NEXT]], %[[LAST]] : index
 // PF4K:             memref.prefetch %{{.*}}[%[[R]], %[[AT]]], read, locality<3>, data : memref<1024x1024xi8, strided<[2048, 1]>>
+// FAR:              memref.prefetch %{{.*}}[%[[R]], %{{.*}}], read, locality<2>, data : memref<1024x1024xi8, strided<[2048, 1]>>
 // PF256:            memref.prefetch
 // PF8:              memref.prefetch {{.*}} : memref<1024x1024xi8, strided<[2048, 1]>>
 // PF16:             memref.prefetch {{.*}} : memref<1024x1024xi8, strided<[2048, 1]>>
@@ -159,6 +166,7 @@ func.func @strided_rows(%whole: memref<2048x1024xi8>) -> memref<1024x1024xf32> {
 // EL2:            %[[NEXT1:.*]] = arith.addi %[[NEXT]], %[[LINE]] : index
 // EL2:            %[[AT1:.*]] = arith.minsi %[[NEXT1]], %[[LAST]] : index
 // EL2:            memref.prefetch %{{.*}}[%[[AT1]]], read, locality<3>, data : memref<4194304xi16>
+// FAR:            memref.prefetch %{{.*}}, read, locality<2>, data : memref<4194304xi16>
 // PF256:          memref.prefetch
 // PF16:           memref.prefetch {{.*}} : memref<4194304xi16>
 // CHECK-NOT:      memref.prefetch
@@ -191,6 +199,7 @@ func.func @two_lines(%x: memref<4194304xi16>) -> memref<4194304xf32> {
 // PF4K-DAG:     %[[LAST:.*]] = arith.constant 4194303 : index
 // EL3-DAG:      %[[LINE:.*]] = arith.constant 32 : index
 // EL2-DAG:      %[[LINE:.*]] = arith.constant 32 : index
+// FAR-DAG:      %[[FAHEAD:.*]] = arith.constant 8192 : index
 // CHECK:        scf.for %[[I:.*]] =
 // PF4K:           %[[NEXT:.*]] = arith.addi %[[I]], %[[AHEAD]] : index
 // PF4K:           %[[AT:.*]] = arith.minsi %[[NEXT]], %[[LAST]] : index
@@ -199,6 +208,12 @@ func.func @two_lines(%x: memref<4194304xi16>) -> memref<4194304xf32> {
 // EL3:            %[[AT1:.*]] = arith.minsi %[[NEXT1]], %[[LAST]] : index
 // EL3:            memref.prefetch %{{.*}}[%[[AT1]]], read, locality<3>, data : memref<4194304xi16>
 // EL2:            memref.prefetch %{{.*}} : memref<4194304xi16>
+// FAR:            %[[FNEXT:.*]] = arith.addi %[[I]], %[[FAHEAD]] : index
+// FAR:            %[[FAT:.*]] = arith.minsi %[[FNEXT]], %[[LAST]] : index
+// FAR:            memref.prefetch %{{.*}}[%[[FAT]]], read, locality<2>, data : memref<4194304xi16>
+// FAR:            %[[FNEXT1:.*]] = arith.addi %[[FNEXT]], %[[LINE]] : index
+// FAR:            %[[FAT1:.*]] = arith.minsi %[[FNEXT1]], %[[LAST]] : index
+// FAR:            memref.prefetch %{{.*}}[%[[FAT1]]], read, locality<2>, data : memref<4194304xi16>
 // PF256:          memref.prefetch
 // PF16:           memref.prefetch {{.*}} : memref<4194304xi16>
 // CHECK-NOT:      memref.prefetch

@@ -131,6 +131,13 @@ struct QDQToLLVMPipelineOptions
                      "their reads of x; 0 = the host's; negative: one line "
                      "per read (see --qdq-nontemporal-stores)"),
       llvm::cl::init(QDQNontemporalStoresOptions().prefetchEveryLineMinWork)};
+  Option<int64_t> nontemporalPrefetchFarBytes{
+      *this, "nontemporal-prefetch-far-bytes",
+      llvm::cl::desc("How many bytes ahead the loops with non-temporal "
+                     "stores prefetch the lines of x a second time, into "
+                     "L2; 0 = the host's; negative: none (see "
+                     "--qdq-nontemporal-stores)"),
+      llvm::cl::init(QDQNontemporalStoresOptions().prefetchFarBytes)};
   Option<bool> fold{
       *this, "fold",
       llvm::cl::desc("Before lowering, evaluate qdq ops on constants "

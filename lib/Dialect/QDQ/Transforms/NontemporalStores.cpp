@@ -369,7 +369,8 @@ struct QDQNontemporalStoresPass
           << shareRule << "'";
       return signalPassFailure();
     }
-    rule = {minBytes == 0 ? host.minBytes : int64_t(minBytes), *scaled,
+    rule = {minBytes == 0 ? host.minBytes : int64_t(minBytes),
+            *scaled,
             prefetchBytes == 0 ? host.prefetchBytes
                                : std::max<int64_t>(prefetchBytes, 0),
             prefetchMaxElementBits == 0
@@ -377,7 +378,9 @@ struct QDQNontemporalStoresPass
                 : std::max<int64_t>(prefetchMaxElementBits, 0),
             prefetchEveryLineMinWork == 0
                 ? host.prefetchEveryLineMinWork
-                : std::max<int64_t>(prefetchEveryLineMinWork, 0)};
+                : std::max<int64_t>(prefetchEveryLineMinWork, 0),
+            prefetchFarBytes == 0 ? host.prefetchFarBytes
+                                  : std::max<int64_t>(prefetchFarBytes, 0)};
     SmallVector<Candidate> writes;
     nestReads.clear();
     prefetchedLoops.clear();
@@ -498,6 +501,9 @@ struct QDQNontemporalStoresPass
   /// A read that covers several cache lines gets a prefetch for each of
   /// them where the loop does at least rule.prefetchEveryLineMinWork of
   /// vector work (vectorWork) per line those reads cover, one otherwise.
+  /// With rule.prefetchFarBytes each of those lines is prefetched a second
+  /// time, that far ahead, into L2 (locality hint 2): on the Xeon heavy
+  /// loops kept too few lines in flight with the prefetch into L1 alone.
   void prefetchLargeReads(IRRewriter &rewriter, vector::StoreOp store) {
     auto loop = dyn_cast<scf::ForOp>(store->getParentOp());
     if (rule.prefetchBytes <= 0 || !loop ||
@@ -535,6 +541,11 @@ struct QDQNontemporalStoresPass
       // for static dims), the index next to the read.
       rewriter.setInsertionPoint(loop);
       Value aheadValue = arith::ConstantIndexOp::create(rewriter, loc, ahead);
+      Value farValue;
+      if (rule.prefetchFarBytes > 0)
+        farValue = arith::ConstantIndexOp::create(
+            rewriter, loc,
+            std::max<int64_t>(1, rule.prefetchFarBytes * 8 / bits));
       // The offsets of the further lines from the first one's prefetch.
       SmallVector<Value> lineOffsets;
       for (int64_t line = 1, e = everyLine ? linesOf(read) : 1; line < e;
@@ -564,19 +575,27 @@ struct QDQNontemporalStoresPass
         buffer = flatView(rewriter, buffer);
         rewriter.setInsertionPoint(read);
       }
-      Value next =
-          arith::AddIOp::create(rewriter, loc, indices.back(), aheadValue);
-      indices.back() = arith::MinSIOp::create(rewriter, loc, next, last);
-      memref::PrefetchOp::create(rewriter, loc, buffer, indices,
-                                 /*isWrite=*/false, /*localityHint=*/3,
-                                 /*isDataCache=*/true);
-      for (Value offset : lineOffsets) {
-        Value lineStart = arith::AddIOp::create(rewriter, loc, next, offset);
-        indices.back() = arith::MinSIOp::create(rewriter, loc, lineStart, last);
+      // The lines `distance` elements ahead of the read, each clamped to the
+      // last element, with `localityHint` (3: into L1, 2: into L2).
+      Value start = indices.back();
+      auto prefetchAhead = [&](Value distance, uint32_t localityHint) {
+        Value next = arith::AddIOp::create(rewriter, loc, start, distance);
+        indices.back() = arith::MinSIOp::create(rewriter, loc, next, last);
         memref::PrefetchOp::create(rewriter, loc, buffer, indices,
-                                   /*isWrite=*/false, /*localityHint=*/3,
+                                   /*isWrite=*/false, localityHint,
                                    /*isDataCache=*/true);
-      }
+        for (Value offset : lineOffsets) {
+          Value lineStart = arith::AddIOp::create(rewriter, loc, next, offset);
+          indices.back() =
+              arith::MinSIOp::create(rewriter, loc, lineStart, last);
+          memref::PrefetchOp::create(rewriter, loc, buffer, indices,
+                                     /*isWrite=*/false, localityHint,
+                                     /*isDataCache=*/true);
+        }
+      };
+      prefetchAhead(aheadValue, /*localityHint=*/3);
+      if (farValue)
+        prefetchAhead(farValue, /*localityHint=*/2);
     }
   }
 

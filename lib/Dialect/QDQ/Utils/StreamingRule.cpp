@@ -98,6 +98,10 @@ StreamingRule StreamingRule::host() {
             /*prefetchMaxElementBits=*/8};
   if (isHostZen())
     return {24 * kMiB, /*scaledByShare=*/true};
-  return {48 * kMiB, /*scaledByShare=*/false, /*prefetchBytes=*/4096,
-          /*prefetchMaxElementBits=*/0, /*prefetchEveryLineMinWork=*/3};
+  return {48 * kMiB,
+          /*scaledByShare=*/false,
+          /*prefetchBytes=*/4096,
+          /*prefetchMaxElementBits=*/0,
+          /*prefetchEveryLineMinWork=*/3,
+          /*prefetchFarBytes=*/16384};
 }

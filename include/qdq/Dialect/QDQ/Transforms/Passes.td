@@ -232,7 +232,23 @@ def QDQNontemporalStores : Pass<"qdq-nontemporal-stores"> {
     kernels of the full set it changes ran at 1.115x (geometric mean;
     0.97-1.27x by kernel; 2026-12-07 05:09-05:23 UTC, 3 rounds, against
     the build before), and 76 of them reached 0.9 of the roof against 36.
-    AMD Zen keeps one prefetch per read (not measured there). On the Intel
+    AMD Zen keeps one prefetch per read (not measured there). Each of
+    these prefetches (`locality<3>`, into L1) has a twin `prefetch-far-bytes`
+    ahead with `locality<2>` (`prefetcht1` on x86: into L2). On the Intel
+    Xeon VM a heavy streaming loop kept fewer lines in flight than a light
+    one: a loop that converted f16 to bf16 (`bench/micro/prefetch_depth.c`,
+    three runs, 2026-12-07 11:47 UTC) moved 0.87-0.89x the bytes of a
+    plain copy with a prefetch 4 KiB ahead into L1, and 1.01-1.03x with a
+    second one 16 KiB ahead into L2 (a second one into L1: 0.89-0.91x).
+    Over the benchmark's 126 kernels of 8-, 16- and 32-bit x at 64 Mi
+    (2026-12-07 11:27-11:44 UTC, 3 rounds, `prefetch-far-bytes=16384`
+    against none), the twin ran at 1.072x (geometric mean; 16-bit x ->
+    f16/bf16 1.15-1.24x, 8-bit x 1.02-1.05x, 32-bit x and f32 results
+    1.00-1.02x), and 117 of them reached 0.9 of the roof against 96 (an
+    earlier A/B over 96 kernels, 11:06-11:21 UTC: 1.017x, 16-bit x ->
+    f16/bf16 1.05-1.19x, the rest within the noise). The host default
+    takes 16 KiB on CPUs other than AMD Zen (none on AMD Zen, not
+    measured there). On the Intel
     Xeon VM the
     hardware prefetchers did not keep x's reads ahead of loops with
     streaming stores: over the benchmark's 68 core-set kernels at 64 Mi
@@ -296,10 +312,11 @@ def QDQNontemporalStores : Pass<"qdq-nontemporal-stores"> {
 
     The `--qdq-to-llvm` pipeline runs this pass after bufferization; its
     options `nontemporal-min-bytes`, `nontemporal-share-rule`,
-    `nontemporal-prefetch-bytes`, `nontemporal-prefetch-max-element-bits`
-    and `nontemporal-prefetch-every-line-min-work` set `min-bytes`
-    (negative disables the pass), `share-rule`, `prefetch-bytes`,
-    `prefetch-max-element-bits` and `prefetch-every-line-min-work`, and
+    `nontemporal-prefetch-bytes`, `nontemporal-prefetch-max-element-bits`,
+    `nontemporal-prefetch-every-line-min-work` and
+    `nontemporal-prefetch-far-bytes` set `min-bytes` (negative disables
+    the pass), `share-rule`, `prefetch-bytes`, `prefetch-max-element-bits`,
+    `prefetch-every-line-min-work` and `prefetch-far-bytes`, and
     `num-threads`
     sets `threads`.
   }];
@@ -334,6 +351,11 @@ def QDQNontemporalStores : Pass<"qdq-nontemporal-stores"> {
            "reads of x cover, lighter ones one line per read; 0: the host's "
            "(3 on CPUs other than AMD Zen, one per read on AMD Zen); "
            "negative: one per read">,
+    Option<"prefetchFarBytes", "prefetch-far-bytes", "int64_t",
+           /*default=*/"0",
+           "How many bytes ahead the loops that prefetch x prefetch the same "
+           "lines again, into L2 (locality hint 2); 0: the host's (16384 on "
+           "CPUs other than AMD Zen, none on AMD Zen); negative: none">,
   ];
   let dependentDialects = [
     "::mlir::LLVM::LLVMDialect",

@@ -37,6 +37,10 @@ struct StreamingRule {
   /// every loop with 0, one line per read (--qdq-nontemporal-stores,
   /// prefetch-every-line-min-work).
   int64_t prefetchEveryLineMinWork = 0;
+  /// How many bytes ahead the same loops prefetch the same lines a second
+  /// time, into L2 (`prefetcht1`; --qdq-nontemporal-stores,
+  /// prefetch-far-bytes); 0: they do not.
+  int64_t prefetchFarBytes = 0;
 
   /// Whether a nest that moves `streamed` bytes, `written` of them written,
   /// as one of `threads` threads, streams. In double: the sizes only steer
@@ -74,7 +78,11 @@ struct StreamingRule {
   /// full set this changes ran at 1.115x at 64 Mi (0.97-1.27x by kernel),
   /// and the light loops that lost with a prefetch per line (f16 x -> f16,
   /// 32-bit x -> f32: 1 and 2 operations per line) keep one per read
-  /// (bench/HISTORY.md, session of 2026-12-07 from 04:49 UTC).
+  /// (bench/HISTORY.md, session of 2026-12-07 from 04:49 UTC). There they
+  /// also prefetch the same lines 16 KiB ahead into L2: on the Xeon the 126
+  /// benchmark kernels of 8-, 16- and 32-bit x at 64 Mi ran at 1.072x, 16-bit
+  /// x -> f16/bf16 at 1.15-1.24x (bench/micro/prefetch_depth.c and
+  /// bench/HISTORY.md, session of 2026-12-07 from 10:53 UTC).
   static StreamingRule host();
 };
 
