@@ -25,6 +25,13 @@
 // RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=1 prefetch-bytes=4096 prefetch-far-bytes=-1 prefetch-max-element-bits=-1 prefetch-every-line-min-work=2" | FileCheck %s --check-prefixes=CHECK,NT,PF4K,EL2
 // A second prefetch of the same lines, 16 KiB ahead into L2 (locality 2):
 // RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=1 prefetch-bytes=4096 prefetch-max-element-bits=-1 prefetch-every-line-min-work=3 prefetch-far-bytes=16384" | FileCheck %s --check-prefixes=CHECK,NT,PF4K,EL3,FAR
+// Distances are clamped to 1 TiB (no overflow of the element counts):
+// RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=1 prefetch-bytes=9223372036854775807 prefetch-far-bytes=9223372036854775807 prefetch-max-element-bits=-1 prefetch-every-line-min-work=-1" | FileCheck %s --check-prefix=HUGE
+// HUGE-LABEL: func.func @x_and_table(
+// HUGE-COUNT-2: arith.constant 1099511627776 : index
+// HUGE-LABEL: func.func @f16_rows(
+// HUGE-COUNT-2: arith.constant 549755813888 : index
+// HUGE-LABEL: func.func @strided_rows(
 // Loops that do not stream do not prefetch (1 TiB threshold):
 // RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=1099511627776 prefetch-bytes=4096 prefetch-far-bytes=-1" | FileCheck %s --check-prefixes=CHECK,NOPF
 

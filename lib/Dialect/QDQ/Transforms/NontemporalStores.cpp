@@ -24,6 +24,7 @@
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <algorithm>
 #include <limits>
 #include <optional>
 
@@ -39,6 +40,10 @@ using namespace mlir;
 /// of scales and zero points, which stay in the caches (dynamically shaped
 /// ones: isLargeRead).
 constexpr int64_t kPrefetchMinBytes = 1 << 20;
+/// Prefetch distances (prefetch-bytes, prefetch-far-bytes) are clamped to
+/// this: a farther prefetch means nothing, and the distance in elements (8x
+/// the bytes for packed bytes' bits) must not overflow.
+constexpr int64_t kPrefetchMaxBytes = int64_t(1) << 40;
 
 /// Alignments are tracked as powers of two up to this many bytes (more is
 /// never needed: the widest SIMD store is 64 bytes).
@@ -369,18 +374,21 @@ struct QDQNontemporalStoresPass
           << shareRule << "'";
       return signalPassFailure();
     }
+    // An option of 0 takes the host's value, a negative one turns it off.
+    auto distance = [](int64_t option, int64_t hostValue) {
+      return option == 0 ? hostValue
+                         : std::clamp<int64_t>(option, 0, kPrefetchMaxBytes);
+    };
     rule = {minBytes == 0 ? host.minBytes : int64_t(minBytes),
             *scaled,
-            prefetchBytes == 0 ? host.prefetchBytes
-                               : std::max<int64_t>(prefetchBytes, 0),
+            distance(prefetchBytes, host.prefetchBytes),
             prefetchMaxElementBits == 0
                 ? host.prefetchMaxElementBits
                 : std::max<int64_t>(prefetchMaxElementBits, 0),
             prefetchEveryLineMinWork == 0
                 ? host.prefetchEveryLineMinWork
                 : std::max<int64_t>(prefetchEveryLineMinWork, 0),
-            prefetchFarBytes == 0 ? host.prefetchFarBytes
-                                  : std::max<int64_t>(prefetchFarBytes, 0)};
+            distance(prefetchFarBytes, host.prefetchFarBytes)};
     SmallVector<Candidate> writes;
     nestReads.clear();
     prefetchedLoops.clear();

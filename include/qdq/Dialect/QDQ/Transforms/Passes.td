@@ -232,11 +232,15 @@ def QDQNontemporalStores : Pass<"qdq-nontemporal-stores"> {
     kernels of the full set it changes ran at 1.115x (geometric mean;
     0.97-1.27x by kernel; 2026-12-07 05:09-05:23 UTC, 3 rounds, against
     the build before), and 76 of them reached 0.9 of the roof against 36.
-    AMD Zen keeps one prefetch per read (not measured there). Each of
-    these prefetches (`locality<3>`, into L1) has a twin `prefetch-far-bytes`
-    ahead with `locality<2>` (`prefetcht1` on x86: into L2). On the Intel
-    Xeon VM a heavy streaming loop kept fewer lines in flight than a light
-    one: a loop that converted f16 to bf16 (`bench/micro/prefetch_depth.c`,
+    AMD Zen keeps one prefetch per read (not measured there). With a
+    positive `prefetch-far-bytes`, each of these prefetches (`locality<3>`,
+    into L1) gets a twin that many bytes ahead with `locality<2>`
+    (`prefetcht1` on x86: into L2), clamped the same way. Distances are
+    clamped to 1 TiB. On the Intel Xeon VM a heavy streaming loop fell
+    behind a light one at 64 Mi although its work per line took far less
+    time than the line's memory traffic (fewer lines in flight is the
+    likely reason; this VM has no performance counters to show it): a
+    loop that converted f16 to bf16 (`bench/micro/prefetch_depth.c`,
     three runs, 2026-12-07 11:47 UTC) moved 0.87-0.89x the bytes of a
     plain copy with a prefetch 4 KiB ahead into L1, and 1.01-1.03x with a
     second one 16 KiB ahead into L2 (a second one into L1: 0.89-0.91x).
