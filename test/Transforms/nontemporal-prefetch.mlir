@@ -247,3 +247,90 @@ func.func @two_lines_heavy(%x: memref<4194304xi16>, %s: vector<64xf32>, %z: vect
   }
   return %y : memref<4194304xi16>
 }
+
+// The rows of a period tile: four reads of x at rows r .. r + 3 of one
+// column, 4096 elements apart, spread over 12288 elements, at least the
+// distance: each prefetches the distance beyond the farthest of them,
+// 12288 + 4096 elements ahead (256 bytes: 12288 + 256; a twin 8 KiB ahead:
+// 12288 + 8192). At the plain distance each one would prefetch the line
+// the next one reads. The twin of 16 KiB spans more than the group and
+// stays at 16384. Nothing else changes: the 1-D view, the clamp to x's
+// last element.
+// RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=1 prefetch-bytes=4096 prefetch-far-bytes=8192 prefetch-max-element-bits=-1 prefetch-every-line-min-work=-1" | FileCheck %s --check-prefix=FAR8K
+// FAR8K-LABEL: func.func @tile_rows(
+// FAR8K-COUNT-4: arith.constant 20480 : index
+// FAR8K-LABEL: func.func @contiguous_reads(
+// CHECK-LABEL: func.func @tile_rows(
+// NOPF-NOT:     memref.prefetch
+// PF4K:         %[[FLAT:.*]] = memref.collapse_shape %{{.*}} {{\[\[}}0, 1]] : memref<1024x4096xi8> into memref<4194304xi8>
+// CHECK:        scf.for %[[R:.*]] =
+// PF4K-COUNT-4:   arith.constant 16384 : index
+// PF256-COUNT-4:  arith.constant 12544 : index
+// CHECK:          scf.for %[[C:.*]] =
+// PF4K-COUNT-4:     memref.prefetch %[[FLAT]][%{{.*}}], read, locality<3>, data : memref<4194304xi8>
+// FAR:              memref.prefetch %[[FLAT]][%{{.*}}], read, locality<2>, data : memref<4194304xi8>
+// PF256-COUNT-4:    memref.prefetch
+// PF8-COUNT-4:      memref.prefetch
+// PF16-COUNT-4:     memref.prefetch
+// CHECK-NOT:        memref.prefetch
+// NT:               vector.store {{.*}}nontemporal = true
+func.func @tile_rows(%x: memref<1024x4096xi8>) -> memref<1024x4096xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %c64 = arith.constant 64 : index
+  %rows = arith.constant 1024 : index
+  %cols = arith.constant 4096 : index
+  %i0 = arith.constant 0 : i8
+  %y = memref.alloc() {alignment = 64 : i64} : memref<1024x4096xf32>
+  scf.for %r = %c0 to %rows step %c4 {
+    %r1 = arith.addi %r, %c1 : index
+    %r2 = arith.addi %r, %c2 : index
+    %r3 = arith.addi %c3, %r : index
+    scf.for %c = %c0 to %cols step %c64 {
+      %b0 = vector.transfer_read %x[%r, %c], %i0 {in_bounds = [true]} : memref<1024x4096xi8>, vector<64xi8>
+      %f0 = arith.sitofp %b0 : vector<64xi8> to vector<64xf32>
+      vector.transfer_write %f0, %y[%r, %c] {in_bounds = [true]} : vector<64xf32>, memref<1024x4096xf32>
+      %b1 = vector.transfer_read %x[%r1, %c], %i0 {in_bounds = [true]} : memref<1024x4096xi8>, vector<64xi8>
+      %f1 = arith.sitofp %b1 : vector<64xi8> to vector<64xf32>
+      vector.transfer_write %f1, %y[%r1, %c] {in_bounds = [true]} : vector<64xf32>, memref<1024x4096xf32>
+      %b2 = vector.transfer_read %x[%r2, %c], %i0 {in_bounds = [true]} : memref<1024x4096xi8>, vector<64xi8>
+      %f2 = arith.sitofp %b2 : vector<64xi8> to vector<64xf32>
+      vector.transfer_write %f2, %y[%r2, %c] {in_bounds = [true]} : vector<64xf32>, memref<1024x4096xf32>
+      %b3 = vector.transfer_read %x[%r3, %c], %i0 {in_bounds = [true]} : memref<1024x4096xi8>, vector<64xi8>
+      %f3 = arith.sitofp %b3 : vector<64xi8> to vector<64xf32>
+      vector.transfer_write %f3, %y[%r3, %c] {in_bounds = [true]} : vector<64xf32>, memref<1024x4096xf32>
+    }
+  }
+  return %y : memref<1024x4096xf32>
+}
+
+// Two reads of one line each, 64 elements apart: a group narrower than the
+// distance keeps it (4096 ahead of each read, not 4096 + 64).
+// RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=1 prefetch-bytes=4096 prefetch-far-bytes=-1 prefetch-max-element-bits=-1 prefetch-every-line-min-work=-1" | FileCheck %s --check-prefix=GROUP
+// GROUP-LABEL: func.func @contiguous_reads(
+// GROUP-NOT:     arith.constant 4160 : index
+// GROUP-COUNT-2: arith.constant 4096 : index
+// GROUP-NOT:     arith.constant 4160 : index
+// GROUP:         scf.for
+// GROUP-COUNT-2:   memref.prefetch
+func.func @contiguous_reads(%x: memref<4194304xi8>) -> memref<4194304xf32> {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  %n = arith.constant 4194304 : index
+  %i0 = arith.constant 0 : i8
+  %y = memref.alloc() {alignment = 64 : i64} : memref<4194304xf32>
+  scf.for %i = %c0 to %n step %c128 {
+    %i1 = arith.addi %i, %c64 : index
+    %b0 = vector.transfer_read %x[%i], %i0 {in_bounds = [true]} : memref<4194304xi8>, vector<64xi8>
+    %f0 = arith.sitofp %b0 : vector<64xi8> to vector<64xf32>
+    vector.transfer_write %f0, %y[%i] {in_bounds = [true]} : vector<64xf32>, memref<4194304xf32>
+    %b1 = vector.transfer_read %x[%i1], %i0 {in_bounds = [true]} : memref<4194304xi8>, vector<64xi8>
+    %f1 = arith.sitofp %b1 : vector<64xi8> to vector<64xf32>
+    vector.transfer_write %f1, %y[%i1] {in_bounds = [true]} : vector<64xf32>, memref<4194304xf32>
+  }
+  return %y : memref<4194304xf32>
+}

@@ -14,14 +14,16 @@
 // each prefetched line is prefetched a second time that far ahead, into L2
 // (1 MiB: clamped to x's last element from the first step on). Every result is compared bit for bit with the scalar
 // (x - zero_point) * scale computed in @main from the same tensors; the
-// count of differences is printed.
-// RUN: qdq-opt %s --qdq-to-llvm="nontemporal-min-bytes=1 nontemporal-prefetch-bytes=4096" | mlir-runner -O3 -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils,%libomp | FileCheck %s
-// RUN: qdq-opt %s --qdq-to-llvm="nontemporal-min-bytes=1 nontemporal-prefetch-bytes=1048576" | mlir-runner -O3 -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils,%libomp | FileCheck %s
-// RUN: qdq-opt %s --qdq-to-llvm="vector-bits=512 nontemporal-min-bytes=1 nontemporal-prefetch-bytes=4096 nontemporal-prefetch-every-line-min-work=3" | mlir-runner -O3 -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils,%libomp | FileCheck %s
-// RUN: qdq-opt %s --qdq-to-llvm="vector-bits=512 nontemporal-min-bytes=1 nontemporal-prefetch-bytes=4096 nontemporal-prefetch-every-line-min-work=3 nontemporal-prefetch-far-bytes=1048576" | mlir-runner -O3 -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils,%libomp | FileCheck %s
-// RUN: qdq-opt %s --qdq-to-llvm="num-threads=2 parallel-threshold=1 nontemporal-min-bytes=1 nontemporal-prefetch-bytes=4096" | mlir-runner -O3 -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils,%libomp | FileCheck %s
+// count of differences is printed. Every prefetching RUN line allows any
+// element width (the host default on AMD Zen 4 prefetches elements of at
+// most 8 bits only).
+// RUN: qdq-opt %s --qdq-to-llvm="nontemporal-min-bytes=1 nontemporal-prefetch-bytes=4096 nontemporal-prefetch-max-element-bits=-1" | mlir-runner -O3 -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils,%libomp | FileCheck %s
+// RUN: qdq-opt %s --qdq-to-llvm="nontemporal-min-bytes=1 nontemporal-prefetch-bytes=1048576 nontemporal-prefetch-max-element-bits=-1" | mlir-runner -O3 -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils,%libomp | FileCheck %s
+// RUN: qdq-opt %s --qdq-to-llvm="vector-bits=512 nontemporal-min-bytes=1 nontemporal-prefetch-bytes=4096 nontemporal-prefetch-max-element-bits=-1 nontemporal-prefetch-every-line-min-work=3" | mlir-runner -O3 -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils,%libomp | FileCheck %s
+// RUN: qdq-opt %s --qdq-to-llvm="vector-bits=512 nontemporal-min-bytes=1 nontemporal-prefetch-bytes=4096 nontemporal-prefetch-max-element-bits=-1 nontemporal-prefetch-every-line-min-work=3 nontemporal-prefetch-far-bytes=1048576" | mlir-runner -O3 -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils,%libomp | FileCheck %s
+// RUN: qdq-opt %s --qdq-to-llvm="num-threads=2 parallel-threshold=1 nontemporal-min-bytes=1 nontemporal-prefetch-bytes=4096 nontemporal-prefetch-max-element-bits=-1" | mlir-runner -O3 -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils,%libomp | FileCheck %s
 // The loops do prefetch:
-// RUN: qdq-opt %s --qdq-to-llvm="nontemporal-min-bytes=1 nontemporal-prefetch-bytes=4096" | FileCheck %s --check-prefix=IR
+// RUN: qdq-opt %s --qdq-to-llvm="nontemporal-min-bytes=1 nontemporal-prefetch-bytes=4096 nontemporal-prefetch-max-element-bits=-1" | FileCheck %s --check-prefix=IR
 // Only elements of at most 4 bits (none of these i8 buffers):
 // RUN: qdq-opt %s --qdq-to-llvm="nontemporal-min-bytes=1 nontemporal-prefetch-bytes=4096 nontemporal-prefetch-max-element-bits=4" | FileCheck %s --check-prefix=NARROW
 // NARROW-NOT: llvm.intr.prefetch
@@ -37,9 +39,9 @@
 // IR:         "llvm.intr.prefetch"
 // Every line of the i16 reads (two prefetches per read), one per read
 // without the rule; with the far twins, four (two of them into L2):
-// RUN: qdq-opt %s --qdq-to-llvm="vector-bits=512 nontemporal-min-bytes=1 nontemporal-prefetch-bytes=4096 nontemporal-prefetch-every-line-min-work=3 nontemporal-prefetch-far-bytes=-1" | FileCheck %s --check-prefix=LINES
-// RUN: qdq-opt %s --qdq-to-llvm="vector-bits=512 nontemporal-min-bytes=1 nontemporal-prefetch-bytes=4096 nontemporal-prefetch-every-line-min-work=-1 nontemporal-prefetch-far-bytes=-1" | FileCheck %s --check-prefix=ONELINE
-// RUN: qdq-opt %s --qdq-to-llvm="vector-bits=512 nontemporal-min-bytes=1 nontemporal-prefetch-bytes=4096 nontemporal-prefetch-every-line-min-work=3 nontemporal-prefetch-far-bytes=16384" | FileCheck %s --check-prefix=FARLINES
+// RUN: qdq-opt %s --qdq-to-llvm="vector-bits=512 nontemporal-min-bytes=1 nontemporal-prefetch-bytes=4096 nontemporal-prefetch-max-element-bits=-1 nontemporal-prefetch-every-line-min-work=3 nontemporal-prefetch-far-bytes=-1" | FileCheck %s --check-prefix=LINES
+// RUN: qdq-opt %s --qdq-to-llvm="vector-bits=512 nontemporal-min-bytes=1 nontemporal-prefetch-bytes=4096 nontemporal-prefetch-max-element-bits=-1 nontemporal-prefetch-every-line-min-work=-1 nontemporal-prefetch-far-bytes=-1" | FileCheck %s --check-prefix=ONELINE
+// RUN: qdq-opt %s --qdq-to-llvm="vector-bits=512 nontemporal-min-bytes=1 nontemporal-prefetch-bytes=4096 nontemporal-prefetch-max-element-bits=-1 nontemporal-prefetch-every-line-min-work=3 nontemporal-prefetch-far-bytes=16384" | FileCheck %s --check-prefix=FARLINES
 // FARLINES-LABEL: llvm.func @dq_i16(
 // FARLINES-COUNT-2: "llvm.intr.prefetch"(%{{.*}}) <{cache = 1 : i32, hint = 3 : i32, rw = 0 : i32}>
 // FARLINES-COUNT-2: "llvm.intr.prefetch"(%{{.*}}) <{cache = 1 : i32, hint = 2 : i32, rw = 0 : i32}>

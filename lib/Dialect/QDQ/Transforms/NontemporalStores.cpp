@@ -122,6 +122,40 @@ static std::optional<SmallVector<int64_t>> layoutStrides(MemRefType type) {
   return strides;
 }
 
+/// `read`'s indices as bases and a constant offset in memory order: each
+/// index with its added constants peeled off (arith.addi of a constant),
+/// the constants weighted by the row-major strides of the buffer.
+/// std::nullopt for buffers of other layouts or a dynamic shape (strides
+/// not known; prefetchLargeReads prefetches those along a row).
+static std::optional<std::pair<SmallVector<Value>, int64_t>>
+splitConstantOffset(vector::TransferReadOp read) {
+  auto type = cast<MemRefType>(read.getShapedType());
+  std::optional<SmallVector<int64_t>> strides = layoutStrides(type);
+  if (!type.getLayout().isIdentity() || !strides)
+    return std::nullopt;
+  SmallVector<Value> bases;
+  int64_t offset = 0;
+  for (auto [index, stride] : llvm::zip_equal(read.getIndices(), *strides)) {
+    if (ShapedType::isDynamic(stride))
+      return std::nullopt;
+    Value base = index;
+    int64_t constant = 0;
+    APInt addend;
+    while (auto add = base.getDefiningOp<arith::AddIOp>()) {
+      if (matchPattern(add.getRhs(), m_ConstantInt(&addend)))
+        base = add.getLhs();
+      else if (matchPattern(add.getLhs(), m_ConstantInt(&addend)))
+        base = add.getRhs();
+      else
+        break;
+      constant += addend.getSExtValue();
+    }
+    bases.push_back(base);
+    offset += constant * stride;
+  }
+  return std::make_pair(std::move(bases), offset);
+}
+
 /// The cache line. The row guard: an allocation of a dynamic size whose
 /// innermost dim is a whole number of cache lines (checked at run time, in
 /// the streaming version of a loop nest). Every dynamic stride of the
@@ -539,11 +573,35 @@ struct QDQNontemporalStoresPass
     }
     bool everyLine = rule.prefetchEveryLineMinWork > 0 &&
                      vectorWork(loop) >= rule.prefetchEveryLineMinWork * lines;
-    for (vector::TransferReadOp read : prefetched) {
+    // Reads of one buffer at constant offsets from each other (the rows of
+    // a period tile) that spread over at least a distance each prefetch
+    // that distance beyond the farthest of them: at the plain distance they
+    // would prefetch among the group's own reads (with the rows of a tile
+    // one distance apart, each one the line the next one reads).
+    auto splits = llvm::map_to_vector(prefetched, splitConstantOffset);
+    SmallVector<int64_t> spans(prefetched.size(), 0);
+    for (auto [i, read] : llvm::enumerate(prefetched)) {
+      if (!splits[i])
+        continue;
+      int64_t low = splits[i]->second, high = low;
+      for (auto [j, other] : llvm::enumerate(prefetched)) {
+        if (!splits[j] || other.getBase() != read.getBase() ||
+            splits[j]->first != splits[i]->first)
+          continue;
+        low = std::min(low, splits[j]->second);
+        high = std::max(high, splits[j]->second);
+      }
+      spans[i] = high - low;
+    }
+    for (auto [read, span] : llvm::zip_equal(prefetched, spans)) {
       auto type = cast<MemRefType>(read.getShapedType());
       Location loc = read.getLoc();
       int64_t bits = type.getElementTypeBitWidth();
-      int64_t ahead = std::max<int64_t>(1, rule.prefetchBytes * 8 / bits);
+      auto beyondGroup = [span = span](int64_t distance) {
+        return span >= distance ? distance + span : distance;
+      };
+      int64_t ahead =
+          beyondGroup(std::max<int64_t>(1, rule.prefetchBytes * 8 / bits));
       bool flat = type.getRank() > 1 && type.getLayout().isIdentity();
       // The distance, the dims and the last index before the loop (constants
       // for static dims), the index next to the read.
@@ -553,7 +611,8 @@ struct QDQNontemporalStoresPass
       if (rule.prefetchFarBytes > 0)
         farValue = arith::ConstantIndexOp::create(
             rewriter, loc,
-            std::max<int64_t>(1, rule.prefetchFarBytes * 8 / bits));
+            beyondGroup(
+                std::max<int64_t>(1, rule.prefetchFarBytes * 8 / bits)));
       // The offsets of the further lines from the first one's prefetch.
       SmallVector<Value> lineOffsets;
       for (int64_t line = 1, e = everyLine ? linesOf(read) : 1; line < e;

@@ -251,10 +251,23 @@ def QDQNontemporalStores : Pass<"qdq-nontemporal-stores"> {
     1.00-1.02x), and 117 of them reached 0.9 of the roof against 96 (an
     earlier A/B over 96 kernels, 11:06-11:21 UTC: 1.017x, 16-bit x ->
     f16/bf16 1.05-1.19x, the rest within the noise). The host default
-    takes 16 KiB on CPUs other than AMD Zen (none on AMD Zen, not
-    measured there). On the Intel
-    Xeon VM the
-    hardware prefetchers did not keep x's reads ahead of loops with
+    takes 16 KiB on CPUs other than AMD Zen, none on AMD Zen: on a Zen 4
+    VM (2026-12-07 14:20-14:40 UTC, 126 kernels of 8-bit, packed and fp8
+    x at 64 Mi, 3 rounds, `prefetch-far-bytes=16384` against none) the
+    twin ran at 0.966x (geometric mean; blocked kernels 0.68-1.01x,
+    8-bit and fp8 x per-axis C=4096 1.02-1.14x). Reads of one buffer at
+    constant offsets from each other (the rows of a period tile: x at rows
+    r .. r + 3 of one column) that spread over at least a distance each prefetch that
+    distance beyond the farthest of them: at the plain distance they would
+    prefetch among the group's own reads (with 8-bit x, rows of 4096 and
+    a distance of 4096 bytes, each one the line the next one reads). On
+    the Zen 4 VM (15:01-15:07 UTC, 5 rounds, against the build before)
+    the 10 kernels of the full set this changes (per-axis C=4096 at 64 Mi:
+    i8 and ui8 x -> f32/f16/bf16, fp8 x -> f32) ran at 1.060x (geometric mean; 1.01-1.23x,
+    i8 -> f16 1.23x), 8 unchanged kernels of the same run at 0.978x
+    (0.92-1.04x); not measured on the Xeon, whose twin (16 KiB) spans
+    more than the 8-bit tiles and keeps its distance there. On the Intel
+    Xeon VM the hardware prefetchers did not keep x's reads ahead of loops with
     streaming stores: over the benchmark's 68 core-set kernels at 64 Mi
     elements (2026-12-02 03:56-04:09 UTC, 3 rounds, against
     `prefetch-bytes=-1`), prefetching 4 KiB ahead ran at 1.048x (geometric
@@ -269,7 +282,11 @@ def QDQNontemporalStores : Pass<"qdq-nontemporal-stores"> {
     1.055x with f16 results, 1.048x and 1.080x with bf16 results and 1.007x
     and 1.029x with f32 results (geometric means; single kernels
     0.90-1.27x), 16-bit x -> f32 at 0.92-1.00x and 32-bit x -> f32 at
-    0.70-0.91x. The prefetch first stayed in x's row, which
+    0.70-0.91x. Over every kernel of 16-bit x at 64 Mi (72, on a Zen 4 VM,
+    2026-12-07 14:47-14:59 UTC, 3 rounds, `prefetch-max-element-bits=-1`
+    against the default) the prefetch of 16-bit x ran at 0.883x
+    (geometric mean; f32 results 0.913x, f16 0.837x, bf16 0.899x; single
+    kernels 0.58-1.06x). The prefetch first stayed in x's row, which
     in the blocked-24 and per-row kernels (rows of 4096 elements, no
     longer than 4 KiB for 8-bit x) put it at the row's end; through the
     1-D view, the 72 kernels of the full set this changed (2026-12-02
