@@ -82,7 +82,10 @@ struct StreamingRule {
   /// also prefetch the same lines 16 KiB ahead into L2: on the Xeon the 126
   /// benchmark kernels of 8-, 16- and 32-bit x at 64 Mi ran at 1.072x, 16-bit
   /// x -> f16/bf16 at 1.15-1.24x (bench/micro/prefetch_depth.c and
-  /// bench/HISTORY.md, session of 2026-12-07 from 10:53 UTC).
+  /// bench/HISTORY.md, session of 2026-12-07 from 10:53 UTC). On Zen 4
+  /// both lose at 64 Mi: the twin ran at 0.966x over 126 kernels of 8-bit,
+  /// packed and fp8 x, the prefetch of 16-bit x at 0.883x over its 72
+  /// kernels (bench/HISTORY.md, session of 2026-12-07 from 14:12 UTC).
   static StreamingRule host();
 };
 
