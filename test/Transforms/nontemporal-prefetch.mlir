@@ -334,3 +334,33 @@ func.func @contiguous_reads(%x: memref<4194304xi8>) -> memref<4194304xf32> {
   }
   return %y : memref<4194304xf32>
 }
+
+// Offsets beyond 2^40 elements, or whose sum overflows int64, make no group
+// (no prefetch is that far): each read keeps the plain distance, and the
+// pass computes no overflowing sum (the sanitizer suite runs this file).
+// GROUP-LABEL: func.func @huge_offsets(
+// GROUP-COUNT-3: arith.constant 4096 : index
+// GROUP:         scf.for
+// GROUP-COUNT-3:   memref.prefetch
+func.func @huge_offsets(%x: memref<4194304xi8>) -> memref<4194304xf32> {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %big = arith.constant 4611686018427387904 : index
+  %far = arith.constant 2199023255552 : index
+  %n = arith.constant 4194304 : index
+  %i0 = arith.constant 0 : i8
+  %y = memref.alloc() {alignment = 64 : i64} : memref<4194304xf32>
+  scf.for %i = %c0 to %n step %c64 {
+    %j = arith.addi %i, %big : index
+    %k = arith.addi %j, %big : index
+    %m = arith.addi %far, %i : index
+    %b0 = vector.transfer_read %x[%i], %i0 {in_bounds = [true]} : memref<4194304xi8>, vector<64xi8>
+    %b1 = vector.transfer_read %x[%k], %i0 {in_bounds = [true]} : memref<4194304xi8>, vector<64xi8>
+    %b2 = vector.transfer_read %x[%m], %i0 {in_bounds = [true]} : memref<4194304xi8>, vector<64xi8>
+    %s0 = arith.addi %b0, %b1 : vector<64xi8>
+    %s1 = arith.addi %s0, %b2 : vector<64xi8>
+    %f = arith.sitofp %s1 : vector<64xi8> to vector<64xf32>
+    vector.transfer_write %f, %y[%i] {in_bounds = [true]} : vector<64xf32>, memref<4194304xf32>
+  }
+  return %y : memref<4194304xf32>
+}

@@ -126,13 +126,18 @@ static std::optional<SmallVector<int64_t>> layoutStrides(MemRefType type) {
 /// index with its added constants peeled off (arith.addi of a constant),
 /// the constants weighted by the row-major strides of the buffer.
 /// std::nullopt for buffers of other layouts or a dynamic shape (strides
-/// not known; prefetchLargeReads prefetches those along a row).
+/// not known; prefetchLargeReads prefetches those along a row), and for
+/// offsets beyond kPrefetchMaxBytes elements either way (no prefetch is
+/// that far; the sums stay far from overflowing int64).
 static std::optional<std::pair<SmallVector<Value>, int64_t>>
 splitConstantOffset(vector::TransferReadOp read) {
   auto type = cast<MemRefType>(read.getShapedType());
   std::optional<SmallVector<int64_t>> strides = layoutStrides(type);
   if (!type.getLayout().isIdentity() || !strides)
     return std::nullopt;
+  auto bounded = [](int64_t value) {
+    return value >= -kPrefetchMaxBytes && value <= kPrefetchMaxBytes;
+  };
   SmallVector<Value> bases;
   int64_t offset = 0;
   for (auto [index, stride] : llvm::zip_equal(read.getIndices(), *strides)) {
@@ -148,10 +153,16 @@ splitConstantOffset(vector::TransferReadOp read) {
         base = add.getRhs();
       else
         break;
-      constant += addend.getSExtValue();
+      if (addend.getSignificantBits() > 64 ||
+          llvm::AddOverflow(constant, addend.getSExtValue(), constant) ||
+          !bounded(constant))
+        return std::nullopt;
     }
+    int64_t weighted;
+    if (llvm::MulOverflow(constant, stride, weighted) ||
+        llvm::AddOverflow(offset, weighted, offset) || !bounded(offset))
+      return std::nullopt;
     bases.push_back(base);
-    offset += constant * stride;
   }
   return std::make_pair(std::move(bases), offset);
 }
