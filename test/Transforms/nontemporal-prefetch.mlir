@@ -11,10 +11,13 @@
 // prefetch-max-element-bits, only buffers of elements of at most that many
 // bits. With prefetch-far-bytes, each of those prefetches (locality 3)
 // gets a twin that far ahead with locality 2 (into L2), clamped the same
-// way. Default: the host's (4096 bytes, on AMD Zen 4 for elements of at
-// most 8 bits only; none on the other Zen cores; every line from 3
-// operations per line, and twins 16 KiB ahead, on CPUs other than AMD
-// Zen).
+// way. Reads of one buffer at constant offsets from each other that spread
+// over at least a distance (the rows of a period tile) prefetch that
+// distance beyond the farthest of them (@tile_rows, @contiguous_reads,
+// @huge_offsets). Default: the host's (4096 bytes, on AMD Zen 4 for
+// elements of at most 8 bits only; none on the other Zen cores; every line
+// from 3 operations per line, and twins 16 KiB ahead, on CPUs other than
+// AMD Zen).
 // Any element width (negative prefetch-max-element-bits), one prefetch per
 // read (negative prefetch-every-line-min-work):
 // RUN: qdq-opt %s --qdq-nontemporal-stores="min-bytes=1 prefetch-bytes=4096 prefetch-far-bytes=-1 prefetch-max-element-bits=-1 prefetch-every-line-min-work=-1" | FileCheck %s --check-prefixes=CHECK,NT,PF4K
