@@ -251,23 +251,23 @@ def QDQNontemporalStores : Pass<"qdq-nontemporal-stores"> {
     1.00-1.02x), and 117 of them reached 0.9 of the roof against 96 (an
     earlier A/B over 96 kernels, 11:06-11:21 UTC: 1.017x, 16-bit x ->
     f16/bf16 1.05-1.19x, the rest within the noise). The host default
-    takes 16 KiB on CPUs other than AMD Zen, none on AMD Zen: on a Zen 4
-    VM (2026-12-07 14:20-14:40 UTC, 126 kernels of 8-bit, packed and fp8
-    x at 64 Mi, 3 rounds, `prefetch-far-bytes=16384` against none) the
-    twin ran at 0.966x (geometric mean; blocked kernels 0.68-1.01x,
-    8-bit and fp8 x per-axis C=4096 1.02-1.14x). Reads of one buffer at
-    constant offsets from each other (the rows of a period tile: x at rows
-    r .. r + 3 of one column) that spread over at least a distance each prefetch that
-    distance beyond the farthest of them: at the plain distance they would
-    prefetch among the group's own reads (with 8-bit x, rows of 4096 and
-    a distance of 4096 bytes, each one the line the next one reads). On
-    the Zen 4 VM (15:01-15:07 UTC, 5 rounds, against the build before)
-    the 10 kernels of the full set this changes (per-axis C=4096 at 64 Mi:
-    i8 and ui8 x -> f32/f16/bf16, fp8 x -> f32) ran at 1.060x (geometric mean; 1.01-1.23x,
+    takes 16 KiB on CPUs other than AMD Zen, none on AMD Zen: on a Zen 4 VM
+    (2026-12-07 14:20-14:40 UTC, 126 kernels of 8-bit, packed and fp8 x at
+    64 Mi, 3 rounds, `prefetch-far-bytes=16384` against none) the twin ran
+    at 0.966x (geometric mean; blocked kernels 0.68-1.01x, 8-bit and fp8 x
+    per-axis C=4096 1.02-1.14x). Reads of one buffer at constant offsets
+    from each other (the rows of a period tile: x at rows r .. r + 3 of one
+    column) that spread over at least a distance each prefetch that distance
+    beyond the farthest of them: at the plain distance they would prefetch
+    among the group's own reads (with 8-bit x, rows of 4096 and a distance
+    of 4096 bytes, each one the line the next one reads). On the Zen 4 VM
+    (15:01-15:07 UTC, 5 rounds, against the build before) the 10 kernels of
+    the full set this changes (per-axis C=4096 at 64 Mi: i8 and ui8 x ->
+    f32/f16/bf16, fp8 x -> f32) ran at 1.060x (geometric mean; 1.01-1.23x,
     i8 -> f16 1.23x), 8 unchanged kernels of the same run at 0.978x
-    (0.92-1.04x); not measured on the Xeon, whose twin (16 KiB) spans
-    more than the 8-bit tiles and keeps its distance there. On the Intel
-    Xeon VM the hardware prefetchers did not keep x's reads ahead of loops with
+    (0.92-1.04x); not measured on the Xeon, whose twin (16 KiB) spans more
+    than the 8-bit tiles and keeps its distance there. On the Intel Xeon VM
+    the hardware prefetchers did not keep x's reads ahead of loops with
     streaming stores: over the benchmark's 68 core-set kernels at 64 Mi
     elements (2026-12-02 03:56-04:09 UTC, 3 rounds, against
     `prefetch-bytes=-1`), prefetching 4 KiB ahead ran at 1.048x (geometric
