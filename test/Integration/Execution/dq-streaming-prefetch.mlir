@@ -14,13 +14,28 @@
 // each prefetched line is prefetched a second time that far ahead, into L2
 // (1 MiB: clamped to x's last element from the first step on). Every result is compared bit for bit with the scalar
 // (x - zero_point) * scale computed in @main from the same tensors; the
-// count of differences is printed. Every prefetching RUN line allows any
+// count of differences is printed. A fifth kernel, per-axis C=4096 on the
+// same [256, 4096] x, runs in period tiles of 4 rows (period-tile=4): the
+// tile's four reads of x prefetch beyond the farthest of them (TILE).
+// Every prefetching RUN line allows any
 // element width (the host default on AMD Zen 4 prefetches elements of at
 // most 8 bits only).
 // RUN: qdq-opt %s --qdq-to-llvm="nontemporal-min-bytes=1 nontemporal-prefetch-bytes=4096 nontemporal-prefetch-max-element-bits=-1" | mlir-runner -O3 -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils,%libomp | FileCheck %s
 // RUN: qdq-opt %s --qdq-to-llvm="nontemporal-min-bytes=1 nontemporal-prefetch-bytes=1048576 nontemporal-prefetch-max-element-bits=-1" | mlir-runner -O3 -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils,%libomp | FileCheck %s
 // RUN: qdq-opt %s --qdq-to-llvm="vector-bits=512 nontemporal-min-bytes=1 nontemporal-prefetch-bytes=4096 nontemporal-prefetch-max-element-bits=-1 nontemporal-prefetch-every-line-min-work=3" | mlir-runner -O3 -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils,%libomp | FileCheck %s
 // RUN: qdq-opt %s --qdq-to-llvm="vector-bits=512 nontemporal-min-bytes=1 nontemporal-prefetch-bytes=4096 nontemporal-prefetch-max-element-bits=-1 nontemporal-prefetch-every-line-min-work=3 nontemporal-prefetch-far-bytes=1048576" | mlir-runner -O3 -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils,%libomp | FileCheck %s
+// RUN: qdq-opt %s --qdq-to-llvm="period-tile=4 nontemporal-min-bytes=1 nontemporal-prefetch-bytes=4096 nontemporal-prefetch-max-element-bits=-1 nontemporal-prefetch-far-bytes=-1" | mlir-runner -O3 -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils,%libomp | FileCheck %s
+// The tiles of @dq_cols prefetch each of their four rows 12288 + 4096
+// elements ahead (folded with the rows' offsets: 16384 + 4096 k; the build
+// before this rule prefetched at most 12288 + 4096 ahead):
+// RUN: qdq-opt %s --qdq-to-llvm="period-tile=4 nontemporal-min-bytes=1 nontemporal-prefetch-bytes=4096 nontemporal-prefetch-max-element-bits=-1 nontemporal-prefetch-far-bytes=-1" | FileCheck %s --check-prefix=TILE
+// TILE-LABEL: llvm.func @dq_cols(
+// TILE-DAG:     llvm.mlir.constant(20480 : index)
+// TILE-DAG:     llvm.mlir.constant(24576 : index)
+// TILE-DAG:     llvm.mlir.constant(28672 : index)
+// TILE-COUNT-4: "llvm.intr.prefetch"
+// TILE-NOT:     "llvm.intr.prefetch"
+// TILE-LABEL: llvm.func @dq_rows_dynamic(
 // RUN: qdq-opt %s --qdq-to-llvm="num-threads=2 parallel-threshold=1 nontemporal-min-bytes=1 nontemporal-prefetch-bytes=4096 nontemporal-prefetch-max-element-bits=-1" | mlir-runner -O3 -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils,%libomp | FileCheck %s
 // The loops do prefetch:
 // RUN: qdq-opt %s --qdq-to-llvm="nontemporal-min-bytes=1 nontemporal-prefetch-bytes=4096 nontemporal-prefetch-max-element-bits=-1" | FileCheck %s --check-prefix=IR
@@ -62,6 +77,7 @@
 // CHECK: row differences: 0
 // CHECK: dynamic row differences: 0
 // CHECK: elements: 1048576
+// CHECK: column differences: 0
 // CHECK: i16 differences: 0
 // CHECK: elements: 524288
 
@@ -78,6 +94,13 @@ func.func @dq_rows(%x: tensor<256x4096xi8>, %s: tensor<256xf32>, %z: tensor<256x
     -> tensor<256x4096xf32> attributes {no_inline, passthrough = ["noinline"]} {
   %y = qdq.dequantize_linear %x, %s, %z axis = 0
       : (tensor<256x4096xi8>, tensor<256xf32>, tensor<256xi8>) -> tensor<256x4096xf32>
+  return %y : tensor<256x4096xf32>
+}
+
+func.func @dq_cols(%x: tensor<256x4096xi8>, %s: tensor<4096xf32>, %z: tensor<4096xi8>)
+    -> tensor<256x4096xf32> {
+  %y = qdq.dequantize_linear %x, %s, %z axis = 1
+      : (tensor<256x4096xi8>, tensor<4096xf32>, tensor<4096xi8>) -> tensor<256x4096xf32>
   return %y : tensor<256x4096xf32>
 }
 
@@ -100,6 +123,7 @@ llvm.mlir.global internal constant @differences("differences: \00") {addr_space 
 llvm.mlir.global internal constant @elements("elements: \00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @row_differences("row differences: \00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @dynamic_row_differences("dynamic row differences: \00") {addr_space = 0 : i32}
+llvm.mlir.global internal constant @column_differences("column differences: \00") {addr_space = 0 : i32}
 
 func.func @main() {
   %c0 = arith.constant 0 : index
@@ -238,6 +262,56 @@ func.func @main() {
   vector.print %rcount#1 : i64
   call @printString(%p1) : (!llvm.ptr) -> ()
   vector.print %rcount#2 : i64
+
+  // Columns: the same [256, 4096] x per-axis along its rows (C=4096; in
+  // period tiles with period-tile=4, whose four reads of x prefetch beyond
+  // the farthest of them), scale (c mod 97 - 48) / 16, zero point 3c
+  // wrapped to i8.
+  %scol = tensor.generate {
+  ^bb0(%c: index):
+    %c97 = arith.constant 97 : index
+    %m = arith.remui %c, %c97 : index
+    %k = arith.index_cast %m : index to i32
+    %c48 = arith.constant 48 : i32
+    %d = arith.subi %k, %c48 : i32
+    %f = arith.sitofp %d : i32 to f32
+    %sixteenth = arith.constant 0.0625 : f32
+    %v = arith.mulf %f, %sixteenth : f32
+    tensor.yield %v : f32
+  } : tensor<4096xf32>
+  %zcol = tensor.generate {
+  ^bb0(%c: index):
+    %k = arith.index_cast %c : index to i32
+    %three = arith.constant 3 : i32
+    %m = arith.muli %k, %three : i32
+    %b = arith.trunci %m : i32 to i8
+    tensor.yield %b : i8
+  } : tensor<4096xi8>
+  %yc = call @dq_cols(%xr, %scol, %zcol)
+      : (tensor<256x4096xi8>, tensor<4096xf32>, tensor<4096xi8>) -> tensor<256x4096xf32>
+  %ccount = scf.for %r = %c0 to %c256 step %c1 iter_args(%n = %zero) -> (i64) {
+    %inner = scf.for %c = %c0 to %c4096 step %c1 iter_args(%m = %n) -> (i64) {
+      %xv = tensor.extract %xr[%r, %c] : tensor<256x4096xi8>
+      %zv = tensor.extract %zcol[%c] : tensor<4096xi8>
+      %sv = tensor.extract %scol[%c] : tensor<4096xf32>
+      %xw = arith.extsi %xv : i8 to i32
+      %zw = arith.extsi %zv : i8 to i32
+      %d = arith.subi %xw, %zw : i32
+      %df = arith.sitofp %d : i32 to f32
+      %want = arith.mulf %df, %sv : f32
+      %got = tensor.extract %yc[%r, %c] : tensor<256x4096xf32>
+      %wb = arith.bitcast %want : f32 to i32
+      %gb = arith.bitcast %got : f32 to i32
+      %ne = arith.cmpi ne, %wb, %gb : i32
+      %add = arith.extui %ne : i1 to i64
+      %m2 = arith.addi %m, %add : i64
+      scf.yield %m2 : i64
+    }
+    scf.yield %inner : i64
+  }
+  %pcol = llvm.mlir.addressof @column_differences : !llvm.ptr
+  call @printString(%pcol) : (!llvm.ptr) -> ()
+  vector.print %ccount : i64
 
   // i16 x: x[r, c] = (64 r + c) * 7919 + 3 wrapped to i16, zero point
   // -1234, scale 0.3 (inexact: the products round).
