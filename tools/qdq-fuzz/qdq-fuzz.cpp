@@ -45,6 +45,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
+#include <iterator>
 
 using namespace mlir;
 
@@ -247,7 +248,11 @@ static std::string generateModule(FuzzedDataProvider &fdp) {
 /// The pipeline options of a recipe: the switches of `--qdq-to-llvm` that
 /// change which code is generated (SIMD width and unrolling or no SIMD
 /// lowering, threads, folding, run-time checks, non-temporal stores, the
-/// MX formats' code tables at every size or never).
+/// MX formats' code tables at every size or never, choice tables, the x86
+/// extensions the lowering may use, f16 store forms, period tiles, the bf16
+/// x forms, and prefetching). The options picked last default to the
+/// host's: an exhausted recipe keeps them, and the corpus grown before they
+/// were picked keeps its meaning.
 static void pickPipelineOptions(FuzzedDataProvider &fdp,
                                 qdq::QDQToLLVMPipelineOptions &options) {
   static const unsigned kVectorBits[] = {0, 128, 256, 512};
@@ -271,6 +276,43 @@ static void pickPipelineOptions(FuzzedDataProvider &fdp,
   static const int64_t kChoiceTableBounds[] = {0, 1, 512, 64 * 1024};
   options.codeSelectMaxTableBytes =
       kChoiceTableBounds[fdp.ConsumeIntegralInRange<size_t>(0, 3)];
+  // The lowering only compiles here, so any extensions go, not only the
+  // host's: every x86 scheme is reachable on every fuzzing machine.
+  static const char *const kCpuFeatures[] = {
+      "host",
+      "none",
+      "ssse3",
+      "avx2,f16c",
+      "avx512f,avx512bw",
+      "avx512f,avx512bw,avx512vbmi,avx512bf16",
+      "avx512f,avx512bw,avx512vbmi,avx512bf16,avx512fp16"};
+  options.cpuFeatures = kCpuFeatures[fdp.ConsumeIntegralInRange<size_t>(
+      0, std::size(kCpuFeatures) - 1)];
+  static const char *const kF16Stores[] = {"host", "per-register", "separate",
+                                           "joined", "joined-for-32-bit-x"};
+  options.f16Stores = kF16Stores[fdp.ConsumeIntegralInRange<size_t>(
+      0, std::size(kF16Stores) - 1)];
+  options.periodTile = fdp.ConsumeIntegralInRange<int64_t>(0, 16);
+  // 0 (the host's), then the two forced settings of each tri-state option.
+  static const int64_t kTriState[] = {0, -1, 1};
+  options.tinyProductsMinBytes =
+      kTriState[fdp.ConsumeIntegralInRange<size_t>(0, 2)];
+  options.subnormalBranch = kTriState[fdp.ConsumeIntegralInRange<size_t>(0, 2)];
+  options.perTensorBF16Table =
+      kTriState[fdp.ConsumeIntegralInRange<size_t>(0, 2)];
+  options.flushSubnormals = fdp.ConsumeProbability<float>() < 0.8f;
+  // 0 (the host's), none, and distances from one byte to beyond any buffer.
+  static const int64_t kPrefetchBytes[] = {0, -1, 1, 4096, int64_t(1) << 40};
+  options.nontemporalPrefetchBytes =
+      kPrefetchBytes[fdp.ConsumeIntegralInRange<size_t>(
+          0, std::size(kPrefetchBytes) - 1)];
+  options.nontemporalPrefetchFarBytes =
+      kPrefetchBytes[fdp.ConsumeIntegralInRange<size_t>(
+          0, std::size(kPrefetchBytes) - 1)];
+  options.nontemporalPrefetchMaxElementBits =
+      fdp.ConsumeIntegralInRange<int64_t>(-1, 64);
+  options.nontemporalPrefetchEveryLineMinWork =
+      fdp.ConsumeIntegralInRange<int64_t>(-1, 8);
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
