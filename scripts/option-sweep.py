@@ -12,7 +12,12 @@ script fails when an option there has no values here, so the two stay in
 step). Extensions come from those this CPU has, so that the code runs.
 
   scripts/option-sweep.py [--seconds S | --count N] [--seed N] [--jobs J]
-                          [--build DIR]
+                          [--build DIR] [--tests DIR ...]
+
+With --tests, the tests come from those folders instead: e.g. the files that
+test/Integration/reference/random_exec.py writes (random shapes, types and
+granularities, checked against the Python reference) then meet random
+options too.
 
 Prints one line per run (the test and its options) and, for a failure, the
 whole command and its output (run it with /usr/lib/llvm-22/bin first in
@@ -102,10 +107,10 @@ def pipeline_options():
         return re.findall(r'\*this,\s*"([a-z0-9-]+)"', f.read())
 
 
-def executed_tests():
+def executed_tests(dirs):
     """(test path, its first RUN line that executes --qdq-to-llvm code)."""
     tests = []
-    for dirpath, _, names in os.walk(os.path.join(ROOT, "test/Integration")):
+    for dirpath, _, names in (w for d in dirs for w in os.walk(d)):
         for name in sorted(names):
             if not name.endswith(".mlir"):
                 continue
@@ -161,6 +166,10 @@ def main():
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--build", default=os.environ.get(
         "QDQ_BUILD_DIR", os.path.join(ROOT, "build")))
+    ap.add_argument("--tests", action="append", default=[],
+                    help="take the executed tests below this folder "
+                    "(repeatable; default: test/Integration), e.g. the "
+                    "files of test/Integration/reference/random_exec.py")
     args = ap.parse_args()
     if args.seconds <= 0 and args.count <= 0:
         args.count = 20
@@ -175,7 +184,8 @@ def main():
         print(f"option-sweep: {qdq_opt} not found (build first)",
               file=sys.stderr)
         return 2
-    tests = executed_tests()
+    tests = executed_tests(args.tests or
+                           [os.path.join(ROOT, "test/Integration")])
     if not tests:
         print("option-sweep: no executed tests found", file=sys.stderr)
         return 2
@@ -214,7 +224,8 @@ def main():
             for fut in done:
                 path, options, cmd = pending.pop(fut)
                 rc, output, took = fut.result()
-                name = os.path.relpath(path, ROOT)
+                name = (os.path.relpath(path, ROOT)
+                        if path.startswith(ROOT + os.sep) else path)
                 if rc == 0:
                     print(f"ok   {name} ({took:.1f} s) {options}")
                 else:
