@@ -232,7 +232,12 @@ def QDQNontemporalStores : Pass<"qdq-nontemporal-stores"> {
     kernels of the full set it changes ran at 1.115x (geometric mean;
     0.97-1.27x by kernel; 2026-12-07 05:09-05:23 UTC, 3 rounds, against
     the build before), and 76 of them reached 0.9 of the roof against 36.
-    AMD Zen keeps one prefetch per read (not measured there). With a
+    AMD Zen keeps one prefetch per read. On Zen 4, which prefetches x of
+    at most 8 bits (a read of it covers one line), 16-bit x prefetched
+    line by line (`prefetch-every-line-min-work=1` with
+    `prefetch-max-element-bits=-1`) ran at 0.925x no prefetch (geometric
+    mean; per-axis C=4096 and blocked-24 -> f16/bf16 at 64 Mi, 16
+    kernels, 3 rounds, 2026-12-07 21:19 UTC). With a
     positive `prefetch-far-bytes`, each of these prefetches (`locality<3>`,
     into L1) gets a twin that many bytes ahead with `locality<2>`
     (`prefetcht1` on x86: into L2), clamped the same way. Distances are
