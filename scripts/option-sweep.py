@@ -9,7 +9,8 @@ option sets per test; this script runs such a test's first executed RUN line
 again with a random combination of the pipeline's options, drawn from every
 option of QDQToLLVMPipelineOptions (include/qdq/Pipelines/Pipelines.h; the
 script fails when an option there has no values here, so the two stay in
-step). Extensions come from those this CPU has, so that the code runs.
+step). Extensions come from those this CPU has, so that the code runs
+(AVX512_FP16 on any CPU, see FEATURE_SETS).
 
   scripts/option-sweep.py [--seconds S | --count N] [--seed N] [--jobs J]
                           [--build DIR] [--tests DIR ...]
@@ -21,8 +22,8 @@ options too.
 
 Prints one line per run (the test and its options) and, for a failure, the
 whole command and its output (run it with /usr/lib/llvm-22/bin first in
-PATH to reproduce it). Exits 1 when a
-run failed, 2 on a usage or setup error, 0 otherwise.
+PATH to reproduce it). Exits 1 when a run failed, 2 on a usage or setup
+error, 0 otherwise.
 """
 import argparse
 import concurrent.futures
@@ -187,8 +188,9 @@ def main():
         print(f"option-sweep: {qdq_opt} not found (build first)",
               file=sys.stderr)
         return 2
-    tests = executed_tests(args.tests or
-                           [os.path.join(ROOT, "test/Integration")])
+    tests = [(path, run) for path, run in executed_tests(
+        args.tests or [os.path.join(ROOT, "test/Integration")])
+             if command(path, run, "", qdq_opt) is not None]
     if not tests:
         print("option-sweep: no executed tests found", file=sys.stderr)
         return 2
@@ -214,8 +216,6 @@ def main():
             while more and len(pending) < args.jobs:
                 path, options, run = draw()
                 cmd = command(path, run, options, qdq_opt)
-                if cmd is None:
-                    continue
                 pending[pool.submit(run_one, cmd)] = (path, options, cmd)
                 started += 1
                 more = (started < args.count if args.count > 0

@@ -250,9 +250,12 @@ static std::string generateModule(FuzzedDataProvider &fdp) {
 /// lowering, threads, folding, run-time checks, non-temporal stores, the
 /// MX formats' code tables at every size or never, choice tables, the x86
 /// extensions the lowering may use, f16 store forms, period tiles, the bf16
-/// x forms, and prefetching). The options picked last default to the
-/// host's: an exhausted recipe keeps them, and the corpus grown before they
-/// were picked keeps its meaning.
+/// x forms, and prefetching). The picks come in the order they were added
+/// to the fuzzer, each list with the host's default first: an exhausted
+/// recipe keeps the defaults of the later picks (FuzzedDataProvider then
+/// returns each range's minimum), and an input of the corpus grown before a
+/// pick was added still generates the same function with the same earlier
+/// options.
 static void pickPipelineOptions(FuzzedDataProvider &fdp,
                                 qdq::QDQToLLVMPipelineOptions &options) {
   static const unsigned kVectorBits[] = {0, 128, 256, 512};
@@ -309,10 +312,15 @@ static void pickPipelineOptions(FuzzedDataProvider &fdp,
   options.nontemporalPrefetchFarBytes =
       kPrefetchBytes[fdp.ConsumeIntegralInRange<size_t>(
           0, std::size(kPrefetchBytes) - 1)];
+  // 0 (the host's), -1 (any element / one line per read), then values.
+  static const int64_t kPrefetchElementBits[] = {0, -1, 1, 8, 16, 64};
   options.nontemporalPrefetchMaxElementBits =
-      fdp.ConsumeIntegralInRange<int64_t>(-1, 64);
+      kPrefetchElementBits[fdp.ConsumeIntegralInRange<size_t>(
+          0, std::size(kPrefetchElementBits) - 1)];
+  static const int64_t kPrefetchLineWork[] = {0, -1, 1, 3, 8};
   options.nontemporalPrefetchEveryLineMinWork =
-      fdp.ConsumeIntegralInRange<int64_t>(-1, 8);
+      kPrefetchLineWork[fdp.ConsumeIntegralInRange<size_t>(
+          0, std::size(kPrefetchLineWork) - 1)];
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
