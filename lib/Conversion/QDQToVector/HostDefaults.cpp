@@ -231,8 +231,11 @@ bool mlir::qdq::getHostPerTensorBF16Table() {
   // scales, 3 and 5 rounds, 02:11 and 02:17 UTC): the product ran at
   // 1.07-1.10x at 64 Ki elements, 0.99-1.01x at 4 Mi and 0.96-1.05x at
   // 64 Mi. (Rows of 8-bit integer x -> bf16 take no tables on such hosts
-  // already: getHostRowTablesForHardwareBF16.) The per-tensor tables were
-  // chosen on AMD Zen hosts; they stay there.
+  // already: getHostRowTablesForHardwareBF16.) On the Zen 4 VM the table
+  // won (`--ab per-tensor-bf16-table=-1`, i8 and ui8 per tensor -> bf16,
+  // 5 rounds, 2026-12-07 23:04 UTC): it ran at 1.17-1.39x the product's
+  // speed at 64 Ki, 1.31-1.33x at 4 Mi and 0.97-1.00x at 64 Mi. AMD Zen
+  // keeps it.
   return isHostZen();
 }
 
@@ -288,6 +291,10 @@ bool mlir::qdq::getHostSubnormalBranch() {
   // with normal ones; vaddps and the conversions to f16 and bf16 take no
   // assist (vcvtdq2ps reads integers). On the Zen 5 VM the fma form ran
   // as fast on the benchmark's random codes (subnormal x included) as on
-  // codes without them.
+  // codes without them. On the Zen 4 VM the branch lost (`--ab
+  // subnormal-branch=1`, the 54 bf16 x cases, 3 rounds, 2026-12-07 23:05
+  // UTC; geometric means, the fma form's speed over the branch's): f32
+  // results 1.00x at 64 Ki, 1.48x at 4 Mi and 1.34x at 64 Mi; bf16 results
+  // 1.62x, 1.75x and 1.76x; f16 results (which flush) 1.00-1.04x.
   return !isHostZen();
 }
