@@ -281,7 +281,10 @@ int64_t mlir::qdq::getHostTinyProductsMinBytes() {
   // 3 rounds, 17:33-17:38 UTC) every op taking them ran the f32 results at
   // 64 Ki elements at 3.8-4.6x (from 0.07-0.09 of the roof to 0.31-0.34)
   // and the f16 results, which flush subnormals where the scales allow it,
-  // at 0.96-1.00x.
+  // at 0.96-1.00x. On the Zen 4 VM (2026-12-07) the forms ran at 1.065x
+  // with f32 results at 64 Ki in the benchmark, but the microbenchmark ran
+  // them at 0.81-0.97x the plain loop on random codes and 0.56-0.59x on
+  // codes without subnormal products: the rule stays.
   return isHostZen() ? kZenTinyProductsMinBytes : 1;
 }
 
