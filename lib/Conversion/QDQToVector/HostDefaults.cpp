@@ -283,7 +283,7 @@ int64_t mlir::qdq::getHostTinyProductsMinBytes() {
   // and the f16 results, which flush subnormals where the scales allow it,
   // at 0.96-1.00x. On the Zen 4 VM (2026-12-07) the forms ran at 1.065x
   // with f32 results at 64 Ki in the benchmark, but the microbenchmark ran
-  // them at 0.81-0.97x the plain loop on random codes and 0.56-0.59x on
+  // them at 0.81-0.94x the plain loop on random codes and 0.56-0.59x on
   // codes without subnormal products: the rule stays.
   return isHostZen() ? kZenTinyProductsMinBytes : 1;
 }
