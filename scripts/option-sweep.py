@@ -9,7 +9,8 @@ option sets per test; this script runs such a test's first executed RUN line
 again with a random combination of the pipeline's options, drawn from every
 option of QDQToLLVMPipelineOptions (include/qdq/Pipelines/Pipelines.h; the
 script fails when an option there has no values here, so the two stay in
-step). Extensions come from those this CPU has, so that the code runs
+step): a list of values per option, and for integer options their whole
+valid range too (RANGES). Extensions come from those this CPU has, so that the code runs
 (AVX512_FP16 on any CPU, see FEATURE_SETS).
 
   scripts/option-sweep.py [--seconds S | --count N] [--seed N] [--jobs J]
@@ -67,6 +68,40 @@ VALUES = {
     "parallel-threshold": [262144, 0, 1],
     "cpu-features": None,  # from the host's flags, below
 }
+
+# Integer options also draw from their whole valid range, a third of the
+# times they are picked: (lowest, highest, log), where log draws the
+# magnitude's power of two uniformly (byte and element counts), so that
+# values between the listed ones (thresholds just above or below an op's
+# bytes, odd tiles, unrolls and distances) come up too.
+RANGES = {
+    "vector-unroll": (0, 16, False),
+    "period-tile": (0, 16, False),
+    "tiny-products-min-bytes": (-1, 1 << 24, True),
+    "code-table-min-blocks": (-1, 4096, True),
+    "code-select-max-table-bytes": (0, 1 << 17, True),
+    "nontemporal-min-bytes": (-1, 1 << 26, True),
+    "nontemporal-prefetch-bytes": (-1, 1 << 16, True),
+    "nontemporal-prefetch-max-element-bits": (-1, 64, False),
+    "nontemporal-prefetch-every-line-min-work": (-1, 64, False),
+    "nontemporal-prefetch-far-bytes": (-1, 1 << 16, True),
+    "fold-max-elements": (-1, 1 << 17, True),
+    "num-threads": (1, 4, False),
+    "parallel-threshold": (0, 1 << 20, True),
+}
+
+
+def draw_in_range(rng, lowest, highest, log):
+    """A value of [lowest, highest]; with log, a power of two drawn first
+    (values below 1 as often as any one power)."""
+    if not log:
+        return rng.randint(lowest, highest)
+    powers = highest.bit_length() - 1
+    k = rng.randint(-1, powers)
+    if k < 0:
+        return rng.randint(lowest, 0)
+    return rng.randint(1 << k, min(highest, (2 << k) - 1))
+
 
 # Extension sets, each a valid `cpu-features` value; those needing an
 # extension this CPU lacks are left out. AVX512_FP16 needs none: its steps
@@ -179,6 +214,11 @@ def main():
         args.count = 20
 
     missing = [o for o in pipeline_options() if o not in VALUES]
+    unknown = [o for o in RANGES if o not in VALUES]
+    if unknown:
+        print("option-sweep: ranges of unknown options " + ", ".join(unknown),
+              file=sys.stderr)
+        return 2
     if missing:
         print("option-sweep: no values for " + ", ".join(missing) +
               " (add them to VALUES)", file=sys.stderr)
@@ -200,9 +240,14 @@ def main():
     rng = random.Random(seed)
     values = dict(VALUES, **{"cpu-features": host_feature_sets()})
 
+    def value(name):
+        if name in RANGES and rng.random() < 1 / 3:
+            return draw_in_range(rng, *RANGES[name])
+        return rng.choice(values[name])
+
     def draw():
         path, run = rng.choice(tests)
-        picked = [f"{k}={rng.choice(v)}" for k, v in values.items()
+        picked = [f"{k}={value(k)}" for k, v in values.items()
                   if len(v) > 1 and rng.random() < 0.4]
         return path, " ".join(picked), run
 
