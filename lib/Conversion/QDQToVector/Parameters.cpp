@@ -312,7 +312,7 @@ Value KernelBuilder::reduceScales(vector::CombiningKind kind,
       SmallVector<int64_t> lanesOf(width, 0);
       for (int64_t i = 0; i < *staticCount; ++i)
         lanesOf[i] = i;
-      return reduce(vector::ShuffleOp::create(b, loc, scales, scales, lanesOf));
+      return reduce(shuffleLanes(b, loc, scales, scales, lanesOf));
     }
     Value stored =
         reader.read(b, loc, ValueRange{indexConstant(b, loc, 0)}, width, false);

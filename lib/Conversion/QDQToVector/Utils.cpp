@@ -47,15 +47,46 @@ Value mlir::qdq::detail::readVector(OpBuilder &b, Location loc, VectorType type,
   return asBits ? arith::BitcastOp::create(b, loc, type, read) : read;
 }
 
+/// A bf16 vector's lanes as i16 (shuffleLanes); other vectors as they are.
+static Value laneBits(OpBuilder &b, Location loc, Value vector) {
+  auto type = cast<VectorType>(vector.getType());
+  if (!type.getElementType().isBF16())
+    return vector;
+  return arith::BitcastOp::create(b, loc, type.clone(b.getI16Type()), vector);
+}
+
+/// `bits` (from laneBits) back as vectors of `element`.
+static Value fromLaneBits(OpBuilder &b, Location loc, Value bits,
+                          Type element) {
+  if (!element.isBF16())
+    return bits;
+  return arith::BitcastOp::create(
+      b, loc, cast<VectorType>(bits.getType()).clone(element), bits);
+}
+
 Value mlir::qdq::detail::insertPart(OpBuilder &b, Location loc, Value part,
                                     Value into, int64_t offset, int64_t width) {
-  if (!into)
-    into = arith::ConstantOp::create(
-        b, loc,
-        b.getZeroAttr(
-            VectorType::get({width}, getElementTypeOrSelf(part.getType()))));
-  return vector::InsertStridedSliceOp::create(
-      b, loc, part, into, ArrayRef<int64_t>{offset}, ArrayRef<int64_t>{1});
+  Type element = getElementTypeOrSelf(part.getType());
+  Value partBits = laneBits(b, loc, part);
+  Value intoBits =
+      into ? laneBits(b, loc, into)
+           : arith::ConstantOp::create(
+                 b, loc,
+                 b.getZeroAttr(VectorType::get(
+                     {width}, getElementTypeOrSelf(partBits.getType()))));
+  Value joined = vector::InsertStridedSliceOp::create(
+      b, loc, partBits, intoBits, ArrayRef<int64_t>{offset},
+      ArrayRef<int64_t>{1});
+  return fromLaneBits(b, loc, joined, element);
+}
+
+Value mlir::qdq::detail::shuffleLanes(OpBuilder &b, Location loc, Value v1,
+                                      Value v2, ArrayRef<int64_t> mask) {
+  Type element = getElementTypeOrSelf(v1.getType());
+  Value bits1 = laneBits(b, loc, v1);
+  Value bits2 = v2 == v1 ? bits1 : laneBits(b, loc, v2);
+  Value shuffled = vector::ShuffleOp::create(b, loc, bits1, bits2, mask);
+  return fromLaneBits(b, loc, shuffled, element);
 }
 
 Value mlir::qdq::detail::extractPart(OpBuilder &b, Location loc, Value vector,

@@ -35,9 +35,18 @@ Value readVector(OpBuilder &b, Location loc, VectorType type, Value source,
 
 /// `part` (a vector) inserted at lane `offset` of `into`, or of a zero
 /// vector of `width` lanes of part's element type when `into` is null: a
-/// vector put together piece by piece.
+/// vector put together piece by piece. bf16 lanes move as i16 (see
+/// shuffleLanes).
 Value insertPart(OpBuilder &b, Location loc, Value part, Value into,
                  int64_t offset, int64_t width);
+
+/// vector.shuffle of `v1` and `v2` (1-D, of one type) by `mask`. bf16 lanes
+/// move as i16: LLVM 22's x86 backend aborts ("Do not know how to soft
+/// promote this operator's operand") on AVX512_BF16 targets when it
+/// legalizes a shuffle or an insertion of a bf16 vector of 8k + 1 lanes
+/// (9 scales widened to 16 lanes, for one).
+Value shuffleLanes(OpBuilder &b, Location loc, Value v1, Value v2,
+                   ArrayRef<int64_t> mask);
 
 /// The `size` lanes of the 1-D vector `vector` from lane `offset`.
 Value extractPart(OpBuilder &b, Location loc, Value vector, int64_t offset,

@@ -48,6 +48,11 @@ RUN_OPTIONS = ['', '="vector-bits=128 vector-unroll=1 period-tile=3"',
                'nontemporal-min-bytes=1 f16-stores=per-register '
                'period-tile=2"',
                '="vectorize=0"']
+# The odd-lane file adds the widths and unrolls at which the scale check
+# widens 9, 17 and 25 bf16 scales to 16 or 32 lanes (dq-odd-lanes.mlir).
+ODD_LANE_RUN_OPTIONS = RUN_OPTIONS + ['="vector-bits=256 vector-unroll=2"',
+                                      '="vector-bits=256"',
+                                      '="vector-bits=128"']
 # The table-lookup files add 4 registers per step on 512 bits (where the
 # default takes 8 for some of their forms, see dq-wide-steps.mlir), each
 # shuffle width the lookups can use (pshufb on 128 and 256 bits, on x86
@@ -1864,6 +1869,31 @@ def random_params_case(name, x_type, x_shape, s_type, s_shape, has_zp,
                 block_size=block_size, y_type=y_type, note=note)
 
 
+def odd_lane_cases():
+    """bf16 scales whose count is 8k + 1 (9, 17, 25, 33): the scale check
+    reads them as one vector widened to a register (9 to 16 lanes, 17 and
+    25 to 32), where LLVM 22's x86 backend aborted on AVX512_BF16 targets
+    ("Do not know how to soft promote this operator's operand") until the
+    lanes moved as i16 (Utils.h, shuffleLanes). Per-axis along an outer
+    axis and blocked with one partial block per row; integer, packed, fp8
+    and bf16 x; every result type."""
+    # name, x type, x shape, scale shape, zero point, axis, block, result
+    shapes = [('i8_k9', 'i8', [9, 40], [9], True, 0, 0, 'f32'),
+              ('e4m3fnuz_k9', 'f8E4M3FNUZ', [9, 32], [9], False, 0, 0,
+               'f32'),
+              ('u8_b64', 'ui8', [9, 17], [9, 1], False, 1, 64, 'bf16'),
+              ('i4_k17', 'i4', [17, 24], [17], True, 0, 0, 'bf16'),
+              ('bf16_k25', 'bf16', [25, 16], [25], False, 0, 0, 'f16'),
+              ('e5m2_k33', 'f8E5M2', [33, 8], [33], False, 0, 0, 'f32')]
+    return [random_params_case(
+        'odd_' + tag, x_type, x_shape, 'bf16', s_shape, has_zp, axis,
+        y_type, 'x %s, %d bf16 scales; random scales%s.' %
+        (shape_str(x_shape), s_shape[0], ' and zero points' if has_zp
+         else ''), block_size=block)
+        for tag, x_type, x_shape, s_shape, has_zp, axis, block, y_type
+        in shapes]
+
+
 def one_zero_point_case(name, x_type, x_shape, axis, zp, y_type, note):
     """Per-axis x with one zero point `zp` for every channel (oneDNN's
     form): random x and f16 scales, drawn in that order from Rng(name)."""
@@ -3417,6 +3447,9 @@ def all_files():
                   'into bf16 (MX formats): the exponent add of the vector\n'
                   '// lowering and the scales that rule it out.',
                   mx_exponent_add_cases()))
+    files.append(('dq-odd-lanes.mlir', 'bf16 scales whose count is 8k + '
+                  '1, read as one vector by the scale check.',
+                  odd_lane_cases()))
     files.append(('dq-mx-code-tables.mlir', 'fp8 x with f8E8M0FNU scales '
                   'into f16 (MX formats): the code tables of the vector\n'
                   '// lowering.', mx_code_table_cases()))
@@ -3460,6 +3493,8 @@ def render_all():
                              if fname == 'dq-mx-exponent-add.mlir'
                              else CODE_TABLE_RUN_OPTIONS
                              if fname == 'dq-mx-code-tables.mlir'
+                             else ODD_LANE_RUN_OPTIONS
+                             if fname == 'dq-odd-lanes.mlir'
                              else RUN_OPTIONS + [ZEN_TUNED_RUN]
                              if fname == 'dq-block-loop-rows.mlir'
                              else RUN_OPTIONS)
