@@ -48,11 +48,12 @@ func.func @axis_64(%x: tensor<4x64xi8>, %s: tensor<64xbf16>, %z: tensor<64xi8>) 
 // -----
 
 // One scale: read once (an in-bounds vector of one) and spread to every
-// lane.
+// lane (bf16 lanes shuffled as i16: bf16-odd-lanes.mlir).
 // CHECK-LABEL: func.func @per_tensor
 // CHECK-NOT:   vector.create_mask
 // CHECK:       %[[S:.*]] = vector.transfer_read %{{.*}}[%c0], %{{.*}} {in_bounds = [true]} : tensor<1xbf16>, vector<1xbf16>
-// CHECK:       vector.shuffle %[[S]], %[[S]] [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0] : vector<1xbf16>, vector<1xbf16>
+// CHECK:       %[[SB:.*]] = arith.bitcast %[[S]] : vector<1xbf16> to vector<1xi16>
+// CHECK:       vector.shuffle %[[SB]], %[[SB]] [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0] : vector<1xi16>, vector<1xi16>
 // CHECK:       %[[ANY:.*]] = vector.reduction <or>
 // CHECK:       scf.if %[[ANY]]
 func.func @per_tensor(%x: tensor<64xi8>, %s: tensor<bf16>, %z: tensor<i8>) -> tensor<64xbf16> {
@@ -67,7 +68,8 @@ func.func @per_tensor(%x: tensor<64xi8>, %s: tensor<bf16>, %z: tensor<i8>) -> te
 // CHECK-LABEL: func.func @blocked_10
 // CHECK-NOT:   vector.create_mask
 // CHECK:       %[[TEN:.*]] = vector.transfer_read %{{.*}}[%c0], %{{.*}} {in_bounds = [true]} : tensor<10xbf16>, vector<10xbf16>
-// CHECK:       vector.shuffle %[[TEN]], %[[TEN]] [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0] : vector<10xbf16>, vector<10xbf16>
+// CHECK:       %[[TENB:.*]] = arith.bitcast %[[TEN]] : vector<10xbf16> to vector<10xi16>
+// CHECK:       vector.shuffle %[[TENB]], %[[TENB]] [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0] : vector<10xi16>, vector<10xi16>
 // CHECK:       %[[ANY:.*]] = vector.reduction <or>
 // CHECK:       scf.if %[[ANY]]
 func.func @blocked_10(%x: tensor<2x120xi8>, %s: tensor<2x5xbf16>, %z: tensor<2x5xi8>) -> tensor<2x120xbf16> {
