@@ -15,6 +15,10 @@ valid range too (RANGES). Extensions come from those this CPU has, so that the c
 
   scripts/option-sweep.py [--seconds S | --count N] [--seed N] [--jobs J]
                           [--build DIR] [--tests DIR ...]
+                          [--compile-cpus CPU,...]
+
+With --compile-cpus (e.g. znver4,sapphirerapids), each run also compiles its
+lowered module with llc for those CPUs, whatever this host is.
 
 With --tests, the tests come from those folders instead: e.g. the files that
 test/Integration/reference/random_exec.py writes (random shapes, types and
@@ -166,8 +170,11 @@ def executed_tests(dirs):
     return sorted(tests)
 
 
-def command(path, run, options, qdq_opt):
-    """The RUN line with `options` and the substitutions lit would make."""
+def command(path, run, options, qdq_opt, compile_cpus=()):
+    """The RUN line with `options` and the substitutions lit would make;
+    then, for each of `compile_cpus`, the same qdq-opt output compiled by
+    llc for that CPU (LLVM's backend differs by CPU: an AVX512_BF16 target
+    aborted on code that others compiled, bench/HISTORY.md 2026-12-07)."""
     run = re.sub(r'--qdq-to-llvm(="[^"]*")?', f'--qdq-to-llvm="{options}"',
                  run, count=1)
     libs = [f"{LLVM_LIB}/libmlir_runner_utils.so",
@@ -178,6 +185,10 @@ def command(path, run, options, qdq_opt):
     run = re.sub(r"^qdq-opt ", qdq_opt + " ", run)
     if re.search(r"%[A-Za-z_]", run):
         return None  # a substitution this script does not make
+    lowering = run.split(" | ")[0]
+    for cpu in compile_cpus:
+        run += (f" && {lowering} | mlir-translate --mlir-to-llvmir | llc -O3"
+                f" -mtriple=x86_64-unknown-linux-gnu -mcpu={cpu} -o /dev/null")
     return run
 
 
@@ -209,7 +220,11 @@ def main():
                     help="take the executed tests below this folder "
                     "(repeatable; default: test/Integration), e.g. the "
                     "files of test/Integration/reference/random_exec.py")
+    ap.add_argument("--compile-cpus", default="",
+                    help="comma-separated llc -mcpu values: each run also "
+                    "compiles its lowered module for these CPUs")
     args = ap.parse_args()
+    compile_cpus = [c for c in args.compile_cpus.split(",") if c]
     if args.seconds <= 0 and args.count <= 0:
         args.count = 20
 
@@ -260,7 +275,7 @@ def main():
                     else time.monotonic() < deadline)
             while more and len(pending) < args.jobs:
                 path, options, run = draw()
-                cmd = command(path, run, options, qdq_opt)
+                cmd = command(path, run, options, qdq_opt, compile_cpus)
                 pending[pool.submit(run_one, cmd)] = (path, options, cmd)
                 started += 1
                 more = (started < args.count if args.count > 0
