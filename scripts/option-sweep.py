@@ -10,8 +10,8 @@ again with a random combination of the pipeline's options, drawn from every
 option of QDQToLLVMPipelineOptions (include/qdq/Pipelines/Pipelines.h; the
 script fails when an option there has no values here, so the two stay in
 step): a list of values per option, and for integer options their whole
-valid range too (RANGES). Extensions come from those this CPU has, so that the code runs
-(AVX512_FP16 on any CPU, see FEATURE_SETS).
+valid range too (RANGES). Extensions come from those this CPU has, so that
+the code runs (AVX512_FP16 on any CPU, see FEATURE_SETS).
 
   scripts/option-sweep.py [--seconds S | --count N] [--seed N] [--jobs J]
                           [--build DIR] [--tests DIR ...]
