@@ -1876,7 +1876,10 @@ def odd_lane_cases():
     ("Do not know how to soft promote this operator's operand") until the
     lanes moved as i16 (Utils.h, shuffleLanes). Per-axis along an outer
     axis and blocked with one partial block per row; integer, packed, fp8
-    and bf16 x; every result type."""
+    and bf16 x; every result type. Four of the six take that read at some
+    width of the file's RUN lines (9 scales of ui8 and f8E4M3FNUZ x, 17 of
+    i4, 25 of bf16); i8 x into f32 and the 33 scales of f8E5M2 x into f32
+    check no scale and stay as neighbours."""
     # name, x type, x shape, scale shape, zero point, axis, block, result
     shapes = [('i8_k9', 'i8', [9, 40], [9], True, 0, 0, 'f32'),
               ('e4m3fnuz_k9', 'f8E4M3FNUZ', [9, 32], [9], False, 0, 0,
